@@ -1,0 +1,86 @@
+import { AppError } from '@app/shared';
+import { verifyPassword } from 'better-auth/crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { account, booking, bookingEvent, customer, emailOutbox, session, user } from '../../db/schema.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { type Actor, requireSignedIn } from '../auth/actor.ts';
+import { erasePerson } from '../customers/customers.service.ts';
+
+/** Everything held about the signed-in person, as one JSON document. */
+export async function exportMyData(db: Db, request: { actor: Actor | null }) {
+  const actor = requireSignedIn(request.actor);
+  return exportPersonData(db, actor.id);
+}
+
+/** Everything held about one person (their own download, or the owner's answer to a request). */
+export async function exportPersonData(db: Db, userId: string) {
+  const actor = { id: userId };
+  const [me] = await db.select().from(user).where(eq(user.id, actor.id));
+  if (!me) throw new AppError('NOT_FOUND', 'No such account.');
+  const bookings = await db.select().from(booking).where(eq(booking.clientId, actor.id)).orderBy(asc(booking.startsAt));
+  const ids = bookings.map((b) => b.id);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: {
+      id: me.id,
+      name: me.name,
+      email: me.email,
+      emailVerified: me.emailVerified,
+      phone: me.phone,
+      role: me.role,
+      createdAt: me.createdAt,
+      updatedAt: me.updatedAt,
+    },
+    signInMethods: await db
+      .select({ provider: account.providerId, createdAt: account.createdAt })
+      .from(account)
+      .where(eq(account.userId, actor.id)),
+    sessions: await db
+      .select({
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, actor.id)),
+    customerProfile: (await db.select().from(customer).where(eq(customer.userId, actor.id)))[0] ?? null,
+    bookings,
+    bookingHistory: ids.length ? await db.select().from(bookingEvent).where(inArray(bookingEvent.bookingId, ids)) : [],
+    emails: await db
+      .select({
+        subject: emailOutbox.subject,
+        kind: emailOutbox.kind,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+        text: emailOutbox.text,
+      })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.recipient, me.email)),
+  };
+}
+
+export const deleteAccountInput = z.strictObject({
+  password: z.string().optional(),
+  /** For an account without a password (social sign-in only): type DELETE. */
+  confirm: z.literal('DELETE').optional(),
+});
+
+/** Deletes the signed-in account after the password (or, without one, the word DELETE) confirms it. */
+export async function deleteMyAccount(db: Db, request: { actor: Actor | null; input: unknown }) {
+  const actor = requireSignedIn(request.actor);
+  const input = parseInput(deleteAccountInput, request.input);
+  const [credential] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, actor.id), eq(account.providerId, 'credential')));
+  if (credential?.hash) {
+    if (!input.password || !(await verifyPassword({ hash: credential.hash, password: input.password })))
+      throw new AppError('VALIDATION', 'password: The password is not correct.');
+  } else if (input.confirm !== 'DELETE') {
+    throw new AppError('VALIDATION', 'confirm: Type DELETE to confirm.');
+  }
+  await db.transaction((tx) => erasePerson(tx, actor.id));
+}

@@ -1,0 +1,79 @@
+import type { PasswordPolicy } from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+
+const SIGN_IN_PATHS = ['/api/auth/sign-in/email', '/api/auth/callback/', '/api/auth/oauth2/callback/'];
+
+export function authRoutes(auth: Auth, policy: PasswordPolicy) {
+  return async (app: FastifyInstance) => {
+    app.get('/api/auth/password-policy', async () => policy);
+
+    // better-auth speaks Web Request/Response; this bridge hands it each call under /api/auth.
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      config: { rateLimit: false },
+      async handler(request, reply) {
+        const response = await auth.handler(toWebRequest(request));
+        logSignIn(request, response.status);
+        reply.status(response.status);
+        response.headers.forEach((value, name) => {
+          if (name !== 'set-cookie') reply.header(name, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+        return reply.send(response.status >= 400 && body ? withErrorEnvelope(body) : body);
+      },
+    });
+  };
+}
+
+function toWebRequest(request: FastifyRequest): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  return new Request(url, {
+    method: request.method,
+    headers,
+    body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body)) : undefined,
+  });
+}
+
+/** Every sign-in attempt, successful or not, is logged with the address it came from. */
+function logSignIn(request: FastifyRequest, status: number) {
+  if (!SIGN_IN_PATHS.some((path) => request.url.startsWith(path))) return;
+  const body = request.body as { email?: unknown } | undefined;
+  const email = typeof body?.email === 'string' ? body.email.toLowerCase() : undefined;
+  const succeeded = status < 400;
+  request.log[succeeded ? 'info' : 'warn'](
+    {
+      event: succeeded ? 'sign-in' : 'sign-in-failed',
+      email,
+      ip: request.ip,
+      status,
+      method: request.url.split('?')[0],
+    },
+    succeeded ? 'sign-in succeeded' : 'sign-in failed',
+  );
+}
+
+/**
+ * Our API answers errors as `{ error: { code, message } }`; better-auth's client reads `code` and
+ * `message` at the top level, so an auth error carries both.
+ */
+function withErrorEnvelope(body: Buffer): Buffer | string {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { code?: string; message?: string };
+    const code = parsed.code ?? 'AUTH_ERROR';
+    const message = parsed.message ?? 'The request could not be completed.';
+    return JSON.stringify({ ...parsed, code, message, error: { code, message } });
+  } catch {
+    return body;
+  }
+}

@@ -1,0 +1,195 @@
+import { passwordProblem, phoneField, roles } from '@app/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { admin, genericOAuth } from 'better-auth/plugins';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { authRateLimitStorage } from '../../lib/rate-limit-store.ts';
+import { composeEmail } from '../emails/emails.service.ts';
+import type { Outbox } from '../outbox/outbox.service.ts';
+import { passwordPolicyFromEnv } from './password-policy.ts';
+
+/** Header the HTTP bridge sets from Fastify's resolved client IP (a client's own value is overwritten). */
+export const CLIENT_IP_HEADER = 'x-app-client-ip';
+
+const passwordFields: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+  '/admin/set-user-password': 'newPassword',
+  '/admin/create-user': 'password',
+};
+
+function checkPhone(phone: unknown) {
+  if (phone === undefined || phone === null || phone === '') return;
+  const parsed = phoneField.safeParse(phone);
+  if (!parsed.success)
+    throw new APIError('BAD_REQUEST', {
+      message: parsed.error.issues[0]?.message ?? 'Invalid phone',
+      code: 'VALIDATION',
+    });
+}
+
+export function publicUrlOf(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+export function isLocalhostUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+export function socialProvidersOf(env: Env): { id: string; name: string }[] {
+  return [
+    ...(env.GOOGLE_CLIENT_ID ? [{ id: 'google', name: 'Google' }] : []),
+    ...(env.FACEBOOK_CLIENT_ID ? [{ id: 'facebook', name: 'Facebook' }] : []),
+    ...(env.OIDC_CLIENT_ID ? [{ id: 'oidc', name: env.OIDC_NAME }] : []),
+  ];
+}
+
+type Recipient = { email: string; name: string };
+
+export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: string }) {
+  const { db, env, outbox } = options;
+  const baseURL = publicUrlOf(env);
+  const policy = passwordPolicyFromEnv(env);
+  const business = env.BUSINESS_NAME;
+
+  return betterAuth({
+    appName: business,
+    baseURL,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: env.NODE_ENV === 'development' ? [baseURL, 'http://localhost:5173'] : [baseURL],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    user: {
+      additionalFields: { phone: { type: 'string', required: false, input: true } },
+      changeEmail: {
+        enabled: true,
+        // Sent to the current address; the new one then gets its own verification link.
+        sendChangeEmailConfirmation: async ({
+          user,
+          newEmail,
+          url,
+        }: {
+          user: Recipient;
+          newEmail: string;
+          url: string;
+        }) => {
+          await outbox.enqueue(
+            db,
+            await composeEmail(db, 'auth.change-email', user.email, {
+              name: user.name,
+              newEmail,
+              url,
+              businessName: business,
+            }),
+          );
+        },
+      },
+    },
+    session: { expiresIn: env.SESSION_EXPIRES_IN_S, cookieCache: { enabled: false } },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: policy.minLength,
+      maxPasswordLength: policy.maxLength ?? 128,
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await outbox.enqueue(
+          db,
+          await composeEmail(db, 'auth.reset-password', user.email, { name: user.name, url, businessName: business }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await outbox.enqueue(
+          db,
+          await composeEmail(db, 'auth.verify-email', user.email, { name: user.name, url, businessName: business }),
+        );
+      },
+    },
+    socialProviders: {
+      ...(env.GOOGLE_CLIENT_ID &&
+        env.GOOGLE_CLIENT_SECRET && {
+          google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
+        }),
+      ...(env.FACEBOOK_CLIENT_ID &&
+        env.FACEBOOK_CLIENT_SECRET && {
+          facebook: { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET },
+        }),
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'facebook', 'oidc'] } },
+    rateLimit: {
+      enabled: true,
+      customStorage: authRateLimitStorage(db),
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
+        '/sign-up/email': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
+        '/request-password-reset': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
+        // The open tab polls its session: a read that needs no counter.
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      useSecureCookies: !isLocalhostUrl(baseURL),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = passwordFields[ctx.path];
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (ctx.path === '/update-user') checkPhone((ctx.body as Record<string, unknown> | undefined)?.phone);
+        if (typeof password !== 'string') return;
+        const problem = passwordProblem(policy, password);
+        if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'PASSWORD_POLICY' });
+      }),
+    },
+    plugins: [
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        // A lodger has no account powers; what it may see is decided by our own routes.
+        roles: { admin: adminAc, user: userAc, lodger: userAc },
+        bannedUserMessage: 'This account is disabled. Please get in touch with us.',
+      }),
+      ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  discoveryUrl: `${env.OIDC_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: env.OIDC_CLIENT_ID,
+                  clientSecret: env.OIDC_CLIENT_SECRET,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export const knownRoles = roles;

@@ -1,0 +1,171 @@
+import {
+  AppError,
+  type BookingRules,
+  createBlockInput,
+  createOverrideInput,
+  type SlotsQuery,
+  type SlotsResponse,
+  updateBookingRulesInput,
+} from '@app/shared';
+import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { availabilityOverride, blockedPeriod, booking, businessSettings } from '../../db/schema.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
+import { computeSlots, type Interval, type SlotRules } from './slots.ts';
+
+export async function getBookingRules(db: DbOrTx, timeZone: string): Promise<BookingRules & { streetAddress: string }> {
+  const [settings] = await db.select().from(businessSettings).where(eq(businessSettings.id, 1));
+  if (!settings) throw new Error('business_settings row missing (migration 0003 seeds it)');
+  return {
+    timeZone,
+    bufferMinutes: settings.bufferMinutes,
+    minNoticeMinutes: settings.minNoticeMinutes,
+    horizonDays: settings.horizonDays,
+    slotStepMinutes: settings.slotStepMinutes,
+    cancellationCutoffHours: settings.cancellationCutoffHours,
+    weeklyHours: settings.weeklyHours,
+    streetAddress: settings.streetAddress,
+  };
+}
+
+/** Everything the slot computation needs between two local dates (a day of margin each side). */
+export async function loadSlotRules(
+  db: DbOrTx,
+  timeZone: string,
+  from: string,
+  to: string,
+  options: { excludeBookingId?: string } = {},
+): Promise<{ rules: SlotRules; busy: Interval[] }> {
+  const [base, overrides, result] = await Promise.all([
+    getBookingRules(db, timeZone),
+    db
+      .select()
+      .from(availabilityOverride)
+      .where(and(gte(availabilityOverride.date, from), lte(availabilityOverride.date, to))),
+    busyIntervals(db, timeZone, from, to, options.excludeBookingId),
+  ]);
+  const raw = (result as unknown as { rows: { busy: [number, number][] | string }[] }).rows[0]?.busy ?? [];
+  const pairs: [number, number][] = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return {
+    rules: { ...base, overrides },
+    busy: pairs.map(([start, end]) => ({ start: Number(start), end: Number(end) })),
+  };
+}
+
+function busyIntervals(db: DbOrTx, timeZone: string, from: string, to: string, excludeBookingId: string | undefined) {
+  const windowStart = new Date(zonedInstant(addDays(from, -1), '00:00', timeZone));
+  const windowEnd = new Date(zonedInstant(addDays(to, 1), '24:00', timeZone));
+  // One row holding every busy interval as a JSON array: thousands of rows cost more to parse than the slots.
+  const excluded = excludeBookingId ? sql`and ${booking.id} <> ${excludeBookingId}` : sql``;
+  return db.execute<{ busy: [number, number][] | string }>(sql`
+    select coalesce(json_agg(json_build_array(s, e)), '[]') as busy from (
+      select extract(epoch from ${booking.startsAt}) * 1000 as s, extract(epoch from ${booking.occupiedUntil}) * 1000 as e
+        from ${booking}
+       where ${booking.status} in ('pending', 'confirmed') ${excluded}
+         -- the exact expression of the no-overlap constraint, so its GiST index answers
+         and tstzrange(${booking.startsAt}, ${booking.occupiedUntil}, '[)') && tstzrange(${windowStart}, ${windowEnd}, '[)')
+      union all
+      select extract(epoch from ${blockedPeriod.startsAt}) * 1000, extract(epoch from ${blockedPeriod.endsAt}) * 1000
+        from ${blockedPeriod}
+       where ${blockedPeriod.startsAt} < ${windowEnd} and ${blockedPeriod.endsAt} > ${windowStart}
+    ) busy`);
+}
+
+export async function listSlots(
+  db: DbOrTx,
+  timeZone: string,
+  query: SlotsQuery & { durationMinutes: number },
+  now = Date.now(),
+): Promise<SlotsResponse> {
+  if (query.to < query.from) throw new AppError('VALIDATION', 'to: must not be before from');
+  if (Date.parse(query.to) - Date.parse(query.from) > 92 * 86_400_000)
+    throw new AppError('VALIDATION', 'Ask for at most 92 days at a time');
+  const { rules, busy } = await loadSlotRules(db, timeZone, query.from, query.to);
+  const days = computeSlots(rules, {
+    durationMinutes: query.durationMinutes,
+    from: query.from,
+    to: query.to,
+    now,
+    today: localDateOf(now, timeZone),
+    busy,
+  });
+  return { timeZone, days: days.map((d) => ({ date: d.date, slots: d.slots.map((s) => new Date(s).toISOString()) })) };
+}
+
+/** The free start times nearest to a wanted one (a lost race is offered these). */
+export async function nearestSlots(
+  db: DbOrTx,
+  timeZone: string,
+  durationMinutes: number,
+  wanted: number,
+  now: number,
+  count = 3,
+) {
+  const date = localDateOf(wanted, timeZone);
+  const { rules, busy } = await loadSlotRules(db, timeZone, addDays(date, -3), addDays(date, 7));
+  return computeSlots(rules, {
+    durationMinutes,
+    from: addDays(date, -3),
+    to: addDays(date, 7),
+    now,
+    today: localDateOf(now, timeZone),
+    busy,
+  })
+    .flatMap((d) => d.slots)
+    .sort((a, b) => Math.abs(a - wanted) - Math.abs(b - wanted))
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((s) => new Date(s).toISOString());
+}
+
+// ---- The owner's edits ----
+
+export async function updateBookingRules(db: DbOrTx, actor: Actor | null, input: unknown) {
+  requireRole(actor, 'admin');
+  const changes = parseInput(updateBookingRulesInput, input);
+  await db.update(businessSettings).set(changes).where(eq(businessSettings.id, 1));
+}
+
+export async function listOverrides(db: DbOrTx, actor: Actor | null, from: string) {
+  requireRole(actor, 'admin', 'lodger');
+  return db
+    .select()
+    .from(availabilityOverride)
+    .where(gte(availabilityOverride.date, from))
+    .orderBy(asc(availabilityOverride.date));
+}
+
+export async function createOverride(db: DbOrTx, actor: Actor | null, input: unknown) {
+  requireRole(actor, 'admin');
+  const [row] = await db.insert(availabilityOverride).values(parseInput(createOverrideInput, input)).returning();
+  return row;
+}
+
+export async function deleteOverride(db: DbOrTx, actor: Actor | null, id: string) {
+  requireRole(actor, 'admin');
+  const deleted = await db.delete(availabilityOverride).where(eq(availabilityOverride.id, id)).returning();
+  if (!deleted.length) throw new AppError('NOT_FOUND', 'No such override.');
+}
+
+export async function listBlocks(db: DbOrTx, actor: Actor | null, from: Date) {
+  requireRole(actor, 'admin', 'lodger');
+  return db.select().from(blockedPeriod).where(gt(blockedPeriod.endsAt, from)).orderBy(asc(blockedPeriod.startsAt));
+}
+
+export async function createBlock(db: DbOrTx, actor: Actor | null, input: unknown) {
+  requireRole(actor, 'admin');
+  const data = parseInput(createBlockInput, input);
+  const [row] = await db
+    .insert(blockedPeriod)
+    .values({ startsAt: new Date(data.startsAt), endsAt: new Date(data.endsAt), reason: data.reason })
+    .returning();
+  return row;
+}
+
+export async function deleteBlock(db: DbOrTx, actor: Actor | null, id: string) {
+  requireRole(actor, 'admin');
+  const deleted = await db.delete(blockedPeriod).where(eq(blockedPeriod.id, id)).returning();
+  if (!deleted.length) throw new AppError('NOT_FOUND', 'No such block.');
+}

@@ -1,0 +1,139 @@
+import { type AdminBooking, AppError, listAdminBookingsQuery, privateNotesInput, setOutcomeInput } from '@app/shared';
+import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { booking, bookingEvent, payment } from '../../db/schema.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
+import { auditOf } from '../audit/audit.service.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
+import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
+
+type BookingRow = typeof booking.$inferSelect;
+
+const paidPence =
+  sql<number>`(select coalesce(sum(${payment.amountPence}), 0) from ${payment} where ${payment.bookingId} = ${booking.id})`.mapWith(
+    Number,
+  );
+
+export function toAdminBooking(row: BookingRow & { paidPence?: number }): AdminBooking {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    clientPhone: row.clientPhone,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    style: row.style,
+    type: row.type as AdminBooking['type'],
+    durationMinutes: row.durationMinutes,
+    pricePence: row.pricePence,
+    paidPence: row.paidPence ?? 0,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status,
+    version: row.version,
+    notes: row.notes,
+    privateNotes: row.privateNotes,
+    source: row.source,
+    cancelledBy: row.cancelledBy ?? null,
+    cancelReason: row.cancelReason ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The owner's searchable list (and the calendar's events): filters by dates, status, style, type, customer. */
+export async function listAdminBookings(db: Db, timeZone: string, actor: Actor | null, query: unknown) {
+  requireRole(actor, 'admin');
+  const q = parseInput(listAdminBookingsQuery, query);
+  const where = and(
+    q.from ? gte(booking.startsAt, new Date(zonedInstant(q.from, '00:00', timeZone))) : undefined,
+    q.to ? lt(booking.startsAt, new Date(zonedInstant(addDays(q.to, 1), '00:00', timeZone))) : undefined,
+    q.status ? eq(booking.status, q.status) : undefined,
+    q.style ? eq(booking.style, q.style) : undefined,
+    q.type ? eq(booking.type, q.type) : undefined,
+    q.q
+      ? or(
+          ilike(booking.clientName, `%${q.q}%`),
+          ilike(booking.clientEmail, `%${q.q}%`),
+          ilike(booking.clientPhone, `%${q.q}%`),
+        )
+      : undefined,
+  );
+  const rows = await db
+    .select({ row: booking, paidPence, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(booking)
+    .where(where)
+    .orderBy(q.from || q.to ? asc(booking.startsAt) : desc(booking.startsAt))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return {
+    total: rows[0]?.total ?? 0,
+    bookings: rows.map((r) => toAdminBooking({ ...r.row, paidPence: r.paidPence })),
+  };
+}
+
+async function findBooking(db: DbOrTx, id: string, forUpdate = false): Promise<BookingRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'No such booking.');
+  const query = db.select().from(booking).where(eq(booking.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND', 'No such booking.');
+  return row;
+}
+
+/** One booking with its history, payments and the audit of admin changes. */
+export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
+  requireRole(actor, 'admin');
+  const row = await findBooking(db, id);
+  const payments = await db.select().from(payment).where(eq(payment.bookingId, id)).orderBy(asc(payment.paidAt));
+  return {
+    booking: toAdminBooking({ ...row, paidPence: payments.reduce((sum, p) => sum + p.amountPence, 0) }),
+    history: await db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, id)).orderBy(asc(bookingEvent.at)),
+    payments,
+    audit: await auditOf(db, 'booking', id),
+  };
+}
+
+/** Completed or no-show, once the appointment has started. */
+export async function setBookingOutcome(
+  deps: BookingDeps,
+  request: { actor: Actor | null; id: string; input: unknown },
+) {
+  const actor = requireRole(request.actor, 'admin');
+  const { status } = parseInput(setOutcomeInput, request.input);
+  return deps.db.transaction(async (tx) => {
+    const row = await findBooking(tx, request.id, true);
+    if (row.status !== 'confirmed' && row.status !== 'completed' && row.status !== 'no_show')
+      throw new AppError('CONFLICT', `A ${row.status} booking cannot be marked ${status.replace('_', '-')}.`);
+    if (row.startsAt.getTime() > (deps.now?.() ?? Date.now()))
+      throw new AppError('CONFLICT', 'This appointment has not started yet.');
+    const [updated] = await tx
+      .update(booking)
+      .set({ status, version: row.version + 1 })
+      .where(eq(booking.id, row.id))
+      .returning();
+    if (!updated) throw new Error('outcome update returned no row');
+    await tx.insert(bookingEvent).values({
+      bookingId: row.id,
+      action: status,
+      actorId: actor.id,
+      actorRole: actor.role,
+      fromStatus: row.status,
+      toStatus: status,
+    });
+    await auditIfAdmin(tx, actor, `booking.${status}`, row.id, row, updated);
+    return toAdminBooking(updated);
+  });
+}
+
+export async function setPrivateNotes(db: Db, actor: Actor | null, id: string, input: unknown) {
+  const admin = requireRole(actor, 'admin');
+  const { privateNotes } = parseInput(privateNotesInput, input);
+  return db.transaction(async (tx) => {
+    const row = await findBooking(tx, id, true);
+    const [updated] = await tx.update(booking).set({ privateNotes }).where(eq(booking.id, row.id)).returning();
+    if (!updated) throw new Error('notes update returned no row');
+    await auditIfAdmin(tx, admin, 'booking.notes', row.id, row, updated);
+    return toAdminBooking(updated);
+  });
+}

@@ -1,0 +1,66 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingBody, localIso, nextWeekday, serviceOfType } from '../../test/booking-helpers.ts';
+import { signedIn } from '../../test/clients.ts';
+import { startSmtpPeer, waitFor } from '../../test/smtp-peer.ts';
+import { createTestApp, type TestApp } from '../../test/test-context.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let t: TestApp;
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp(
+    { SMTP_URL: smtp.url, ADMIN_EMAIL: 'owner@example.test', AUTH_RATE_LIMIT_MAX: '1000' },
+    { jobs: true },
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const mailTo = (address: string, subject: RegExp) =>
+  waitFor(() => smtp.received.find((m) => JSON.stringify(m.to).includes(address) && subject.test(m.subject ?? '')));
+
+describe('booking emails over SMTP', () => {
+  it('the client receives a confirmation with a calendar file, and the owner a notice', async () => {
+    const client = await signedIn(t);
+    const startsAt = localIso(nextWeekday(3), '15:00');
+    const made = await client.call(
+      'POST',
+      '/api/bookings',
+      bookingBody((await serviceOfType(t, 'swedish')).id, startsAt),
+    );
+    expect(made.statusCode).toBe(201);
+
+    const confirmation = await mailTo(client.email, /^Your booking is confirmed/);
+    expect(confirmation.text).toMatch(/at 15:00 (GMT|BST) \(Europe\/London\)/);
+    const attachment = confirmation.attachments.find((a) => a.filename === 'booking.ics');
+    expect(attachment?.contentType).toBe('text/calendar');
+    const vevent = new ICAL.Component(ICAL.parse(attachment?.content.toString() ?? '')).getFirstSubcomponent('vevent');
+    if (!vevent) throw new Error('no VEVENT');
+    expect(new ICAL.Event(vevent).startDate.toJSDate().toISOString()).toBe(startsAt);
+
+    const notice = await mailTo('owner@example.test', /^New booking/);
+    expect(notice.text).toContain(client.email);
+  });
+
+  it('a cancellation reaches the client once', async () => {
+    const client = await signedIn(t);
+    const made = (
+      await client.call(
+        'POST',
+        '/api/bookings',
+        bookingBody((await serviceOfType(t, 'swedish')).id, localIso(nextWeekday(4), '11:00')),
+      )
+    ).json();
+    await client.call('POST', `/api/bookings/${made.id}/cancel`, { reason: '' });
+    await mailTo(client.email, /^Booking cancelled/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(
+      smtp.received.filter(
+        (m) => JSON.stringify(m.to).includes(client.email) && m.subject?.startsWith('Booking cancelled'),
+      ),
+    ).toHaveLength(1);
+  });
+});

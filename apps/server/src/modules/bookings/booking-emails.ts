@@ -1,0 +1,75 @@
+import type { EmailKind } from '@app/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { formatForClient } from '../../lib/zoned-time.ts';
+import { composeEmail } from '../emails/emails.service.ts';
+import type { OutgoingEmail } from '../outbox/outbox.service.ts';
+
+export type BookingForEmail = {
+  serviceName: string;
+  durationMinutes: number;
+  pricePence: number;
+  startsAt: Date;
+  clientName: string;
+  clientEmail: string | null;
+  clientPhone: string | null;
+  notes: string;
+  status: string;
+};
+
+export type EmailBusiness = {
+  name: string;
+  timeZone: string;
+  currency: string;
+  locale: string;
+  publicUrl: string;
+  streetAddress: string;
+};
+
+const ICS_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
+
+/** A booking email rendered from its template; `to` defaults to the client. */
+export function bookingEmail(
+  db: DbOrTx,
+  kind: EmailKind,
+  booking: BookingForEmail,
+  business: EmailBusiness,
+  extras: { to?: string; reason?: string; previous?: Date; ics?: string; dedupeKey?: string } = {},
+): Promise<OutgoingEmail> {
+  const when = (instant: Date) => formatForClient(instant, business.timeZone, business.locale);
+  return composeEmail(
+    db,
+    kind,
+    extras.to ?? booking.clientEmail ?? '',
+    {
+      clientName: booking.clientName,
+      clientEmail: booking.clientEmail,
+      clientPhone: booking.clientPhone,
+      service: booking.serviceName,
+      duration: booking.durationMinutes,
+      price: new Intl.NumberFormat(business.locale, { style: 'currency', currency: business.currency }).format(
+        booking.pricePence / 100,
+      ),
+      when: when(booking.startsAt),
+      previousWhen: extras.previous ? when(extras.previous) : '',
+      // The street address goes only to a client whose booking is confirmed.
+      address: booking.status === 'confirmed' ? business.streetAddress : '',
+      businessName: business.name,
+      manageUrl: `${business.publicUrl}/bookings`,
+      reason: extras.reason ?? '',
+      notes: booking.notes,
+      status: booking.status,
+    },
+    {
+      attachments: extras.ics
+        ? [
+            {
+              filename: 'booking.ics',
+              contentType: ICS_TYPE,
+              contentBase64: Buffer.from(extras.ics).toString('base64'),
+            },
+          ]
+        : [],
+      dedupeKey: extras.dedupeKey,
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import { slotsQuery } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { actorOf, requireRole } from '../auth/actor.ts';
+import { listSlots } from '../availability/availability.service.ts';
+import { recordBookingPayment } from '../payments/payments.service.ts';
+import { hasSensualFlag } from '../services/services.routes.ts';
+import { serviceForSlots } from '../services/services.service.ts';
+import {
+  getAdminBooking,
+  listAdminBookings,
+  setBookingOutcome,
+  setPrivateNotes,
+  toAdminBooking,
+} from './admin-bookings.service.ts';
+import {
+  bookingCalendarFile,
+  cancelBooking,
+  createBooking,
+  createPhoneBooking,
+  decidePendingBooking,
+  getMyBooking,
+  listMyBookings,
+  rescheduleBooking,
+} from './bookings.service.ts';
+
+type IdParams = { Params: { id: string } };
+
+export function bookingsRoutes(context: AppContext) {
+  const { db, env, auth } = context;
+  return async (app: FastifyInstance) => {
+    app.get('/api/slots', async (request, reply) => {
+      const query = parseInput(slotsQuery, request.query);
+      // The owner books every service by phone; the discretion flag is for visitors.
+      const showSensual = hasSensualFlag(request) || (await actorOf(auth, request))?.role === 'admin';
+      await serviceForSlots(db, query.serviceId, query.duration, showSensual);
+      reply.header('cache-control', 'no-store');
+      return listSlots(db, env.BUSINESS_TIME_ZONE, { ...query, durationMinutes: query.duration });
+    });
+
+    app.post('/api/bookings', async (request, reply) => {
+      const actor = await actorOf(auth, request);
+      const result = await createBooking(context, { actor, input: request.body, showSensual: hasSensualFlag(request) });
+      return reply.status(result.created ? 201 : 200).send(result.booking);
+    });
+
+    app.get('/api/bookings', async (request) => listMyBookings(context, { actor: await actorOf(auth, request) }));
+
+    app.get<IdParams>('/api/bookings/:id', async (request) =>
+      getMyBooking(context, { actor: await actorOf(auth, request), id: request.params.id }),
+    );
+
+    app.get<IdParams>('/api/bookings/:id/calendar.ics', async (request, reply) => {
+      const ics = await bookingCalendarFile(context, { actor: await actorOf(auth, request), id: request.params.id });
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="booking.ics"')
+        .send(ics);
+    });
+
+    app.post<IdParams>('/api/bookings/:id/cancel', async (request) =>
+      cancelBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+    );
+
+    app.post<IdParams>('/api/bookings/:id/reschedule', async (request) =>
+      rescheduleBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+    );
+
+    app.post<IdParams & { Body: { reason?: string } }>('/api/admin/bookings/:id/approve', async (request) =>
+      toAdminBooking(
+        await decidePendingBooking(context, {
+          actor: await actorOf(auth, request),
+          id: request.params.id,
+          approve: true,
+        }),
+      ),
+    );
+
+    app.post<IdParams & { Body: { reason?: string } }>('/api/admin/bookings/:id/decline', async (request) =>
+      toAdminBooking(
+        await decidePendingBooking(context, {
+          actor: await actorOf(auth, request),
+          id: request.params.id,
+          approve: false,
+          reason: typeof request.body?.reason === 'string' ? request.body.reason.slice(0, 500) : '',
+        }),
+      ),
+    );
+
+    // ---- The owner's side ----
+    app.get('/api/admin/bookings', async (request) =>
+      listAdminBookings(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request), request.query),
+    );
+    app.post('/api/admin/bookings', async (request, reply) => {
+      const result = await createPhoneBooking(context, { actor: await actorOf(auth, request), input: request.body });
+      return reply
+        .status(result.created ? 201 : 200)
+        .send(await getAdminBooking(db, await actorOf(auth, request), result.row.id));
+    });
+    app.get<IdParams>('/api/admin/bookings/:id', async (request) =>
+      getAdminBooking(db, await actorOf(auth, request), request.params.id),
+    );
+    app.post<IdParams>('/api/admin/bookings/:id/move', async (request) => {
+      const actor = requireRole(await actorOf(auth, request), 'admin');
+      await rescheduleBooking(context, { actor, id: request.params.id, input: request.body });
+      return getAdminBooking(db, actor, request.params.id);
+    });
+    app.post<IdParams>('/api/admin/bookings/:id/cancel', async (request) => {
+      const actor = requireRole(await actorOf(auth, request), 'admin');
+      await cancelBooking(context, { actor, id: request.params.id, input: request.body });
+      return getAdminBooking(db, actor, request.params.id);
+    });
+    app.post<IdParams>('/api/admin/bookings/:id/outcome', async (request) =>
+      setBookingOutcome(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+    );
+    app.put<IdParams>('/api/admin/bookings/:id/notes', async (request) =>
+      setPrivateNotes(db, await actorOf(auth, request), request.params.id, request.body),
+    );
+    app.post<IdParams>('/api/admin/bookings/:id/payments', async (request, reply) =>
+      reply
+        .status(201)
+        .send(await recordBookingPayment(db, await actorOf(auth, request), request.params.id, request.body)),
+    );
+  };
+}

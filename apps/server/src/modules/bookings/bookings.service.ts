@@ -1,0 +1,589 @@
+import {
+  AppError,
+  type Booking,
+  type CreateBookingInput,
+  cancelBookingInput,
+  createBookingInput,
+  createPhoneBookingInput,
+  rescheduleBookingInput,
+  type SlotUnavailableDetails,
+} from '@app/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { booking, bookingEvent, customer, service, user } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { localDateOf } from '../../lib/zoned-time.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { publicUrlOf } from '../auth/auth.ts';
+import { getBookingRules, loadSlotRules, nearestSlots } from '../availability/availability.service.ts';
+import { isSlotFree } from '../availability/slots.ts';
+import type { Outbox } from '../outbox/outbox.service.ts';
+import { bookingIcs } from './booking-calendar.ts';
+import { bookingEmail, type EmailBusiness } from './booking-emails.ts';
+
+export type BookingDeps = { db: Db; env: Env; outbox: Outbox; now?: () => number };
+type BookingRow = typeof booking.$inferSelect;
+
+const ENGINE_LOCK = 727_274; // one writer at a time re-checks the diary; the exclusion constraint is the backstop
+
+async function lockDiary(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ENGINE_LOCK})`);
+}
+
+function isOverlapViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23P01') return true;
+  return false;
+}
+
+export function businessOf(env: Env, streetAddress: string): EmailBusiness {
+  return {
+    name: env.BUSINESS_NAME,
+    timeZone: env.BUSINESS_TIME_ZONE,
+    currency: env.BUSINESS_CURRENCY,
+    locale: env.BUSINESS_LOCALE,
+    publicUrl: publicUrlOf(env),
+    streetAddress,
+  };
+}
+
+function icsOf(row: BookingRow, env: Env, streetAddress: string) {
+  return bookingIcs(
+    { ...row, address: row.status === 'confirmed' ? streetAddress || null : null },
+    { name: env.BUSINESS_NAME, domain: new URL(publicUrlOf(env)).hostname, area: env.BUSINESS_AREA },
+  );
+}
+
+/** Thrown inside a transaction; answered with alternatives once the diary lock is released. */
+class SlotTaken extends Error {
+  readonly durationMinutes: number;
+  readonly wanted: number;
+  constructor(durationMinutes: number, wanted: number, message: string) {
+    super(message);
+    this.durationMinutes = durationMinutes;
+    this.wanted = wanted;
+  }
+}
+
+/** A lost slot (the engine's re-check, or the database's own no-overlap refusal) becomes a 409 with the nearest free times. */
+async function withAlternatives(
+  deps: BookingDeps,
+  error: unknown,
+  durationMinutes: number,
+  wanted: number,
+): Promise<never> {
+  const taken =
+    error instanceof SlotTaken
+      ? error
+      : isOverlapViolation(error)
+        ? new SlotTaken(durationMinutes, wanted, 'Someone has just taken this time. Please choose another.')
+        : null;
+  if (!taken) throw error;
+  const alternatives = await nearestSlots(
+    deps.db,
+    deps.env.BUSINESS_TIME_ZONE,
+    taken.durationMinutes,
+    taken.wanted,
+    now(deps),
+  );
+  const details: SlotUnavailableDetails = { alternatives };
+  throw new AppError('SLOT_UNAVAILABLE', taken.message, details);
+}
+
+const now = (deps: BookingDeps) => deps.now?.() ?? Date.now();
+
+async function recordEvent(
+  tx: DbOrTx,
+  row: Pick<BookingRow, 'id'>,
+  actor: Actor | { id: null; role: 'system' },
+  action: string,
+  change: { from?: string | null; to?: string | null; details?: Record<string, unknown> } = {},
+) {
+  await tx.insert(bookingEvent).values({
+    bookingId: row.id,
+    action,
+    actorId: actor.id,
+    actorRole: actor.role,
+    fromStatus: change.from ?? null,
+    toStatus: change.to ?? null,
+    details: change.details ?? {},
+  });
+}
+
+async function adminRecipients(tx: DbOrTx, env: Env): Promise<string[]> {
+  if (env.ADMIN_EMAIL) return [env.ADMIN_EMAIL];
+  const admins = await tx.select({ email: user.email }).from(user).where(eq(user.role, 'admin'));
+  return admins.map((a) => a.email);
+}
+
+/** What an admin changed on a booking, kept in the audit log with the change (same transaction). */
+export async function auditIfAdmin(
+  tx: DbOrTx,
+  actor: Actor,
+  action: string,
+  id: string,
+  before: BookingRow | null,
+  after: BookingRow | null,
+) {
+  if (actor.role !== 'admin') return;
+  const view = (row: BookingRow | null) =>
+    row && {
+      status: row.status,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      privateNotes: row.privateNotes,
+      cancelReason: row.cancelReason,
+    };
+  await recordAudit(tx, actor, action, 'booking', id, view(before), view(after));
+}
+
+/** The engine's re-check of one start time against every rule and the diary, inside the diary lock. */
+async function assertSlotFree(
+  tx: DbOrTx,
+  timeZone: string,
+  slot: { start: number; durationMinutes: number; now: number; excludeBookingId?: string },
+) {
+  const date = localDateOf(slot.start, timeZone);
+  const loaded = await loadSlotRules(tx, timeZone, date, date, { excludeBookingId: slot.excludeBookingId });
+  const today = localDateOf(slot.now, timeZone);
+  if (!isSlotFree(loaded.rules, { ...slot, date, today, busy: loaded.busy }))
+    throw new SlotTaken(slot.durationMinutes, slot.start, 'This time is not available. Please choose another.');
+}
+
+/** The client's policy, created as 'new' on their first booking. */
+async function policyOf(tx: DbOrTx, userId: string) {
+  await tx.insert(customer).values({ userId }).onConflictDoNothing();
+  const [row] = await tx.select({ policy: customer.policy }).from(customer).where(eq(customer.userId, userId));
+  return row?.policy ?? 'new';
+}
+
+/**
+ * Books a slot for the signed-in client. Nothing from the browser is trusted: the service, the
+ * duration's price, the time against every rule, the client's policy are all decided here.
+ */
+/** The client a booking is for, resolved inside the booking's transaction. */
+type BookingClient = { id: string; email: string; name: string; phone: string | null };
+
+type PlaceBookingRequest = {
+  actor: Actor;
+  input: CreateBookingInput;
+  showSensual: boolean;
+  source: 'client' | 'admin';
+  /** Who the booking is for; may create the customer, in the same transaction. */
+  resolveClient: (tx: DbOrTx) => Promise<BookingClient>;
+};
+
+/**
+ * The one way a booking is made, by a client online or by the owner on the phone. Nothing from the
+ * browser is trusted: the service, the duration's price, the time against every rule and the client's
+ * policy are decided here, under the diary lock, and the database's no-overlap constraint backs it up.
+ */
+async function placeBooking(
+  deps: BookingDeps,
+  request: PlaceBookingRequest,
+): Promise<{ row: BookingRow; created: boolean }> {
+  const { input, actor } = request;
+  const { db, env } = deps;
+  const startsAt = Date.parse(input.startsAt);
+
+  const [chosen] = await db.select().from(service).where(eq(service.id, input.serviceId));
+  if (!chosen?.active || (chosen.style === 'sensual' && !request.showSensual))
+    throw new AppError('NOT_FOUND', 'This service is not available.');
+  const duration = chosen.durations.find((d) => d.minutes === input.durationMinutes);
+  if (!duration)
+    throw new AppError(
+      'VALIDATION',
+      `durationMinutes: ${chosen.name} is offered for ${chosen.durations.map((d) => d.minutes).join(', ')} minutes`,
+    );
+  if (chosen.style === 'sensual' && !input.adultConfirmed)
+    throw new AppError('VALIDATION', 'adultConfirmed: Please confirm that you are 18 or over.');
+
+  return db
+    .transaction(async (tx) => {
+      await lockDiary(tx);
+      const client = await request.resolveClient(tx);
+      const [existing] = await tx
+        .select()
+        .from(booking)
+        .where(and(eq(booking.clientId, client.id), eq(booking.idempotencyKey, input.idempotencyKey)));
+      if (existing) return { row: existing, created: false };
+
+      const policy = await policyOf(tx, client.id);
+      // The owner may still book a blocked client on the phone: the block is for the website.
+      if (policy === 'blocked' && request.source === 'client')
+        throw new AppError(
+          'CLIENT_BLOCKED',
+          'We cannot take this booking online. Please get in touch with us by phone or email.',
+        );
+
+      const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
+      const at = now(deps);
+      if (startsAt < at) throw new AppError('VALIDATION', 'startsAt: This time has already passed.');
+      if (startsAt < at + rules.minNoticeMinutes * 60_000)
+        throw new AppError(
+          'VALIDATION',
+          `startsAt: Please book at least ${formatNotice(rules.minNoticeMinutes)} ahead.`,
+        );
+      await assertSlotFree(tx, env.BUSINESS_TIME_ZONE, {
+        start: startsAt,
+        durationMinutes: input.durationMinutes,
+        now: at,
+      });
+
+      // A new client's sensual request waits for the owner; the owner's own bookings are confirmed.
+      const status =
+        request.source === 'client' && chosen.style === 'sensual' && policy === 'new' ? 'pending' : 'confirmed';
+      const endsAt = startsAt + input.durationMinutes * 60_000;
+      const [row] = await tx
+        .insert(booking)
+        .values({
+          clientId: client.id,
+          serviceId: chosen.id,
+          serviceName: chosen.name,
+          style: chosen.style,
+          type: chosen.type,
+          durationMinutes: input.durationMinutes,
+          pricePence: duration.pricePence,
+          startsAt: new Date(startsAt),
+          endsAt: new Date(endsAt),
+          occupiedUntil: new Date(endsAt + rules.bufferMinutes * 60_000),
+          status,
+          clientName: input.name || client.name,
+          clientEmail: client.email,
+          clientPhone: input.phone || client.phone,
+          notes: input.notes,
+          adultConfirmedAt: chosen.style === 'sensual' ? new Date(at) : null,
+          source: request.source,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      if (!row) throw new Error('booking insert returned no row');
+      await recordEvent(tx, row, actor, 'created', { to: status, details: { source: request.source } });
+      await auditIfAdmin(tx, actor, 'booking.created', row.id, null, row);
+      if (!client.phone && input.phone) await tx.update(user).set({ phone: input.phone }).where(eq(user.id, client.id));
+
+      const business = businessOf(env, rules.streetAddress);
+      await deps.outbox.enqueue(
+        tx,
+        status === 'confirmed'
+          ? await bookingEmail(tx, 'booking.confirmed', row, business, { ics: icsOf(row, env, rules.streetAddress) })
+          : await bookingEmail(tx, 'booking.pending', row, business),
+      );
+      if (request.source === 'client')
+        for (const to of await adminRecipients(tx, env))
+          await deps.outbox.enqueue(tx, await bookingEmail(tx, 'booking.admin-new', row, business, { to }));
+      return { row, created: true };
+    })
+    .catch((error) => withAlternatives(deps, error, input.durationMinutes, startsAt));
+}
+
+/** A signed-in client books for themselves. */
+export async function createBooking(
+  deps: BookingDeps,
+  request: { actor: Actor | null; input: unknown; showSensual: boolean },
+): Promise<{ booking: Booking; created: boolean }> {
+  const actor = requireSignedIn(request.actor);
+  const input = parseInput(createBookingInput, request.input);
+  const result = await placeBooking(deps, {
+    actor,
+    input,
+    showSensual: request.showSensual,
+    source: 'client',
+    resolveClient: async () => ({ id: actor.id, email: actor.email, name: actor.name, phone: actor.phone }),
+  });
+  const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
+  return { booking: toClientBooking(result.row, rules, now(deps)), created: result.created };
+}
+
+/** The owner books for a customer on the phone: an existing one, or a new one made in the same transaction. */
+export async function createPhoneBooking(deps: BookingDeps, request: { actor: Actor | null; input: unknown }) {
+  const actor = requireRole(request.actor, 'admin');
+  const input = parseInput(createPhoneBookingInput, request.input);
+  const customer = input.customer;
+  const result = await placeBooking(deps, {
+    actor,
+    // Name and phone come from the customer record (or the new customer's details).
+    input: { ...input, name: '', phone: '' },
+    showSensual: true,
+    source: 'admin',
+    resolveClient: async (tx) => {
+      if ('id' in customer) {
+        const [found] = await tx.select().from(user).where(eq(user.id, customer.id));
+        if (!found) throw new AppError('NOT_FOUND', 'No such customer.');
+        return { id: found.id, email: found.email, name: found.name, phone: found.phone };
+      }
+      const email = customer.email.toLowerCase();
+      const [taken] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(sql`lower(${user.email})`, email));
+      if (taken)
+        throw new AppError('CONFLICT', `A customer with the email ${email} exists already: choose them from the list.`);
+      const id = crypto.randomUUID();
+      await tx.insert(user).values({ id, name: customer.name, email, phone: customer.phone });
+      return { id, email, name: customer.name, phone: customer.phone };
+    },
+  });
+  return result;
+}
+
+function formatNotice(minutes: number) {
+  return minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+}
+
+export function toClientBooking(
+  row: BookingRow,
+  rules: { cancellationCutoffHours: number; streetAddress: string },
+  at: number,
+): Booking {
+  const active = row.status === 'pending' || row.status === 'confirmed';
+  return {
+    id: row.id,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    style: row.style,
+    type: row.type as Booking['type'],
+    durationMinutes: row.durationMinutes,
+    pricePence: row.pricePence,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status,
+    version: row.version,
+    clientName: row.clientName,
+    clientPhone: row.clientPhone,
+    notes: row.notes,
+    cancelledBy: row.cancelledBy ?? null,
+    cancelReason: row.cancelReason ?? null,
+    address: row.status === 'confirmed' && rules.streetAddress ? rules.streetAddress : null,
+    changeableByClient: active && row.startsAt.getTime() - at >= rules.cancellationCutoffHours * 3_600_000,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listMyBookings(deps: BookingDeps, request: { actor: Actor | null }) {
+  const actor = requireSignedIn(request.actor);
+  const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
+  const rows = await deps.db
+    .select()
+    .from(booking)
+    .where(eq(booking.clientId, actor.id))
+    .orderBy(desc(booking.startsAt));
+  const at = now(deps);
+  const all = rows.map((row) => toClientBooking(row, rules, at));
+  const isUpcoming = (b: Booking) => Date.parse(b.endsAt) > at && (b.status === 'pending' || b.status === 'confirmed');
+  return { upcoming: all.filter(isUpcoming).reverse(), past: all.filter((b) => !isUpcoming(b)) };
+}
+
+/** The client's own booking; another client's id answers exactly like a missing one. */
+async function ownBooking(tx: DbOrTx, actor: Actor, id: string, forUpdate = false): Promise<BookingRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'No such booking.');
+  const query = tx.select().from(booking).where(eq(booking.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row || (actor.role !== 'admin' && row.clientId !== actor.id))
+    throw new AppError('NOT_FOUND', 'No such booking.');
+  return row;
+}
+
+export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
+  const actor = requireSignedIn(request.actor);
+  const row = await ownBooking(deps.db, actor, request.id);
+  const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
+  return toClientBooking(row, rules, now(deps));
+}
+
+export async function bookingCalendarFile(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
+  const actor = requireSignedIn(request.actor);
+  const row = await ownBooking(deps.db, actor, request.id);
+  const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
+  return icsOf(row, deps.env, rules.streetAddress);
+}
+
+function assertClientMayChange(actor: Actor, row: BookingRow, cutoffHours: number, at: number) {
+  if (row.status !== 'pending' && row.status !== 'confirmed')
+    throw new AppError('CONFLICT', `This booking is ${row.status.replace('_', '-')} and can no longer change.`);
+  if (actor.role === 'admin') return;
+  if (row.startsAt.getTime() - at < cutoffHours * 3_600_000)
+    throw new AppError(
+      'TOO_LATE_TO_CHANGE',
+      `Bookings can be changed online up to ${cutoffHours} hours before. Please call us instead.`,
+    );
+}
+
+export async function cancelBooking(deps: BookingDeps, request: { actor: Actor | null; id: string; input: unknown }) {
+  const actor = requireSignedIn(request.actor);
+  const { reason } = parseInput(cancelBookingInput, request.input ?? {});
+  const { db, env } = deps;
+  return db.transaction(async (tx) => {
+    const row = await ownBooking(tx, actor, request.id, true);
+    const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
+    assertClientMayChange(actor, row, rules.cancellationCutoffHours, now(deps));
+    const by = actor.role === 'admin' ? 'business' : 'client';
+    const [updated] = await tx
+      .update(booking)
+      .set({
+        status: 'cancelled',
+        cancelledBy: by,
+        cancelledAt: new Date(now(deps)),
+        cancelReason: reason || null,
+        version: row.version + 1,
+      })
+      .where(eq(booking.id, row.id))
+      .returning();
+    if (!updated) throw new Error('cancel update returned no row');
+    await recordEvent(tx, row, actor, 'cancelled', { from: row.status, to: 'cancelled', details: { by, reason } });
+    await auditIfAdmin(tx, actor, 'booking.cancelled', row.id, row, updated);
+    if (updated.clientEmail)
+      await deps.outbox.enqueue(
+        tx,
+        await bookingEmail(tx, 'booking.cancelled', updated, businessOf(env, rules.streetAddress), { reason }),
+      );
+    return toClientBooking(updated, rules, now(deps));
+  });
+}
+
+/** Moves a booking in one statement: at no moment are there two active bookings for it. */
+export async function rescheduleBooking(
+  deps: BookingDeps,
+  request: { actor: Actor | null; id: string; input: unknown },
+) {
+  const actor = requireSignedIn(request.actor);
+  const input = parseInput(rescheduleBookingInput, request.input);
+  const { db, env } = deps;
+  const startsAt = Date.parse(input.startsAt);
+  let movedDuration = 60; // set from the booking inside the transaction, for a refusal by the database
+  return db
+    .transaction(async (tx) => {
+      await lockDiary(tx);
+      const row = await ownBooking(tx, actor, request.id, true);
+      movedDuration = row.durationMinutes;
+      const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
+      const at = now(deps);
+      assertClientMayChange(actor, row, rules.cancellationCutoffHours, at);
+      if (row.version !== input.version)
+        throw new AppError('CONFLICT', 'This booking has changed since you opened it. Please reload and try again.');
+      await assertSlotFree(tx, env.BUSINESS_TIME_ZONE, {
+        start: startsAt,
+        durationMinutes: row.durationMinutes,
+        now: at,
+        excludeBookingId: row.id,
+      });
+      const endsAt = startsAt + row.durationMinutes * 60_000;
+      const [updated] = await tx
+        .update(booking)
+        .set({
+          startsAt: new Date(startsAt),
+          endsAt: new Date(endsAt),
+          occupiedUntil: new Date(endsAt + rules.bufferMinutes * 60_000),
+          version: row.version + 1,
+        })
+        .where(and(eq(booking.id, row.id), eq(booking.version, input.version)))
+        .returning();
+      if (!updated)
+        throw new AppError('CONFLICT', 'This booking has changed since you opened it. Please reload and try again.');
+      await recordEvent(tx, row, actor, 'rescheduled', {
+        from: row.status,
+        to: row.status,
+        details: { from: row.startsAt.toISOString(), to: updated.startsAt.toISOString() },
+      });
+      await auditIfAdmin(tx, actor, 'booking.moved', row.id, row, updated);
+      if (updated.clientEmail)
+        await deps.outbox.enqueue(
+          tx,
+          await bookingEmail(tx, 'booking.rescheduled', updated, businessOf(env, rules.streetAddress), {
+            previous: row.startsAt,
+            ics: icsOf(updated, env, rules.streetAddress),
+          }),
+        );
+      return toClientBooking(updated, rules, at);
+    })
+    .catch((error) => withAlternatives(deps, error, movedDuration, startsAt));
+}
+
+/** The admin's answer to a pending request: confirmed, or declined (cancelled by the business). */
+export async function decidePendingBooking(
+  deps: BookingDeps,
+  request: { actor: Actor | null; id: string; approve: boolean; reason?: string },
+) {
+  const actor = requireRole(request.actor, 'admin');
+  const { db, env } = deps;
+  return db.transaction(async (tx) => {
+    const row = await ownBooking(tx, actor, request.id, true);
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', `This booking is ${row.status}, not waiting for approval.`);
+    const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
+    const reason = request.reason?.trim() ?? '';
+    const [updated] = await tx
+      .update(booking)
+      .set(
+        request.approve
+          ? { status: 'confirmed', version: row.version + 1 }
+          : {
+              status: 'cancelled',
+              cancelledBy: 'business',
+              cancelledAt: new Date(now(deps)),
+              cancelReason: reason || 'Declined',
+              version: row.version + 1,
+            },
+      )
+      .where(eq(booking.id, row.id))
+      .returning();
+    if (!updated) throw new Error('decision update returned no row');
+    await recordEvent(tx, row, actor, request.approve ? 'approved' : 'declined', {
+      from: 'pending',
+      to: updated.status,
+      details: { reason },
+    });
+    await auditIfAdmin(tx, actor, request.approve ? 'booking.approved' : 'booking.declined', row.id, row, updated);
+    const business = businessOf(env, rules.streetAddress);
+    if (updated.clientEmail)
+      await deps.outbox.enqueue(
+        tx,
+        request.approve
+          ? await bookingEmail(tx, 'booking.approved', updated, business, {
+              ics: icsOf(updated, env, rules.streetAddress),
+            })
+          : await bookingEmail(tx, 'booking.declined', updated, business, { reason }),
+      );
+    return updated;
+  });
+}
+
+/**
+ * Queues the reminder of every confirmed booking starting within 24 hours. The outbox's dedupe key
+ * (booking and start time) makes each reminder go out once, however often this runs or restarts.
+ */
+export async function queueDueReminders(deps: BookingDeps): Promise<number> {
+  const { db, env } = deps;
+  const at = now(deps);
+  const due = await db
+    .select()
+    .from(booking)
+    .where(
+      and(
+        eq(booking.status, 'confirmed'),
+        sql`${booking.startsAt} > ${new Date(at)}`,
+        sql`${booking.startsAt} <= ${new Date(at + 24 * 3_600_000)}`,
+      ),
+    )
+    .orderBy(asc(booking.startsAt));
+  if (!due.length) return 0;
+  const rules = await getBookingRules(db, env.BUSINESS_TIME_ZONE);
+  let queued = 0;
+  for (const row of due) {
+    if (!row.clientEmail) continue;
+    const dedupeKey = `reminder:${row.id}:${row.startsAt.toISOString()}`;
+    const id = await db.transaction(async (tx) =>
+      deps.outbox.enqueue(
+        tx,
+        await bookingEmail(tx, 'booking.reminder', row, businessOf(env, rules.streetAddress), { dedupeKey }),
+      ),
+    );
+    if (id) {
+      queued++;
+      await db.transaction((tx) => recordEvent(tx, row, { id: null, role: 'system' }, 'reminder-queued'));
+    }
+  }
+  return queued;
+}

@@ -1,0 +1,222 @@
+import { AppError, type CustomerRow, customerPolicySchema, listCustomersQuery, updateCustomerInput } from '@app/shared';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { booking, bookingEvent, customer, emailOutbox, payment, user } from '../../db/schema.ts';
+import { containsPattern, parseInput } from '../../lib/validation.ts';
+import { exportPersonData } from '../account/account.service.ts';
+import { auditOf, recordAudit } from '../audit/audit.service.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
+
+export const setPolicyInput = z.strictObject({ policy: customerPolicySchema });
+
+const sortColumns = {
+  name: sql`lower(u.name)`,
+  bookings: sql`bookings`,
+  spend: sql`spend_pence`,
+  lastVisit: sql`last_visit`,
+  noShows: sql`no_shows`,
+  createdAt: sql`u.created_at`,
+} as const;
+
+/**
+ * Customers with their figures, searched by name, email or phone (a trigram index on the same
+ * expression), sorted by any column and paged. Figures come from one pass over bookings and payments.
+ */
+export async function listCustomers(db: Db, actor: Actor | null, query: unknown) {
+  requireRole(actor, 'admin');
+  const q = parseInput(listCustomersQuery, query);
+  const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
+  const order = q.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  const result = await db.execute(sql`
+    with stats as (
+      select client_id,
+             count(*) filter (where status <> 'cancelled')::int as bookings,
+             max(starts_at) filter (where status = 'completed') as last_visit,
+             count(*) filter (where status = 'no_show')::int as no_shows
+        from booking where client_id is not null group by client_id
+    ), spend as (
+      select client_id, sum(amount_pence)::int as spend_pence from payment where client_id is not null group by client_id
+    )
+    select u.id, u.name, u.email, u.phone, u.created_at,
+           coalesce(c.policy, 'new') as policy, coalesce(c.tags, '{}') as tags,
+           coalesce(s.bookings, 0) as bookings, coalesce(p.spend_pence, 0) as spend_pence,
+           s.last_visit, coalesce(s.no_shows, 0) as no_shows,
+           count(*) over ()::int as total
+      from "user" u
+      left join customer c on c.user_id = u.id
+      left join stats s on s.client_id = u.id
+      left join spend p on p.client_id = u.id
+     where u.role = 'user'
+       ${search ? sql`and (lower(u.name) || ' ' || lower(u.email) || ' ' || coalesce(u.phone, '')) like ${search}` : sql``}
+     order by ${sortColumns[q.sort]} ${order}, u.id
+     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+  type Row = {
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    created_at: string | Date;
+    policy: CustomerRow['policy'];
+    tags: string[] | string;
+    bookings: number;
+    spend_pence: number;
+    last_visit: string | Date | null;
+    no_shows: number;
+    total: number;
+  };
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    customers: rows.map(
+      (r): CustomerRow => ({
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        policy: r.policy,
+        tags: Array.isArray(r.tags) ? r.tags : parsePgArray(r.tags),
+        bookings: Number(r.bookings),
+        spendPence: Number(r.spend_pence),
+        lastVisit: iso(r.last_visit),
+        noShows: Number(r.no_shows),
+        createdAt: iso(r.created_at) ?? '',
+      }),
+    ),
+  };
+}
+
+/** node-postgres returns text[] parsed; a raw '{a,b}' string only appears through some drivers. */
+function parsePgArray(value: string): string[] {
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map((v) => v.replace(/^"|"$/g, '')) : [];
+}
+
+async function findPerson(db: DbOrTx, userId: string) {
+  const [found] = await db.select().from(user).where(eq(user.id, userId));
+  if (found?.role !== 'user') throw new AppError('NOT_FOUND', 'No such customer.');
+  return found;
+}
+
+export async function getCustomer(db: Db, actor: Actor | null, userId: string) {
+  requireRole(actor, 'admin');
+  const person = await findPerson(db, userId);
+  const [profile] = await db.select().from(customer).where(eq(customer.userId, userId));
+  return {
+    customer: {
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      emailVerified: person.emailVerified,
+      phone: person.phone,
+      createdAt: person.createdAt.toISOString(),
+      policy: profile?.policy ?? 'new',
+      tags: profile?.tags ?? [],
+      privateNotes: profile?.privateNotes ?? '',
+    },
+    bookings: await db.select().from(booking).where(eq(booking.clientId, userId)).orderBy(desc(booking.startsAt)),
+    payments: await db.select().from(payment).where(eq(payment.clientId, userId)).orderBy(desc(payment.paidAt)),
+    emails: await db
+      .select({
+        id: emailOutbox.id,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+      })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.recipient, person.email))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(50),
+    audit: await auditOf(db, 'customer', userId),
+  };
+}
+
+/** Policy (blocked, trusted, new), tags and private notes; each change is audited with before and after. */
+export async function updateCustomer(db: Db, actor: Actor | null, userId: string, input: unknown) {
+  const admin = requireRole(actor, 'admin');
+  const changes = parseInput(updateCustomerInput, input);
+  if (changes.tags) changes.tags = [...new Set(changes.tags)];
+  return db.transaction(async (tx) => {
+    await findPerson(tx, userId);
+    const [before] = await tx.select().from(customer).where(eq(customer.userId, userId));
+    const [after] = await tx
+      .insert(customer)
+      .values({ userId, ...changes })
+      .onConflictDoUpdate({ target: customer.userId, set: changes })
+      .returning();
+    const view = (row: typeof before) => row && { policy: row.policy, tags: row.tags, privateNotes: row.privateNotes };
+    await recordAudit(tx, admin, 'customer.updated', 'customer', userId, view(before) ?? null, view(after));
+    return after;
+  });
+}
+
+export async function setCustomerPolicy(db: Db, actor: Actor | null, userId: string, input: unknown) {
+  const { policy } = parseInput(setPolicyInput, input);
+  return updateCustomer(db, actor, userId, { policy });
+}
+
+export async function exportCustomer(db: Db, actor: Actor | null, userId: string) {
+  const admin = requireRole(actor, 'admin');
+  await findPerson(db, userId);
+  await recordAudit(db, admin, 'customer.exported', 'customer', userId, null, null);
+  return exportPersonData(db, userId);
+}
+
+/** Erasure on request: the same rules as the client's own deletion; the audit keeps no personal data. */
+export async function eraseCustomer(db: Db, actor: Actor | null, userId: string) {
+  const admin = requireRole(actor, 'admin');
+  await db.transaction(async (tx) => {
+    await findPerson(tx, userId);
+    await erasePerson(tx, userId);
+    await recordAudit(tx, admin, 'customer.erased', 'customer', userId, null, { erased: true });
+  });
+}
+
+/**
+ * Erases a person: their account, sessions and profile go; their bookings stay for the accounts,
+ * anonymised; the emails sent to them keep only their subject and status.
+ */
+export async function erasePerson(tx: DbOrTx, userId: string) {
+  const [found] = await tx.select().from(user).where(eq(user.id, userId));
+  if (!found) throw new AppError('NOT_FOUND', 'No such account.');
+  // Upcoming appointments of someone who left must not keep their time in the diary.
+  const cancelled = await tx
+    .update(booking)
+    .set({ status: 'cancelled', cancelledBy: 'client', cancelledAt: new Date(), cancelReason: 'Account deleted' })
+    .where(
+      and(
+        eq(booking.clientId, userId),
+        inArray(booking.status, ['pending', 'confirmed']),
+        gt(booking.startsAt, new Date()),
+      ),
+    )
+    .returning({ id: booking.id, status: booking.status });
+  if (cancelled.length)
+    await tx.insert(bookingEvent).values(
+      cancelled.map((b) => ({
+        bookingId: b.id,
+        action: 'cancelled',
+        actorRole: 'system',
+        toStatus: 'cancelled',
+        details: { reason: 'Account deleted' },
+      })),
+    );
+  await tx
+    .update(booking)
+    .set({
+      clientId: null,
+      clientName: 'Deleted client',
+      clientEmail: null,
+      clientPhone: null,
+      notes: '',
+      idempotencyKey: null,
+    })
+    .where(eq(booking.clientId, userId));
+  await tx.update(payment).set({ clientId: null }).where(eq(payment.clientId, userId));
+  await tx
+    .update(emailOutbox)
+    .set({ recipient: 'erased@invalid', text: '[erased]', html: null, attachments: [] })
+    .where(eq(emailOutbox.recipient, found.email));
+  await tx.delete(user).where(eq(user.id, userId)); // cascades to sessions, linked accounts, customer profile
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { actorOf } from '../auth/actor.ts';
+import { dashboard } from './dashboard.service.ts';
+
+export function dashboardRoutes(context: AppContext) {
+  const { db, auth, env } = context;
+  return async (app: FastifyInstance) => {
+    app.get('/api/admin/dashboard', async (request) =>
+      dashboard(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request)),
+    );
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { actorOf } from '../auth/actor.ts';
+import {
+  composeToCustomer,
+  listEmails,
+  listTemplates,
+  previewTemplate,
+  resendEmail,
+  restoreTemplate,
+  saveTemplate,
+} from './emails.service.ts';
+
+type IdParams = { Params: { id: string } };
+type KindParams = { Params: { kind: string } };
+
+export function emailsRoutes(context: AppContext) {
+  const { db, auth, outbox, env } = context;
+  return async (app: FastifyInstance) => {
+    app.get('/api/admin/emails', async (request) => listEmails(db, await actorOf(auth, request), request.query));
+    app.post('/api/admin/emails', async (request, reply) =>
+      reply
+        .status(201)
+        .send(await composeToCustomer(db, outbox, await actorOf(auth, request), request.body, env.BUSINESS_NAME)),
+    );
+    app.post<IdParams>('/api/admin/emails/:id/resend', async (request, reply) =>
+      reply.status(201).send(await resendEmail(db, outbox, await actorOf(auth, request), request.params.id)),
+    );
+    app.get('/api/admin/email-templates', async (request) => ({
+      templates: await listTemplates(db, await actorOf(auth, request)),
+    }));
+    app.put<KindParams>('/api/admin/email-templates/:kind', async (request, reply) => {
+      await saveTemplate(db, await actorOf(auth, request), request.params.kind, request.body);
+      return reply.status(204).send();
+    });
+    app.delete<KindParams>('/api/admin/email-templates/:kind', async (request, reply) => {
+      await restoreTemplate(db, await actorOf(auth, request), request.params.kind);
+      return reply.status(204).send();
+    });
+    app.post<KindParams>('/api/admin/email-templates/:kind/preview', async (request) =>
+      previewTemplate(await actorOf(auth, request), request.params.kind, request.body, env.BUSINESS_NAME),
+    );
+  };
+}

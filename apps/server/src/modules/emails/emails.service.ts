@@ -1,0 +1,208 @@
+import {
+  AppError,
+  composeEmailInput,
+  type EmailKind,
+  type EmailTemplate,
+  emailKindSchema,
+  emailKinds,
+  emailTemplateInput,
+  listEmailsQuery,
+} from '@app/shared';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { type EmailAttachment, emailOutbox, emailTemplate, user } from '../../db/schema.ts';
+import { containsPattern, parseInput } from '../../lib/validation.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
+import type { Outbox, OutgoingEmail } from '../outbox/outbox.service.ts';
+import { defaultTemplates, htmlFromText, renderTemplate, type TemplateVariables } from './templates.ts';
+
+/** The template in force for a kind: the owner's wording if saved, else the default. */
+async function templateOf(db: DbOrTx, kind: EmailKind) {
+  const [saved] = await db.select().from(emailTemplate).where(eq(emailTemplate.kind, kind));
+  return saved ?? defaultTemplates[kind];
+}
+
+/** An email of a kind, rendered from the template in force (read in the caller's transaction). */
+export async function composeEmail(
+  db: DbOrTx,
+  kind: EmailKind,
+  to: string,
+  variables: TemplateVariables,
+  extras: { attachments?: EmailAttachment[]; dedupeKey?: string } = {},
+): Promise<OutgoingEmail> {
+  const template = await templateOf(db, kind);
+  const text = renderTemplate(template.body, variables);
+  return { to, kind, subject: renderTemplate(template.subject, variables), text, html: htmlFromText(text), ...extras };
+}
+
+export async function listTemplates(db: Db, actor: Actor | null): Promise<EmailTemplate[]> {
+  requireRole(actor, 'admin');
+  const saved = new Map((await db.select().from(emailTemplate)).map((t) => [t.kind, t]));
+  return emailKinds.map((kind) => {
+    const own = saved.get(kind);
+    const fallback = defaultTemplates[kind];
+    return {
+      kind,
+      description: fallback.description,
+      variables: fallback.variables,
+      subject: own?.subject ?? fallback.subject,
+      body: own?.body ?? fallback.body,
+      isDefault: !own,
+    };
+  });
+}
+
+function kindOf(value: string): EmailKind {
+  const parsed = emailKindSchema.safeParse(value);
+  if (!parsed.success) throw new AppError('NOT_FOUND', 'No such email template.');
+  return parsed.data;
+}
+
+function unknownVariables(kind: EmailKind, text: string): string[] {
+  const known = new Set(defaultTemplates[kind].variables);
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').filter((name) => !known.has(name));
+}
+
+export async function saveTemplate(db: Db, actor: Actor | null, kindParam: string, input: unknown) {
+  const admin = requireRole(actor, 'admin');
+  const kind = kindOf(kindParam);
+  const data = parseInput(emailTemplateInput, input);
+  const unknown = unknownVariables(kind, `${data.subject}\n${data.body}`);
+  if (unknown.length)
+    throw new AppError(
+      'VALIDATION',
+      `Unknown variable: {{${unknown[0]}}}. Use ${defaultTemplates[kind].variables.map((v) => `{{${v}}}`).join(', ')}.`,
+    );
+  return db.transaction(async (tx) => {
+    const before = (await tx.select().from(emailTemplate).where(eq(emailTemplate.kind, kind)))[0] ?? null;
+    await tx
+      .insert(emailTemplate)
+      .values({ kind, ...data })
+      .onConflictDoUpdate({ target: emailTemplate.kind, set: data });
+    await recordAudit(tx, admin, 'email-template.saved', 'setting', `email-template:${kind}`, before, data);
+  });
+}
+
+export async function restoreTemplate(db: Db, actor: Actor | null, kindParam: string) {
+  const admin = requireRole(actor, 'admin');
+  const kind = kindOf(kindParam);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(emailTemplate).where(eq(emailTemplate.kind, kind)).returning();
+    await recordAudit(tx, admin, 'email-template.restored', 'setting', `email-template:${kind}`, before ?? null, null);
+  });
+}
+
+/** A live preview of unsaved wording with example values. */
+export function previewTemplate(actor: Actor | null, kindParam: string, input: unknown, businessName: string) {
+  requireRole(actor, 'admin');
+  const kind = kindOf(kindParam);
+  const data = parseInput(emailTemplateInput, input);
+  const example: TemplateVariables = {
+    name: 'Alex Example',
+    clientName: 'Alex Example',
+    clientEmail: 'alex@example.com',
+    clientPhone: '07700 900123',
+    service: 'Swedish massage',
+    duration: 60,
+    price: '£70.00',
+    when: 'Tuesday 3 March 2026 at 14:00 GMT (Europe/London)',
+    previousWhen: 'Monday 2 March 2026 at 11:00 GMT (Europe/London)',
+    address: '12 Example Street, London',
+    businessName,
+    manageUrl: 'https://example.com/bookings',
+    url: 'https://example.com/link',
+    newEmail: 'new@example.com',
+    reason: 'Illness',
+    notes: 'First visit',
+    status: 'confirmed',
+  };
+  const text = renderTemplate(data.body, example);
+  return {
+    subject: renderTemplate(data.subject, example),
+    text,
+    html: htmlFromText(text),
+    unknownVariables: unknownVariables(kind, `${data.subject}\n${data.body}`),
+  };
+}
+
+export async function listEmails(db: Db, actor: Actor | null, query: unknown) {
+  requireRole(actor, 'admin');
+  const q = parseInput(listEmailsQuery, query);
+  const where = and(
+    q.status ? eq(emailOutbox.status, q.status) : undefined,
+    q.q
+      ? or(ilike(emailOutbox.recipient, containsPattern(q.q)), ilike(emailOutbox.subject, containsPattern(q.q)))
+      : undefined,
+  );
+  const rows = await db
+    .select({
+      id: emailOutbox.id,
+      recipient: emailOutbox.recipient,
+      subject: emailOutbox.subject,
+      kind: emailOutbox.kind,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(emailOutbox)
+    .where(where)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { total: rows[0]?.total ?? 0, emails: rows.map(({ total: _total, ...row }) => row) };
+}
+
+/** Sends an email again as a new outbox row (the original keeps its own history). */
+export async function resendEmail(db: Db, outbox: Outbox, actor: Actor | null, id: string) {
+  const admin = requireRole(actor, 'admin');
+  const [original] = /^[0-9a-f-]{36}$/i.test(id)
+    ? await db.select().from(emailOutbox).where(eq(emailOutbox.id, id))
+    : [];
+  if (!original) throw new AppError('NOT_FOUND', 'No such email.');
+  if (original.recipient === 'erased@invalid')
+    throw new AppError('CONFLICT', 'The recipient of this email was erased.');
+  if (original.status === 'pending' || original.status === 'sending')
+    throw new AppError('CONFLICT', 'This email is still on its way: resend it once it is sent or has failed.');
+  return db.transaction(async (tx) => {
+    const copy = await outbox.enqueue(tx, {
+      to: original.recipient,
+      subject: original.subject,
+      text: original.text,
+      html: original.html ?? undefined,
+      attachments: original.attachments,
+      kind: original.kind,
+    });
+    await recordAudit(tx, admin, 'email.resent', 'email', original.id, null, { copy });
+    return { id: copy };
+  });
+}
+
+/** A one-off email from the owner to a customer. */
+export async function composeToCustomer(
+  db: Db,
+  outbox: Outbox,
+  actor: Actor | null,
+  input: unknown,
+  businessName: string,
+) {
+  const admin = requireRole(actor, 'admin');
+  const data = parseInput(composeEmailInput, input);
+  const [customer] = await db.select().from(user).where(eq(user.id, data.customerId));
+  if (customer?.role !== 'user') throw new AppError('NOT_FOUND', 'No such customer.');
+  const text = `${data.body}\n\n${businessName}`;
+  return db.transaction(async (tx) => {
+    const id = await outbox.enqueue(tx, {
+      to: customer.email,
+      subject: data.subject,
+      text,
+      html: htmlFromText(text),
+      kind: 'admin.message',
+    });
+    await recordAudit(tx, admin, 'email.composed', 'customer', customer.id, null, { subject: data.subject });
+    return { id };
+  });
+}

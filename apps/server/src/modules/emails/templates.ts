@@ -1,0 +1,108 @@
+import type { EmailKind } from '@app/shared';
+
+type DefaultTemplate = { description: string; subject: string; body: string; variables: string[] };
+
+const booking = ['clientName', 'service', 'duration', 'price', 'when', 'address', 'businessName', 'manageUrl'];
+
+/**
+ * The wording of every email the product sends. `{{name}}` is replaced by a variable; a line that
+ * ends up empty after replacement is dropped, so optional parts (an address, a reason) vanish cleanly.
+ */
+export const defaultTemplates: Record<EmailKind, DefaultTemplate> = {
+  'auth.verify-email': {
+    description: 'Sent after sign-up to confirm the email address',
+    subject: 'Confirm your email for {{businessName}}',
+    body: 'Hello {{name}},\n\nPlease confirm your email address so we can send you your booking details.\n\nConfirm my email: {{url}}\n\n{{businessName}}',
+    variables: ['name', 'url', 'businessName'],
+  },
+  'auth.reset-password': {
+    description: 'Sent when someone asks to reset a password',
+    subject: 'Reset your {{businessName}} password',
+    body: 'Hello {{name}},\n\nSomeone asked to reset the password of your account. If it was you, choose a new one with the link below; it works once, within an hour. If it was not you, ignore this email.\n\nChoose a new password: {{url}}\n\n{{businessName}}',
+    variables: ['name', 'url', 'businessName'],
+  },
+  'auth.change-email': {
+    description: 'Sent to confirm a change of email address',
+    subject: 'Confirm the change of your {{businessName}} email',
+    body: 'Hello {{name}},\n\nPlease confirm that your email should become {{newEmail}}.\n\nConfirm the change: {{url}}\n\n{{businessName}}',
+    variables: ['name', 'newEmail', 'url', 'businessName'],
+  },
+  'booking.confirmed': {
+    description: 'A booking is confirmed (with the calendar file attached)',
+    subject: 'Your booking is confirmed: {{when}}',
+    body: 'Hello {{clientName}},\n\nYour booking is confirmed: {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nAddress: {{address}}\n\nThe attached calendar file adds it to your calendar. To cancel or move it, open your bookings: {{manageUrl}}\n\n{{businessName}}',
+    variables: booking,
+  },
+  'booking.pending': {
+    description: 'A request waits for the owner’s approval',
+    subject: 'We have your request for {{when}}',
+    body: 'Hello {{clientName}},\n\nThank you for your request: {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nWe hold the time for you and will confirm it shortly; you will get an email as soon as we do.\n\n{{businessName}}',
+    variables: booking,
+  },
+  'booking.approved': {
+    description: 'A pending request was approved (with the calendar file attached)',
+    subject: 'Your booking is confirmed: {{when}}',
+    body: 'Hello {{clientName}},\n\nGood news: your booking is confirmed: {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nAddress: {{address}}\n\nThe attached calendar file adds it to your calendar.\n\n{{businessName}}',
+    variables: booking,
+  },
+  'booking.declined': {
+    description: 'A pending request was declined',
+    subject: 'We cannot take your booking on {{when}}',
+    body: 'Hello {{clientName}},\n\nWe are sorry: we cannot take your request for {{service}} on {{when}}.\n\nReason: {{reason}}\n\n{{businessName}}',
+    variables: [...booking, 'reason'],
+  },
+  'booking.cancelled': {
+    description: 'A booking was cancelled (by the client or the business)',
+    subject: 'Booking cancelled: {{when}}',
+    body: 'Hello {{clientName}},\n\nYour booking for {{service}} on {{when}} is cancelled.\n\nReason: {{reason}}\n\n{{businessName}}',
+    variables: [...booking, 'reason'],
+  },
+  'booking.rescheduled': {
+    description: 'A booking moved to another time (with the calendar file attached)',
+    subject: 'Booking moved to {{when}}',
+    body: 'Hello {{clientName}},\n\nYour booking for {{service}} has moved from {{previousWhen}} to {{when}}.\n\nThe attached calendar file updates your calendar.\n\n{{businessName}}',
+    variables: [...booking, 'previousWhen'],
+  },
+  'booking.reminder': {
+    description: 'The reminder 24 hours before',
+    subject: 'Reminder: your massage on {{when}}',
+    body: 'Hello {{clientName}},\n\nA reminder of your booking: {{service}}, {{duration}} minutes, on {{when}}.\n\nAddress: {{address}}\n\nIf you cannot come, please call us as soon as you can.\n\n{{businessName}}',
+    variables: booking,
+  },
+  'booking.admin-new': {
+    description: 'To the owner: a new booking or request',
+    subject: 'New booking: {{when}} ({{status}})',
+    body: '{{clientName}} ({{clientEmail}}, {{clientPhone}}) booked {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nNotes: {{notes}}\n\nStatus: {{status}}',
+    variables: [...booking, 'clientEmail', 'clientPhone', 'notes', 'status'],
+  },
+};
+
+export type TemplateVariables = Record<string, string | number | null | undefined>;
+
+/** Fills `{{name}}` placeholders; a line whose only variables are empty is left out. */
+export function renderTemplate(text: string, variables: TemplateVariables): string {
+  return text
+    .split('\n')
+    .filter((line) => {
+      const names = [...line.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '');
+      return names.length === 0 || names.some((name) => String(variables[name] ?? '').trim() !== '');
+    })
+    .map((line) => line.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(variables[name] ?? '')))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The HTML part: the text's paragraphs, links made clickable. */
+export function htmlFromText(text: string): string {
+  const paragraphs = text.split(/\n{2,}/).map((p) =>
+    escapeHtml(p)
+      .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+      .replace(/\n/g, '<br>'),
+  );
+  return `<div style="font-family:sans-serif;max-width:560px;line-height:1.5">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>`;
+}

@@ -1,0 +1,59 @@
+import { AppError, type Service, updateServiceInput } from '@app/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { service } from '../../db/schema.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
+
+/** Active services for the public site; sensual ones only for a visitor who has the discretion flag. */
+export async function listPublicServices(db: Db, options: { showSensual: boolean }): Promise<Service[]> {
+  const rows = await db
+    .select()
+    .from(service)
+    .where(
+      options.showSensual ? eq(service.active, true) : and(eq(service.active, true), eq(service.style, 'therapeutic')),
+    )
+    .orderBy(asc(service.sortOrder));
+  return rows.map(toService);
+}
+
+function toService(row: typeof service.$inferSelect): Service {
+  return {
+    id: row.id,
+    style: row.style,
+    type: row.type as Service['type'],
+    name: row.name,
+    description: row.description,
+    durations: row.durations,
+    active: row.active,
+  };
+}
+
+/** The service a slot request is for: it must exist, be active and, if sensual, be visible to the visitor. */
+export async function serviceForSlots(db: Db, serviceId: string, minutes: number, showSensual: boolean) {
+  const [found] = await db.select().from(service).where(eq(service.id, serviceId));
+  if (!found?.active || (found.style === 'sensual' && !showSensual))
+    throw new AppError('NOT_FOUND', 'This service is not available.');
+  if (!found.durations.some((d) => d.minutes === minutes))
+    throw new AppError(
+      'VALIDATION',
+      `duration: ${found.name} is offered for ${found.durations.map((d) => d.minutes).join(', ')} minutes`,
+    );
+  return found;
+}
+
+export async function listAllServices(db: Db, actor: Actor | null): Promise<Service[]> {
+  requireRole(actor, 'admin');
+  return (await db.select().from(service).orderBy(asc(service.sortOrder))).map(toService);
+}
+
+export async function updateService(db: Db, actor: Actor | null, id: string, input: unknown): Promise<Service> {
+  requireRole(actor, 'admin');
+  const changes = parseInput(updateServiceInput, input);
+  if (changes.durations) changes.durations = [...changes.durations].sort((a, b) => a.minutes - b.minutes);
+  const [row] = /^[0-9a-f-]{36}$/i.test(id)
+    ? await db.update(service).set(changes).where(eq(service.id, id)).returning()
+    : [];
+  if (!row) throw new AppError('NOT_FOUND', 'No such service.');
+  return toService(row);
+}

@@ -1,0 +1,97 @@
+import type { Role } from '@app/shared';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { refetchSession } from '../../lib/session.ts';
+import { navLinksFor } from './nav-links.ts';
+
+type AppHeaderProps = { businessName: string; role: Role | null; userName: string | null };
+
+// The menu's code loads the first time it is opened; most visitors on a phone never open it.
+const MenuDrawer = lazy(() => import('./menu-drawer.tsx').then((m) => ({ default: m.MenuDrawer })));
+
+export function AppHeader({ businessName, role, userName }: AppHeaderProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuRequested, setMenuRequested] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const links = navLinksFor(role);
+  // The back office has too many screens for one row; it always uses the menu.
+  const inline = role !== 'admin';
+
+  const signOut = async () => {
+    close();
+    try {
+      // The auth client loads only for this; public pages read the session without it.
+      const { authClient } = await import('../../lib/auth-client.ts');
+      await authClient.signOut();
+    } catch (error) {
+      console.error('Sign out failed', error);
+    }
+    await refetchSession();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
+      <Container size="lg" h={60}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" fw={700} size="lg" c="dark" underline="never" truncate>
+            {businessName}
+          </Anchor>
+          <Group gap="sm" wrap="nowrap">
+            {inline && (
+              <Group gap="md" visibleFrom="sm" component="nav" aria-label="Main">
+                {links.map((link) => (
+                  <Anchor key={link.to} component={RouterNavLink} to={link.to} end c="dark">
+                    {link.label}
+                  </Anchor>
+                ))}
+              </Group>
+            )}
+            {role === null ? (
+              <Button component={Link} to="/facebook_login" variant="light" size="sm">
+                Sign in
+              </Button>
+            ) : (
+              <Group gap="sm" visibleFrom="sm" wrap="nowrap">
+                <Anchor component={Link} to="/account" c="dark">
+                  Account
+                </Anchor>
+                <Button variant="subtle" size="sm" onClick={signOut}>
+                  Sign out
+                </Button>
+              </Group>
+            )}
+            <Burger
+              opened={opened}
+              onClick={() => {
+                setMenuRequested(true);
+                toggle();
+              }}
+              hiddenFrom={inline ? 'sm' : undefined}
+              size="sm"
+              aria-label={opened ? 'Close menu' : 'Open menu'}
+              aria-expanded={opened}
+            />
+          </Group>
+        </Group>
+      </Container>
+
+      {menuRequested && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            opened={opened}
+            onClose={close}
+            links={links}
+            role={role}
+            userName={userName}
+            pathname={pathname}
+            onSignOut={signOut}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

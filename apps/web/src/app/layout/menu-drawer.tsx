@@ -1,0 +1,59 @@
+import type { Role } from '@app/shared';
+import { Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import '../styles/all-styles.ts';
+import type { NavLink as NavLinkItem } from './nav-links.ts';
+
+const roleLabels: Record<Role, string> = { user: 'Client', lodger: 'Lodger', admin: 'Admin' };
+
+type MenuDrawerProps = {
+  opened: boolean;
+  onClose: () => void;
+  links: NavLinkItem[];
+  role: Role | null;
+  userName: string | null;
+  pathname: string;
+  onSignOut: () => void;
+};
+
+/** The mobile (and back-office) menu: every link of the visitor's role and the account actions. */
+export function MenuDrawer({ opened, onClose, links, role, userName, pathname, onSignOut }: MenuDrawerProps) {
+  return (
+    <Drawer.Root opened={opened} onClose={onClose} position="right" size="xs">
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* A div, not Mantine's <header>: the site header is the page's only banner. */}
+        <Drawer.Header component="div">
+          <Drawer.Title fw={700}>Menu</Drawer.Title>
+          <Drawer.CloseButton aria-label="Close menu" />
+        </Drawer.Header>
+        <Drawer.Body>
+          <Stack gap={4} component="nav" aria-label="Menu">
+            {links.map((link) => (
+              <NavLink
+                key={link.to}
+                component={Link}
+                to={link.to}
+                label={link.label}
+                active={pathname === link.to}
+                onClick={onClose}
+              />
+            ))}
+            <Divider my="sm" />
+            {role === null ? (
+              <NavLink component={Link} to="/facebook_login" label="Sign in" onClick={onClose} />
+            ) : (
+              <>
+                <Text size="sm" c="dimmed" px="sm">
+                  {userName ? `${userName} · ${roleLabels[role]}` : roleLabels[role]}
+                </Text>
+                <NavLink component={Link} to="/account" label="Account" onClick={onClose} />
+                <NavLink component="button" label="Sign out" onClick={onSignOut} />
+              </>
+            )}
+          </Stack>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+}

@@ -1,0 +1,51 @@
+import { Calendar, type CalendarOptions } from '@fullcalendar/core';
+import { Box } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+
+/**
+ * FullCalendar names its icon-only buttons only by a title, and marks the icons role="img" without a name: the
+ * buttons get the title as their accessible name and the icons are hidden from assistive technology.
+ */
+function nameIconButtons(root: HTMLElement) {
+  for (const icon of root.querySelectorAll('.fc-icon[role="img"]')) {
+    icon.removeAttribute('role');
+    icon.setAttribute('aria-hidden', 'true');
+  }
+  for (const button of root.querySelectorAll<HTMLButtonElement>('.fc-button[title]'))
+    if (!button.textContent?.trim()) button.setAttribute('aria-label', button.title);
+}
+
+/**
+ * FullCalendar 6's own Calendar class in a div. The installed @fullcalendar/react is version 7, which pairs with
+ * FullCalendar 7 and not with the core 6 plugins, so this wrapper stands in for it (docs/decisions).
+ * Options are applied again after every render; FullCalendar diffs them itself.
+ */
+export function FullCalendar({ options, label }: { options: CalendarOptions; label: string }) {
+  const element = useRef<HTMLDivElement>(null);
+  const calendar = useRef<Calendar | null>(null);
+  const latest = useRef(options);
+  latest.current = options;
+
+  useEffect(() => {
+    const root = element.current;
+    if (!root) return;
+    const instance = new Calendar(root, latest.current);
+    calendar.current = instance;
+    instance.render();
+    nameIconButtons(root);
+    // Toolbar titles (e.g. 'Previous week') change with the view.
+    const observer = new MutationObserver(() => nameIconButtons(root));
+    observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['title', 'role'], childList: true });
+    return () => {
+      observer.disconnect();
+      instance.destroy();
+      calendar.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    calendar.current?.resetOptions(options);
+  });
+
+  return <Box ref={element} role="region" aria-label={label} />;
+}

@@ -1,0 +1,146 @@
+import {
+  type ChangePasswordInput,
+  type PasswordPolicy,
+  type PublicConfig,
+  passwordPolicySchema,
+  publicConfigSchema,
+  type RequestPasswordResetInput,
+  type ResetPasswordInput,
+  type SignInInput,
+  type SignUpInput,
+  type UpdateProfileInput,
+} from '@app/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client.ts';
+import { authClient } from '../../lib/auth-client.ts';
+import { unwrap } from './auth-errors.ts';
+
+/** Where the links in our emails land; AuthQueryNotices reads these queries. */
+export const VERIFIED_CALLBACK_URL = '/?verified=true';
+export const RESET_PASSWORD_REDIRECT = '/?resetpassword=true';
+export const SOCIAL_ERROR_CALLBACK_URL = '/facebook_login';
+/** The account page reads `?emailchanged=true`: both links of an email change land there. */
+export const EMAIL_CHANGED_CALLBACK_URL = '/account?emailchanged=true';
+export const ACCOUNT_CALLBACK_URL = '/account';
+/** A plain link: the server answers an attachment, so the browser saves it without our code reading it. */
+export const ACCOUNT_EXPORT_URL = '/api/account/export';
+
+export const passwordPolicyQuery = queryOptions<PasswordPolicy>({
+  queryKey: ['auth', 'password-policy'],
+  queryFn: async () => passwordPolicySchema.parse(await apiFetch('/auth/password-policy')),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Same key and shape as the shell's config query, so both read one cache entry. */
+export const publicConfigQuery = queryOptions<PublicConfig>({
+  queryKey: ['config'],
+  queryFn: async () => publicConfigSchema.parse(await apiFetch('/config')),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: (input: SignInInput) => unwrap(authClient.signIn.email(input)),
+  });
+}
+
+/** `callbackURL` is where the verification link lands (the booking page brings the visitor back to their time). */
+export function useSignUp(callbackURL = VERIFIED_CALLBACK_URL) {
+  return useMutation({
+    mutationFn: (input: SignUpInput) => unwrap(authClient.signUp.email({ ...input, callbackURL })),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: ({ email }: RequestPasswordResetInput) =>
+      unwrap(authClient.requestPasswordReset({ email, redirectTo: RESET_PASSWORD_REDIRECT })),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => unwrap(authClient.resetPassword(input)),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => unwrap(authClient.changePassword(input)),
+  });
+}
+
+/** `phone: null` removes a number; the server stores `phone` as a user field and checks it again. */
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: (input: UpdateProfileInput & { phone: string | null }) => unwrap(authClient.updateUser(input)),
+  });
+}
+
+/** A verified address gets a link to confirm the change; the new address gets one to prove it is theirs. */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (newEmail: string) =>
+      unwrap(authClient.changeEmail({ newEmail, callbackURL: EMAIL_CHANGED_CALLBACK_URL })),
+  });
+}
+
+/** The ways the signed-in user can sign in: 'credential' is their password, the others are providers. */
+export type LinkedAccount = { id: string; providerId: string };
+
+export const linkedAccountsQuery = queryOptions<LinkedAccount[]>({
+  queryKey: ['auth', 'accounts'],
+  queryFn: async () =>
+    ((await unwrap(authClient.listAccounts())) ?? []).map(({ id, providerId }) => ({ id, providerId })),
+});
+
+export function useLinkSocial() {
+  return useMutation({
+    // Like sign-in, the answer carries the provider's URL and the client's redirect plugin goes there.
+    mutationFn: (provider: string) =>
+      unwrap(
+        authClient.linkSocial({ provider, callbackURL: ACCOUNT_CALLBACK_URL, errorCallbackURL: ACCOUNT_CALLBACK_URL }),
+      ),
+  });
+}
+
+export function useUnlinkAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (account: LinkedAccount) => unwrap(authClient.unlinkAccount({ accountId: account.id })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: linkedAccountsQuery.queryKey }),
+  });
+}
+
+/** The password when the account has one; otherwise the word DELETE typed out. */
+export type DeleteAccountInput = { password: string } | { confirm: 'DELETE' };
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async (input: DeleteAccountInput) => {
+      await apiFetch<{ deleted: true }>('/account/delete', { method: 'POST', body: input });
+      // The server has already ended the session and cleared the cookie; this only tells the client, and may 401.
+      await authClient.signOut().catch(() => undefined);
+    },
+  });
+}
+
+export function useSendVerificationEmail() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      unwrap(authClient.sendVerificationEmail({ email, callbackURL: VERIFIED_CALLBACK_URL })),
+  });
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: () => unwrap(authClient.signOut()) });
+}
+
+/** Google, Facebook and the server's generic OpenID Connect provider ('oidc') all start the same way. */
+export function useSocialSignIn() {
+  return useMutation({
+    // The answer carries the provider's URL, and the client's redirect plugin takes the browser there.
+    mutationFn: (provider: string) =>
+      unwrap(authClient.signIn.social({ provider, callbackURL: '/', errorCallbackURL: SOCIAL_ERROR_CALLBACK_URL })),
+  });
+}

@@ -1,0 +1,106 @@
+import { defaultPasswordPolicy, passwordFieldFor, type SignUpInput, signUpInput } from '@app/shared';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { passwordPolicyQuery, useSignUp } from '../api.ts';
+import { authErrorMessage } from '../auth-errors.ts';
+import { fieldErrors } from './field-errors.ts';
+import { PasswordRules } from './password-rules.tsx';
+
+export type SignUpFormProps = {
+  /** Called when sign-up also opened a session (only when the server does not require a verified email). */
+  onSignedIn?: () => void;
+  /** Called with the address the verification email went to. */
+  onSignedUp?: (email: string) => void;
+  /** Where the emailed verification link lands, with `verified=true` in its query; home by default. */
+  verificationCallbackURL?: string;
+};
+
+export function SignUpForm({ onSignedIn, onSignedUp, verificationCallbackURL }: SignUpFormProps) {
+  const [values, setValues] = useState<SignUpInput>({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof SignUpInput, string>>>({});
+  // Until the server's policy arrives, the default one keeps the rules visible; the server has the last word.
+  const policy = useQuery(passwordPolicyQuery).data ?? defaultPasswordPolicy;
+  const signUp = useSignUp(verificationCallbackURL);
+
+  const change = (field: keyof SignUpInput) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = signUpInput.extend({ password: passwordFieldFor(policy) }).safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    signUp.mutate(parsed.data, {
+      onSuccess: (data) => {
+        onSignedUp?.(parsed.data.email);
+        if (!data?.token) return;
+        // Signed in at once (the server does not hold sign-in until verification): the page moves on, so say it here.
+        notifications.show({
+          color: 'teal',
+          title: 'Welcome!',
+          message: `Your account is ready. We sent a verification email to ${parsed.data.email}.`,
+        });
+        onSignedIn?.();
+      },
+    });
+  };
+
+  if (signUp.isSuccess) {
+    return (
+      <Alert color="teal" role="status" title="Check your email">
+        <Text size="sm">
+          We sent a verification email to <strong>{signUp.variables.email}</strong>. Open the link in it to confirm your
+          address, then sign in.
+        </Text>
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create account">
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={change('name')}
+          error={errors.name}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={change('password')}
+          error={errors.password}
+        />
+        <PasswordRules policy={policy} password={values.password} />
+        {signUp.isError && (
+          <Alert color="red" role="alert" title="Could not create your account">
+            {authErrorMessage(signUp.error)}
+          </Alert>
+        )}
+        <Button type="submit" loading={signUp.isPending}>
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,188 @@
+import type { CalendarOptions, DateSelectArg, DatesSetArg, EventClickArg } from '@fullcalendar/core';
+import enGb from '@fullcalendar/core/locales/en-gb';
+import interactionPlugin from '@fullcalendar/interaction';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { FullCalendar } from '../../../components/full-calendar.tsx';
+import { addDays, fromWallClock, toWallClock, wallDate } from '../../../lib/zoned-time.ts';
+import { calendarQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
+import { availabilityEvents } from './calendar-events.ts';
+import { formatRange } from './format.ts';
+
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+const time24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
+type Pending =
+  | { kind: 'new'; startsAt: string; endsAt: string }
+  | { kind: 'existing'; id: string; title: string; startsAt: string; endsAt: string };
+
+/**
+ * The diary's week: open hours in green behind, then bookings and blocks (admin) or busy periods (lodger). The
+ * admin selects a stretch of time to block it, or taps a block to remove it; a lodger only reads.
+ */
+export function AvailabilityCalendar({
+  editable,
+  timeZone,
+  initialDate,
+}: {
+  editable: boolean;
+  timeZone: string;
+  /** 'YYYY-MM-DD' to open on; today otherwise. */
+  initialDate?: string;
+}) {
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const [phone] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 48em)').matches,
+  );
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [reason, setReason] = useState('');
+  const calendar = useQuery({ ...calendarQuery(range?.from ?? '', range?.to ?? ''), enabled: range !== null });
+  const zone = calendar.data?.timeZone ?? timeZone;
+  const events = useMemo(() => (calendar.data ? availabilityEvents(calendar.data) : []), [calendar.data]);
+  const createBlock = useCreateBlock();
+  const deleteBlock = useDeleteBlock();
+
+  const close = () => {
+    setPending(null);
+    setReason('');
+    createBlock.reset();
+    deleteBlock.reset();
+  };
+
+  const options: CalendarOptions = {
+    plugins: [timeGridPlugin, interactionPlugin],
+    timeZone: 'UTC',
+    // Day headers and titles as the owner writes dates (25/11, not 11/25).
+    locale: enGb,
+    now: () => toWallClock(Date.now(), zone),
+    initialView: phone ? 'timeGridThreeDay' : 'timeGridWeek',
+    initialDate,
+    views: { timeGridThreeDay: { type: 'timeGrid', duration: { days: 3 }, buttonText: '3 days' } },
+    headerToolbar: phone
+      ? { left: 'prev,next', center: 'title', right: 'today' }
+      : { left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridThreeDay,timeGridWeek' },
+    footerToolbar: phone ? { center: 'timeGridDay,timeGridThreeDay,timeGridWeek' } : undefined,
+    buttonText: { today: 'Today', day: 'Day', week: 'Week' },
+    titleFormat: phone ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'long', year: 'numeric' },
+    firstDay: 1,
+    allDaySlot: false,
+    slotMinTime: '07:00:00',
+    slotMaxTime: '23:00:00',
+    slotDuration: '00:30:00',
+    snapDuration: '00:15:00',
+    slotLabelFormat: time24,
+    eventTimeFormat: time24,
+    dayHeaderFormat: phone
+      ? { weekday: 'short', day: 'numeric' }
+      : { weekday: 'short', day: 'numeric', month: 'numeric' },
+    height: 'auto',
+    nowIndicator: true,
+    editable: false,
+    selectable: editable,
+    selectMirror: true,
+    longPressDelay: 400,
+    events,
+    select: (info: DateSelectArg) => {
+      setPending({
+        kind: 'new',
+        startsAt: fromWallClock(info.start, zone).toISOString(),
+        endsAt: fromWallClock(info.end, zone).toISOString(),
+      });
+      info.view.calendar.unselect();
+    },
+    eventClick: (info: EventClickArg) => {
+      if (!editable || !info.event.id.startsWith('block:') || !info.event.start || !info.event.end) return;
+      setPending({
+        kind: 'existing',
+        id: info.event.id.slice('block:'.length),
+        title: info.event.title,
+        startsAt: fromWallClock(info.event.start, zone).toISOString(),
+        endsAt: fromWallClock(info.event.end, zone).toISOString(),
+      });
+    },
+    datesSet: (arg: DatesSetArg) => {
+      const next = { from: wallDate(arg.start), to: addDays(wallDate(arg.end), -1) };
+      setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
+    },
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" mih={24}>
+        {calendar.isFetching && (
+          <>
+            <Loader size="xs" />
+            <Text size="sm">Loading…</Text>
+          </>
+        )}
+        {calendar.isError && (
+          <Text size="sm" c="red.8" role="alert">
+            The calendar could not be loaded: {calendar.error.message}
+          </Text>
+        )}
+      </Group>
+      <FullCalendar options={options} label="Availability calendar" />
+      <Text size="sm" c="gray.7">
+        Green: open hours. Times are in {zone.replace('_', ' ')} time.
+        {editable
+          ? ` ${phone ? 'Press and hold, then drag' : 'Drag across the calendar'} to block a time; tap a block to remove it.`
+          : ' Grey: busy.'}
+      </Text>
+      <AppModal
+        opened={pending !== null}
+        onClose={close}
+        title={pending?.kind === 'existing' ? 'Remove this block?' : 'Block this time?'}
+      >
+        {pending && (
+          <Stack gap="sm">
+            <Text>{formatRange(pending.startsAt, pending.endsAt, zone)}</Text>
+            {pending.kind === 'new' ? (
+              <TextInput
+                label="Reason (only you see it)"
+                value={reason}
+                onChange={(event) => setReason(event.currentTarget.value)}
+                maxLength={200}
+              />
+            ) : (
+              <Text size="sm">{pending.title}</Text>
+            )}
+            {(createBlock.isError || deleteBlock.isError) && (
+              <Alert color="red" title="That did not work" role="alert" styles={readableTitle}>
+                {(createBlock.error ?? deleteBlock.error)?.message}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={close}>
+                Keep as it is
+              </Button>
+              {pending.kind === 'new' ? (
+                <Button
+                  loading={createBlock.isPending}
+                  onClick={() =>
+                    createBlock.mutate(
+                      { startsAt: pending.startsAt, endsAt: pending.endsAt, reason: reason.trim() },
+                      { onSuccess: close },
+                    )
+                  }
+                >
+                  Block time
+                </Button>
+              ) : (
+                <Button
+                  color="red"
+                  loading={deleteBlock.isPending}
+                  onClick={() => deleteBlock.mutate(pending.id, { onSuccess: close })}
+                >
+                  Remove block
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </AppModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { createBlockInput } from '@app/shared';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fromWallClock } from '../../../lib/zoned-time.ts';
+import { blocksQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
+import { formatRange } from './format.ts';
+
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
+/** A 'YYYY-MM-DDTHH:MM' typed on the business clock, as an instant. */
+function instantOf(local: string, timeZone: string): string {
+  return fromWallClock(new Date(`${local}:00Z`), timeZone).toISOString();
+}
+
+/** Times kept free of bookings (holidays, errands), listed ahead, added by start and end. */
+export function BlocksPanel({ timeZone }: { timeZone: string }) {
+  const blocks = useQuery(blocksQuery);
+  const create = useCreateBlock();
+  const remove = useDeleteBlock();
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const add = () => {
+    if (!start || !end) return setError('Give a start and an end');
+    const parsed = createBlockInput.safeParse({
+      startsAt: instantOf(start, timeZone),
+      endsAt: instantOf(end, timeZone),
+      reason,
+    });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the times');
+    setError(null);
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        setStart('');
+        setEnd('');
+        setReason('');
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      {blocks.data?.length === 0 && <Text size="sm">No blocked times ahead.</Text>}
+      <Stack gap={6} component="ul" aria-label="Blocked times" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {blocks.data?.map((block) => (
+          <Paper component="li" key={block.id} withBorder p="xs" radius="sm">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <div>
+                <Text fw={600}>{formatRange(block.startsAt, block.endsAt, timeZone)}</Text>
+                {block.reason && <Text size="sm">{block.reason}</Text>}
+              </div>
+              <Button
+                size="compact-sm"
+                variant="default"
+                loading={remove.isPending && remove.variables === block.id}
+                onClick={() => remove.mutate(block.id)}
+                aria-label={`Remove block ${formatRange(block.startsAt, block.endsAt, timeZone)}`}
+              >
+                Remove
+              </Button>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Text component="legend" fw={600}>
+          Block a time
+        </Text>
+        <Group gap="xs" grow align="flex-start">
+          <TextInput
+            label="From"
+            type="datetime-local"
+            value={start}
+            onChange={(event) => setStart(event.currentTarget.value)}
+          />
+          <TextInput
+            label="To"
+            type="datetime-local"
+            value={end}
+            onChange={(event) => setEnd(event.currentTarget.value)}
+          />
+        </Group>
+        <TextInput
+          label="Reason (only you see it)"
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={200}
+        />
+        {(error || create.isError || remove.isError) && (
+          <Alert color="red" title="That did not work" role="alert" styles={readableTitle}>
+            {error ?? (create.error ?? remove.error)?.message}
+          </Alert>
+        )}
+        <Group>
+          <Button onClick={add} loading={create.isPending}>
+            Block time
+          </Button>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { createOverrideInput, overrideKinds, type TimeRange } from '@app/shared';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { overridesQuery, useCreateOverride, useDeleteOverride } from '../api.ts';
+import { formatLocalDate } from './format.ts';
+import { RangesEditor } from './ranges-editor.tsx';
+
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+const kindLabels: Record<(typeof overrideKinds)[number], string> = {
+  closed: 'Closed all day',
+  hours: 'Different hours',
+  extra: 'Extra hours',
+};
+
+/** One-off days: closed, different hours, or hours added to the usual ones. */
+export function OverridesPanel() {
+  const overrides = useQuery(overridesQuery);
+  const create = useCreateOverride();
+  const remove = useDeleteOverride();
+  const [date, setDate] = useState('');
+  const [kind, setKind] = useState<(typeof overrideKinds)[number]>('closed');
+  const [ranges, setRanges] = useState<TimeRange[]>([]);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const add = () => {
+    const parsed = createOverrideInput.safeParse({ date, kind, ranges: kind === 'closed' ? [] : ranges, note });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the day');
+    setError(null);
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        setDate('');
+        setRanges([]);
+        setNote('');
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      {overrides.isError && (
+        <Alert color="red" title="Could not load the days" role="alert" styles={readableTitle}>
+          {overrides.error.message}
+        </Alert>
+      )}
+      {overrides.data?.length === 0 && <Text size="sm">No special days ahead.</Text>}
+      <Stack gap={6} component="ul" aria-label="Special days" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {overrides.data?.map((override) => (
+          <Paper component="li" key={override.id} withBorder p="xs" radius="sm">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <div>
+                <Text fw={600}>{formatLocalDate(override.date)}</Text>
+                <Text size="sm">
+                  {kindLabels[override.kind]}
+                  {override.ranges.length > 0
+                    ? `: ${override.ranges.map((r) => `${r.start}–${r.end}`).join(', ')}`
+                    : ''}
+                  {override.note ? ` · ${override.note}` : ''}
+                </Text>
+              </div>
+              <Button
+                size="compact-sm"
+                variant="default"
+                loading={remove.isPending && remove.variables === override.id}
+                onClick={() => remove.mutate(override.id)}
+                aria-label={`Remove ${formatLocalDate(override.date)}`}
+              >
+                Remove
+              </Button>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Text component="legend" fw={600}>
+          Add a special day
+        </Text>
+        <Group gap="xs" align="flex-start" grow>
+          <TextInput label="Day" type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} />
+          <Select
+            label="Kind"
+            data={overrideKinds.map((value) => ({ value, label: kindLabels[value] }))}
+            value={kind}
+            onChange={(value) => {
+              const next = (value as typeof kind) ?? 'closed';
+              setKind(next);
+              if (next !== 'closed' && ranges.length === 0) setRanges([{ start: '10:00', end: '18:00' }]);
+            }}
+            allowDeselect={false}
+          />
+        </Group>
+        {kind !== 'closed' && <RangesEditor label="that day" ranges={ranges} onChange={setRanges} />}
+        <TextInput
+          label="Note (optional)"
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          maxLength={200}
+        />
+        {(error || create.isError) && (
+          <Alert color="red" title="Not added" role="alert" styles={readableTitle}>
+            {error ?? create.error?.message}
+          </Alert>
+        )}
+        <Group>
+          <Button onClick={add} loading={create.isPending}>
+            Add day
+          </Button>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}

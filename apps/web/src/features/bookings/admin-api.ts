@@ -1,0 +1,145 @@
+import type {
+  AdminBooking,
+  CreatePhoneBookingInput,
+  ListAdminBookingsQuery,
+  Payment,
+  RecordPaymentInput,
+  Service,
+} from '@app/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client.ts';
+
+/** The owner's side of bookings; the client's side is in api.ts. Keys start with 'bookings' so both refresh. */
+
+export type AdminBookingFilters = Partial<Omit<ListAdminBookingsQuery, 'page' | 'pageSize'>> & {
+  page?: number;
+  pageSize?: number;
+};
+
+export type BookingHistoryEntry = {
+  id: string;
+  action: string;
+  actorId: string | null;
+  actorRole: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  details: Record<string, unknown>;
+  at: string;
+};
+
+export type AuditEntry = {
+  id: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  before: unknown;
+  after: unknown;
+  at: string;
+};
+
+export type AdminBookingDetail = {
+  booking: AdminBooking;
+  history: BookingHistoryEntry[];
+  payments: Payment[];
+  audit: AuditEntry[];
+};
+
+export type CustomerMatch = { id: string; name: string; email: string; phone: string | null };
+
+function queryString(filters: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+}
+
+export const adminBookingsQuery = (filters: AdminBookingFilters) =>
+  queryOptions({
+    queryKey: ['bookings', 'admin', 'list', filters],
+    queryFn: () => apiFetch<{ total: number; bookings: AdminBooking[] }>(`/admin/bookings?${queryString(filters)}`),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const adminBookingQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['bookings', 'admin', 'one', id],
+    queryFn: () => apiFetch<AdminBookingDetail>(`/admin/bookings/${encodeURIComponent(id)}`),
+    staleTime: 0,
+  });
+
+export const adminServicesQuery = queryOptions({
+  queryKey: ['services', 'admin'],
+  queryFn: () => apiFetch<{ services: Service[] }>('/admin/services'),
+  staleTime: 5 * 60_000,
+});
+
+export const customerSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['customers', 'search', q],
+    queryFn: () =>
+      apiFetch<{ total: number; customers: CustomerMatch[] }>(`/admin/customers?${queryString({ q, pageSize: 8 })}`),
+    enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+      queryClient.invalidateQueries({ queryKey: ['slots'] }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    ]);
+}
+
+const path = (id: string, action = '') => `/admin/bookings/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
+
+/** Every change the owner makes to one booking, by action. */
+export type BookingAction =
+  | { action: 'approve' }
+  | { action: 'decline'; reason: string }
+  | { action: 'cancel'; reason: string }
+  | { action: 'outcome'; status: 'completed' | 'no_show' }
+  | { action: 'notes'; privateNotes: string }
+  | { action: 'payment'; payment: RecordPaymentInput };
+
+export function useBookingAction(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (change: BookingAction) => {
+      switch (change.action) {
+        case 'approve':
+          return apiFetch<unknown>(path(id, 'approve'), { method: 'POST', body: {} });
+        case 'decline':
+        case 'cancel':
+          return apiFetch<unknown>(path(id, change.action), { method: 'POST', body: { reason: change.reason } });
+        case 'outcome':
+          return apiFetch<unknown>(path(id, 'outcome'), { method: 'POST', body: { status: change.status } });
+        case 'notes':
+          return apiFetch<unknown>(path(id, 'notes'), { method: 'PUT', body: { privateNotes: change.privateNotes } });
+        case 'payment':
+          return apiFetch<unknown>(path(id, 'payments'), { method: 'POST', body: change.payment });
+      }
+    },
+    onSettled: invalidate,
+  });
+}
+
+export function useMoveBooking() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, startsAt, version }: { id: string; startsAt: string; version: number }) =>
+      apiFetch<AdminBookingDetail>(path(id, 'move'), { method: 'POST', body: { startsAt, version } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useCreatePhoneBooking() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: CreatePhoneBookingInput) =>
+      apiFetch<AdminBookingDetail>('/admin/bookings', { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
+}

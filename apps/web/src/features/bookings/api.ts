@@ -1,0 +1,82 @@
+import type {
+  Booking,
+  CreateBookingInput,
+  RescheduleBookingInput,
+  SlotsResponse,
+  SlotUnavailableDetails,
+} from '@app/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../lib/api-client.ts';
+
+export const slotsQuery = (serviceId: string, durationMinutes: number, from: string, to: string) =>
+  queryOptions({
+    queryKey: ['slots', serviceId, durationMinutes, from, to],
+    queryFn: () => {
+      const query = new URLSearchParams({ serviceId, duration: String(durationMinutes), from, to });
+      return apiFetch<SlotsResponse>(`/slots?${query}`);
+    },
+    // Free times change with every booking: a picker shows what the server says now.
+    staleTime: 0,
+  });
+
+export const myBookingsQuery = queryOptions({
+  queryKey: ['bookings', 'mine'],
+  queryFn: () => apiFetch<{ upcoming: Booking[]; past: Booking[] }>('/bookings'),
+  staleTime: 0,
+});
+
+export const bookingQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['bookings', 'one', id],
+    queryFn: () => apiFetch<Booking>(`/bookings/${encodeURIComponent(id)}`),
+  });
+
+/** The booking's .ics file, served to its owner only. */
+export function calendarFileUrl(bookingId: string): string {
+  return `/api/bookings/${encodeURIComponent(bookingId)}/calendar.ics`;
+}
+
+/** The free times a 409 SLOT_UNAVAILABLE offers instead, or none. */
+export function alternativesOf(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.code !== 'SLOT_UNAVAILABLE') return [];
+  const details = error.details as Partial<SlotUnavailableDetails> | undefined;
+  return Array.isArray(details?.alternatives)
+    ? details.alternatives.filter((value): value is string => typeof value === 'string')
+    : [];
+}
+
+function useInvalidateBookings() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+      queryClient.invalidateQueries({ queryKey: ['slots'] }),
+    ]);
+}
+
+export function useCreateBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: (input: CreateBookingInput) => apiFetch<Booking>('/bookings', { method: 'POST', body: input }),
+    // A taken slot also changes the free times shown, so the picker refreshes after failures too.
+    onSettled: invalidate,
+  });
+}
+
+export function useCancelBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiFetch<Booking>(`/bookings/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: { reason } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useRescheduleBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: ({ id, ...input }: RescheduleBookingInput & { id: string }) =>
+      apiFetch<Booking>(`/bookings/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,72 @@
+import type { Booking } from '@app/shared';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCancelBooking } from '../api.ts';
+import { Notice } from './notice.tsx';
+
+type CancelBookingButtonProps = {
+  booking: Booking;
+  when: string;
+  /** The server's answer once the cut-off has passed; the booking then shows it instead of the buttons. */
+  onTooLate: (message: string) => void;
+};
+
+/** 'Cancel', confirmed in a dialog with an optional reason. */
+export function CancelBookingButton({ booking, when, onTooLate }: CancelBookingButtonProps) {
+  const [opened, setOpened] = useState(false);
+  const [reason, setReason] = useState('');
+  const cancel = useCancelBooking();
+  const close = () => {
+    setOpened(false);
+    cancel.reset();
+  };
+  return (
+    <>
+      <Button variant="default" color="red" onClick={() => setOpened(true)}>
+        Cancel
+      </Button>
+      <AppModal opened={opened} onClose={close} title="Cancel this booking?" centered>
+        <Stack gap="sm">
+          <Text>
+            {booking.serviceName}, {when}
+          </Text>
+          <Textarea
+            label="Reason (optional)"
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          {cancel.isError && (
+            <Notice color="red" role="alert" title="Not cancelled">
+              {cancel.error.message}
+            </Notice>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Keep booking
+            </Button>
+            <Button
+              color="red"
+              loading={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(
+                  { id: booking.id, reason: reason.trim() },
+                  {
+                    onSuccess: close,
+                    onError: (error) => {
+                      if (error instanceof ApiError && error.code === 'TOO_LATE_TO_CHANGE') onTooLate(error.message);
+                    },
+                  },
+                )
+              }
+            >
+              Cancel booking
+            </Button>
+          </Group>
+        </Stack>
+      </AppModal>
+    </>
+  );
+}

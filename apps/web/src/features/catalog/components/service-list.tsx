@@ -1,0 +1,56 @@
+import type { Service, Style } from '@app/shared';
+import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useServices, visibleStyles } from '../api.ts';
+import { useSensualFlag } from '../sensual-flag.ts';
+import { ServiceCard } from './service-card.tsx';
+
+const styleHeadings: Record<Style, string> = { therapeutic: 'Therapeutic massage', sensual: 'Sensual massage' };
+
+type ServiceListProps = {
+  locale?: string;
+  currency?: string;
+  /** Only this style (the `style` query of /book); otherwise every style the visitor may see. */
+  style?: Style;
+  selectedType?: string | null;
+};
+
+/** Services grouped by style, with durations and prices from the server. */
+export function ServiceList({ locale, currency, style, selectedType }: ServiceListProps) {
+  const withSensual = useSensualFlag();
+  const { data: services, isPending, isError } = useServices();
+  if (isPending) return <Loader aria-label="Loading services" />;
+  if (isError) {
+    return (
+      <Alert color="red" title="Prices could not be loaded">
+        Please check your connection and reload the page.
+      </Alert>
+    );
+  }
+  const styles = visibleStyles(withSensual).filter((candidate) => !style || candidate === style);
+  const groups = styles
+    .map((groupStyle) => ({ style: groupStyle, services: services.filter((s: Service) => s.style === groupStyle) }))
+    .filter((group) => group.services.length > 0);
+  if (groups.length === 0) return <Text>No services are offered at the moment.</Text>;
+  return (
+    <Stack gap="xl">
+      {groups.map((group) => (
+        <section key={group.style} aria-labelledby={`style-${group.style}`}>
+          <Title order={2} size="h3" id={`style-${group.style}`} mb="md">
+            {styleHeadings[group.style]}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {group.services.map((service) => (
+              <ServiceCard
+                key={service.id}
+                service={service}
+                locale={locale}
+                currency={currency}
+                selected={selectedType === service.type}
+              />
+            ))}
+          </SimpleGrid>
+        </section>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { type Service, updateServiceInput } from '@app/shared';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adminServicesQuery, useUpdateService } from '../admin-api.ts';
+
+type DraftDuration = { minutes: number | string; pounds: number | string };
+
+/** One service's wording, durations with prices, and whether it is on the site. */
+function ServiceForm({ service }: { service: Service }) {
+  const update = useUpdateService();
+  const [name, setName] = useState(service.name);
+  const [description, setDescription] = useState(service.description);
+  const [active, setActive] = useState(service.active);
+  const [durations, setDurations] = useState<DraftDuration[]>(
+    service.durations.map((d) => ({ minutes: d.minutes, pounds: d.pricePence / 100 })),
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  const save = () => {
+    const parsed = updateServiceInput.safeParse({
+      name,
+      description,
+      active,
+      durations: durations.map((d) => ({ minutes: Number(d.minutes), pricePence: Math.round(Number(d.pounds) * 100) })),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues.map((issue) => issue.message).join(' '));
+      return;
+    }
+    setError(null);
+    update.mutate(
+      { id: service.id, changes: parsed.data },
+      {
+        onSuccess: () => notifications.show({ message: `${name} saved.` }),
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+
+  const setDuration = (index: number, field: keyof DraftDuration, value: number | string) =>
+    setDurations((current) => current.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
+
+  return (
+    <Card withBorder padding="md" component="section" aria-label={service.name}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: 1 }} />
+          <Switch label="On the site" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} mt="lg" />
+        </Group>
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
+        <Text size="sm" fw={500}>
+          Durations and prices
+        </Text>
+        {durations.map((duration, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved
+          <Group key={index} gap="xs" wrap="nowrap" align="end">
+            <NumberInput
+              label="Minutes"
+              min={15}
+              max={480}
+              step={15}
+              value={duration.minutes}
+              onChange={(v) => setDuration(index, 'minutes', v)}
+              w={110}
+            />
+            <NumberInput
+              label="Price (£)"
+              min={0}
+              decimalScale={2}
+              value={duration.pounds}
+              onChange={(v) => setDuration(index, 'pounds', v)}
+              w={130}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={`Remove ${duration.minutes} minutes`}
+              disabled={durations.length === 1}
+              onClick={() => setDurations((current) => current.filter((_, i) => i !== index))}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => setDurations((current) => [...current, { minutes: 60, pounds: 0 }])}>
+            Add a duration
+          </Button>
+          <Button onClick={save} loading={update.isPending}>
+            Save {service.name}
+          </Button>
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The owner's catalogue: what clients can book, for how long and at what price. */
+export function ServicesEditor() {
+  const { data: services, isPending, error } = useQuery(adminServicesQuery);
+  return (
+    <Stack gap="md">
+      {isPending && <Text>Loading services…</Text>}
+      {error && <Alert color="red">{error.message}</Alert>}
+      {services?.map((service) => (
+        <ServiceForm key={service.id} service={service} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasSensualFlag, setSensualFlag } from './sensual-flag.ts';
+
+afterEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: removing the test's cookie
+  document.cookie = 'showSensual=; path=/; max-age=0';
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('showSensual flag', () => {
+  it('is absent for a new visitor', () => {
+    expect(hasSensualFlag()).toBe(false);
+  });
+
+  it('is written as a ten-year cookie for the whole site and to local storage', () => {
+    const writes: string[] = [];
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      writes.push(value);
+      descriptor?.set?.call(document, value);
+    });
+    setSensualFlag();
+    expect(writes).toEqual(['showSensual=true; path=/; max-age=315360000; SameSite=Lax']);
+    expect(localStorage.getItem('showSensual')).toBe('true');
+    expect(hasSensualFlag()).toBe(true);
+  });
+
+  it('survives a release that cleared local storage, through its cookie', () => {
+    setSensualFlag();
+    localStorage.clear();
+    expect(hasSensualFlag()).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import { SENSUAL_COOKIE_MAX_AGE_S, SENSUAL_FLAG } from '@app/shared';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The discretion flag of spec section 4: a visitor sees sensual styles only after opening a route that needs
+ * sensual access. The cookie is what the server filters GET /api/services by; local storage mirrors it as the
+ * spec says. The cookie outlives a release (a new version clears local storage), so either one counts.
+ */
+const listeners = new Set<() => void>();
+
+function cookieHasFlag(): boolean {
+  return document.cookie.split(';').some((part) => part.trim() === `${SENSUAL_FLAG}=true`);
+}
+
+function storageHasFlag(): boolean {
+  try {
+    return localStorage.getItem(SENSUAL_FLAG) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function hasSensualFlag(): boolean {
+  return cookieHasFlag() || storageHasFlag();
+}
+
+export function setSensualFlag(): void {
+  const alreadySet = cookieHasFlag() && storageHasFlag();
+  // biome-ignore lint/suspicious/noDocumentCookie: the flag must be set synchronously, before the alias redirect runs; the Cookie Store API is async and missing in older Safari
+  document.cookie = `${SENSUAL_FLAG}=true; path=/; max-age=${SENSUAL_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  try {
+    localStorage.setItem(SENSUAL_FLAG, 'true');
+  } catch {
+    // Storage can be disabled (private mode); the cookie alone still carries the flag.
+  }
+  if (!alreadySet) for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSensualFlag(): boolean {
+  return useSyncExternalStore(subscribe, hasSensualFlag, () => false);
+}

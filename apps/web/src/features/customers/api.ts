@@ -1,0 +1,103 @@
+import type {
+  CustomerPolicy,
+  CustomerRow,
+  emailStatusList,
+  ListCustomersQuery,
+  Payment,
+  UpdateCustomerInput,
+} from '@app/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client.ts';
+
+export type CustomerList = { total: number; customers: CustomerRow[] };
+
+/** A booking row as the customer's page receives it (the table's own columns, dates as ISO strings). */
+export type CustomerBooking = {
+  id: string;
+  serviceName: string;
+  durationMinutes: number;
+  pricePence: number;
+  startsAt: string;
+  status: 'pending' | 'confirmed' | 'completed' | 'no_show' | 'cancelled';
+  cancelReason: string | null;
+};
+
+export type AuditEntry = {
+  id: string;
+  action: string;
+  actorEmail: string | null;
+  at: string;
+  before: unknown;
+  after: unknown;
+};
+
+export type CustomerDetail = {
+  customer: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    phone: string | null;
+    createdAt: string;
+    policy: CustomerPolicy;
+    tags: string[];
+    privateNotes: string;
+  };
+  bookings: CustomerBooking[];
+  payments: Payment[];
+  emails: { id: string; subject: string; status: (typeof emailStatusList)[number]; createdAt: string }[];
+  audit: AuditEntry[];
+};
+
+export type CustomerListParams = Pick<ListCustomersQuery, 'sort' | 'order' | 'page' | 'pageSize'> & { q: string };
+
+export const customersQuery = (params: CustomerListParams) =>
+  queryOptions({
+    queryKey: ['customers', 'list', params],
+    queryFn: () => {
+      const query = new URLSearchParams({
+        sort: params.sort,
+        order: params.order,
+        page: String(params.page),
+        pageSize: String(params.pageSize),
+      });
+      if (params.q) query.set('q', params.q);
+      return apiFetch<CustomerList>(`/admin/customers?${query}`);
+    },
+    // The next page or search replaces the rows in place instead of flashing a loader.
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+export const customerQuery = (uid: string) =>
+  queryOptions({
+    queryKey: ['customers', 'one', uid],
+    queryFn: () => apiFetch<CustomerDetail>(`/admin/customers/${encodeURIComponent(uid)}`),
+    staleTime: 0,
+  });
+
+/** Served as an attachment: a plain link downloads it with the admin's session cookie. */
+export function customerExportUrl(uid: string): string {
+  return `/api/admin/customers/${encodeURIComponent(uid)}/export`;
+}
+
+export function useUpdateCustomer(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateCustomerInput) =>
+      apiFetch<unknown>(`/admin/customers/${encodeURIComponent(uid)}`, { method: 'PATCH', body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
+  });
+}
+
+export function useEraseCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uid: string) =>
+      apiFetch<{ erased: true }>(`/admin/customers/${encodeURIComponent(uid)}/erase`, { method: 'POST' }),
+    onSuccess: (_data, uid) => {
+      queryClient.removeQueries({ queryKey: ['customers', 'one', uid] });
+      return queryClient.invalidateQueries({ queryKey: ['customers', 'list'] });
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import type { CustomerBooking, CustomerDetail } from '../api.ts';
+
+const statusLabels: Record<CustomerBooking['status'], { label: string; color: string }> = {
+  pending: { label: 'Waiting for approval', color: 'yellow' },
+  confirmed: { label: 'Confirmed', color: 'teal' },
+  completed: { label: 'Completed', color: 'gray' },
+  no_show: { label: 'No-show', color: 'orange' },
+  cancelled: { label: 'Cancelled', color: 'red' },
+};
+
+const methodLabels: Record<string, string> = { cash: 'Cash', card: 'Card', bank_transfer: 'Bank transfer' };
+
+export function StatusBadge({ label, color }: { label: string; color: string }) {
+  return (
+    <Badge color={color} variant="light" radius="sm" style={{ '--badge-color': 'var(--mantine-color-text)' }}>
+      {label}
+    </Badge>
+  );
+}
+
+function when(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+function Row({ children }: { children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="xs" component="li">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        {children}
+      </Group>
+    </Paper>
+  );
+}
+
+function RowList({ children }: { children: React.ReactNode }) {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {children}
+    </Stack>
+  );
+}
+
+/** Every booking, newest first, at the therapist's clock. */
+export function BookingHistory({ bookings, timeZone }: { bookings: CustomerBooking[]; timeZone: string }) {
+  if (bookings.length === 0) return <Text size="sm">No bookings yet.</Text>;
+  return (
+    <RowList>
+      {bookings.map((booking) => (
+        <Row key={booking.id}>
+          <Stack gap={0}>
+            <Text size="sm" fw={600}>
+              {when(booking.startsAt, timeZone)}
+            </Text>
+            <Text size="sm">
+              {booking.serviceName}, {formatDuration(booking.durationMinutes)}, {formatPrice(booking.pricePence)}
+            </Text>
+            {booking.cancelReason && <Text size="sm">Reason: {booking.cancelReason}</Text>}
+          </Stack>
+          <StatusBadge {...statusLabels[booking.status]} />
+        </Row>
+      ))}
+    </RowList>
+  );
+}
+
+export function PaymentList({ payments, timeZone }: { payments: CustomerDetail['payments']; timeZone: string }) {
+  if (payments.length === 0) return <Text size="sm">No payments recorded.</Text>;
+  return (
+    <RowList>
+      {payments.map((payment) => (
+        <Row key={payment.id}>
+          <Stack gap={0}>
+            <Text size="sm" fw={600}>
+              {formatPrice(payment.amountPence)} · {methodLabels[payment.method] ?? payment.method}
+            </Text>
+            <Text size="sm">{when(payment.paidAt, timeZone)}</Text>
+            {payment.note && <Text size="sm">{payment.note}</Text>}
+          </Stack>
+        </Row>
+      ))}
+    </RowList>
+  );
+}
+
+const emailStatusColors: Record<string, string> = {
+  pending: 'yellow',
+  sending: 'blue',
+  sent: 'teal',
+  failed: 'red',
+  captured: 'gray',
+};
+
+export function EmailList({ emails, timeZone }: { emails: CustomerDetail['emails']; timeZone: string }) {
+  if (emails.length === 0) return <Text size="sm">No emails sent.</Text>;
+  return (
+    <RowList>
+      {emails.map((email) => (
+        <Row key={email.id}>
+          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {email.subject}
+            </Text>
+            <Text size="sm">{when(email.createdAt, timeZone)}</Text>
+          </Stack>
+          <StatusBadge label={email.status} color={emailStatusColors[email.status] ?? 'gray'} />
+        </Row>
+      ))}
+    </RowList>
+  );
+}

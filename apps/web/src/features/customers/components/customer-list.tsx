@@ -1,0 +1,134 @@
+import type { CustomerRow, customerSorts } from '@app/shared';
+import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatPrice } from '../../../lib/format.ts';
+import { PolicyBadge } from './policy-badge.tsx';
+
+export type CustomerSort = (typeof customerSorts)[number];
+export type SortOrder = 'asc' | 'desc';
+
+type ListProps = {
+  customers: CustomerRow[];
+  sort: CustomerSort;
+  order: SortOrder;
+  onSort: (sort: CustomerSort) => void;
+};
+
+export const sortLabels: Record<CustomerSort, string> = {
+  name: 'Name',
+  bookings: 'Bookings',
+  spend: 'Spend',
+  lastVisit: 'Last visit',
+  noShows: 'No-shows',
+  createdAt: 'Joined',
+};
+
+function formatDay(iso: string | null): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+}
+
+function Tags({ tags }: { tags: string[] }) {
+  return (
+    <Group gap={4}>
+      {tags.map((tag) => (
+        <Badge key={tag} variant="outline" color="gray" radius="sm" tt="none" c="var(--mantine-color-text)">
+          {tag}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function SortableHeader({ column, sort, order, onSort }: Omit<ListProps, 'customers'> & { column: CustomerSort }) {
+  const active = sort === column;
+  const ariaSort = active ? (order === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <Table.Th aria-sort={ariaSort} style={{ whiteSpace: 'nowrap' }}>
+      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
+        {sortLabels[column]}
+        <span aria-hidden="true">{active ? (order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The desktop view: one row per customer, every figure a sortable column. */
+export function CustomerTable({ customers, ...sorting }: ListProps) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableHeader column="name" {...sorting} />
+            <Table.Th>Contact</Table.Th>
+            <SortableHeader column="bookings" {...sorting} />
+            <SortableHeader column="spend" {...sorting} />
+            <SortableHeader column="lastVisit" {...sorting} />
+            <SortableHeader column="noShows" {...sorting} />
+            <Table.Th>Tags</Table.Th>
+            <SortableHeader column="createdAt" {...sorting} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {customers.map((customer) => (
+            <Table.Tr key={customer.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor component={Link} to={`/customers/${encodeURIComponent(customer.id)}`} fw={600}>
+                    {customer.name}
+                  </Anchor>
+                  {customer.policy !== 'new' && <PolicyBadge policy={customer.policy} />}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{customer.email}</Text>
+                {customer.phone && <Text size="sm">{customer.phone}</Text>}
+              </Table.Td>
+              <Table.Td>{customer.bookings}</Table.Td>
+              <Table.Td>{formatPrice(customer.spendPence)}</Table.Td>
+              <Table.Td>{formatDay(customer.lastVisit)}</Table.Td>
+              <Table.Td>{customer.noShows}</Table.Td>
+              <Table.Td>
+                <Tags tags={customer.tags} />
+              </Table.Td>
+              <Table.Td>{formatDay(customer.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The phone view: a card per customer with the same figures; sorting is offered by the page's select. */
+export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {customers.map((customer) => (
+        <Card key={customer.id} withBorder padding="sm" component="li" aria-label={customer.name}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Anchor component={Link} to={`/customers/${encodeURIComponent(customer.id)}`} fw={600}>
+              {customer.name}
+            </Anchor>
+            {customer.policy !== 'new' && <PolicyBadge policy={customer.policy} />}
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {customer.email}
+          </Text>
+          {customer.phone && <Text size="sm">{customer.phone}</Text>}
+          <Text size="sm" mt={4}>
+            {customer.bookings} {customer.bookings === 1 ? 'booking' : 'bookings'} · {formatPrice(customer.spendPence)}{' '}
+            · last visit {formatDay(customer.lastVisit)}
+            {customer.noShows > 0 && ` · ${customer.noShows} no-show${customer.noShows === 1 ? '' : 's'}`}
+          </Text>
+          {customer.tags.length > 0 && (
+            <Group mt={6}>
+              <Tags tags={customer.tags} />
+            </Group>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}

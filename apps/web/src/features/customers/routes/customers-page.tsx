@@ -1,0 +1,192 @@
+import { customerSorts } from '@app/shared';
+import {
+  Button,
+  Container,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { customersQuery } from '../api.ts';
+import {
+  CustomerCards,
+  type CustomerSort,
+  CustomerTable,
+  type SortOrder,
+  sortLabels,
+} from '../components/customer-list.tsx';
+
+/** Mantine's dimmed description fails WCAG AA contrast on white. */
+const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+export const CUSTOMERS_PAGE_SIZE = 50;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Sorting by a figure starts with the largest; by name, A to Z. */
+const firstOrder = (sort: CustomerSort): SortOrder => (sort === 'name' ? 'asc' : 'desc');
+
+function readParams(params: URLSearchParams) {
+  const sortParam = params.get('sort');
+  const sort = (customerSorts as readonly string[]).includes(sortParam ?? '') ? (sortParam as CustomerSort) : 'name';
+  const order: SortOrder =
+    params.get('order') === 'desc' ? 'desc' : params.get('order') === 'asc' ? 'asc' : firstOrder(sort);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  return { q: params.get('q') ?? '', sort, order, page };
+}
+
+/** /customers — everyone who has an account, searchable and sortable; search, sort and page live in the address. */
+export function CustomersPage() {
+  usePageTitle('Customers');
+  const [params, setParams] = useSearchParams();
+  const erased = (useLocation().state as { erased?: string } | null)?.erased;
+  const { q, sort, order, page } = readParams(params);
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
+
+  const [text, setText] = useState(q);
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const pushed = useRef(q);
+  // Back and forward change the address: the box follows unless the change is the one typing just made.
+  useEffect(() => {
+    if (q !== pushed.current) {
+      pushed.current = q;
+      setText(q);
+    }
+  }, [q]);
+  useEffect(() => {
+    const next = debounced.trim();
+    if (next === pushed.current) return;
+    pushed.current = next;
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set('q', next);
+      else updated.delete('q');
+      updated.delete('page');
+      return updated;
+    });
+  }, [debounced, setParams]);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) updated.delete(key);
+        else updated.set(key, value);
+      }
+      return updated;
+    });
+  const onSort = (column: CustomerSort) =>
+    update({
+      sort: column,
+      order: column === sort ? (order === 'asc' ? 'desc' : 'asc') : firstOrder(column),
+      page: null,
+    });
+
+  const list = useQuery(customersQuery({ q, sort, order, page, pageSize: CUSTOMERS_PAGE_SIZE }));
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
+
+  return (
+    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        <Title order={1}>Customers</Title>
+        {erased && (
+          <Text role="status" fw={600}>
+            {erased} was erased. Their bookings stay, anonymised.
+          </Text>
+        )}
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            type="search"
+            label="Search"
+            description="Name, email or phone"
+            styles={readableDescription}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            style={{ flex: '1 1 16rem' }}
+          />
+          {!wide && (
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <NativeSelect
+                label="Sort by"
+                value={sort}
+                data={customerSorts.map((value) => ({ value, label: sortLabels[value] }))}
+                onChange={(event) => {
+                  const column = event.currentTarget.value as CustomerSort;
+                  update({ sort: column, order: firstOrder(column), page: null });
+                }}
+              />
+              <NativeSelect
+                label="Order"
+                value={order}
+                data={[
+                  { value: 'asc', label: 'Ascending' },
+                  { value: 'desc', label: 'Descending' },
+                ]}
+                onChange={(event) => update({ order: event.currentTarget.value, page: null })}
+              />
+            </Group>
+          )}
+        </Group>
+
+        {list.isPending ? (
+          <Loader aria-label="Loading customers" />
+        ) : list.isError ? (
+          <Stack gap="xs" align="flex-start" role="alert">
+            <Text>The customers could not be loaded: {list.error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => list.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        ) : (
+          <>
+            <Text size="sm" role="status" aria-live="polite">
+              {total === 0 && page > 1
+                ? `Page ${page} is past the end of the list.`
+                : total === 0
+                  ? q
+                    ? `No customer matches “${q}”.`
+                    : 'No customers yet.'
+                  : `${total.toLocaleString('en-GB')} ${total === 1 ? 'customer' : 'customers'}${q ? ` matching “${q}”` : ''}`}
+            </Text>
+            {total === 0 && page > 1 && (
+              // The server counts only the rows it returns, so a page past the end reports no total at all.
+              <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => update({ page: null })}>
+                Back to the first page
+              </Button>
+            )}
+            {total > 0 &&
+              (wide ? (
+                <CustomerTable customers={list.data.customers} sort={sort} order={order} onSort={onSort} />
+              ) : (
+                <CustomerCards customers={list.data.customers} />
+              ))}
+            {pages > 1 && (
+              <nav aria-label="Pages">
+                <Pagination
+                  total={pages}
+                  value={Math.min(page, pages)}
+                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
+                  siblings={wide ? 1 : 0}
+                  boundaries={1}
+                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                  getControlProps={(control) => ({
+                    'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+                  })}
+                />
+              </nav>
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,47 @@
+import type { AdminBooking } from '@app/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client.ts';
+
+export type PeriodFigures = {
+  bookings: number;
+  revenuePence: number;
+  /** Share of open hours booked, 0..1. */
+  occupancy: number;
+  cancellations: number;
+  noShows: number;
+};
+
+export type Dashboard = {
+  today: string;
+  timeZone: string;
+  timeline: AdminBooking[];
+  pending: AdminBooking[];
+  figures: { week: PeriodFigures; previousWeek: PeriodFigures; month: PeriodFigures; previousMonth: PeriodFigures };
+  newCustomers: { id: string; name: string; email: string; createdAt: string }[];
+  failedEmails: { id: string; recipient: string; subject: string; lastError: string | null; createdAt: string }[];
+};
+
+export const dashboardQuery = queryOptions({
+  queryKey: ['dashboard'],
+  queryFn: () => apiFetch<Dashboard>('/admin/dashboard'),
+  // The owner comes back to it between sessions: what is shown should be what is true now.
+  staleTime: 0,
+  refetchInterval: 60_000,
+});
+
+/** Approve or decline a booking waiting for approval; the client is emailed either way. */
+export function useDecidePending() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve, reason = '' }: { id: string; approve: boolean; reason?: string }) =>
+      apiFetch<unknown>(`/admin/bookings/${encodeURIComponent(id)}/${approve ? 'approve' : 'decline'}`, {
+        method: 'POST',
+        body: approve ? {} : { reason },
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+      ]),
+  });
+}

@@ -1,0 +1,113 @@
+import { Alert, Anchor, Button, Container, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { dashboardQuery } from '../api.ts';
+import { Figures } from '../components/figures.tsx';
+import { PendingRequests } from '../components/pending-requests.tsx';
+import { Timeline } from '../components/timeline.tsx';
+import { dateTimeOf } from '../format.ts';
+
+function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** /dashboard — the owner's day: what is coming, what waits for a decision, how the business is doing. */
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const dashboard = useQuery(dashboardQuery);
+
+  return (
+    <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap="md">
+        <Title order={1}>Dashboard</Title>
+        {dashboard.isPending ? (
+          <Loader aria-label="Loading the dashboard" />
+        ) : dashboard.isError ? (
+          <Alert color="red" title="The dashboard could not be loaded" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{dashboard.error.message}</Text>
+              <Button size="xs" variant="light" onClick={() => dashboard.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+              <Stack gap="md">
+                <Panel title={`Waiting for approval (${dashboard.data.pending.length})`} id="pending-title">
+                  <PendingRequests bookings={dashboard.data.pending} timeZone={dashboard.data.timeZone} />
+                </Panel>
+                <Panel title="New customers" id="customers-title">
+                  {dashboard.data.newCustomers.length === 0 ? (
+                    <Text>No new customers this week.</Text>
+                  ) : (
+                    <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                      {dashboard.data.newCustomers.map((customer) => (
+                        <li key={customer.id}>
+                          <Anchor component={Link} to={`/customers/${encodeURIComponent(customer.id)}`}>
+                            {customer.name}
+                          </Anchor>{' '}
+                          <Text span size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                            {customer.email}
+                          </Text>
+                        </li>
+                      ))}
+                    </Stack>
+                  )}
+                </Panel>
+                <Panel title="Emails that failed" id="emails-title">
+                  {dashboard.data.failedEmails.length === 0 ? (
+                    <Text>Every email went out.</Text>
+                  ) : (
+                    <Stack gap="xs">
+                      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                        {dashboard.data.failedEmails.map((email) => (
+                          <li key={email.id}>
+                            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                              {email.subject} — {email.recipient}
+                            </Text>
+                            <Text size="sm" c="gray.7">
+                              {dateTimeOf(email.createdAt, dashboard.data.timeZone)}:{' '}
+                              {email.lastError ?? 'no error given'}
+                            </Text>
+                          </li>
+                        ))}
+                      </Stack>
+                      <Anchor component={Link} to="/emails" size="sm">
+                        Open the emails to resend them
+                      </Anchor>
+                    </Stack>
+                  )}
+                </Panel>
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+              <Stack gap="md">
+                <Panel title="Next eight days" id="timeline-title">
+                  <Timeline
+                    bookings={dashboard.data.timeline}
+                    today={dashboard.data.today}
+                    timeZone={dashboard.data.timeZone}
+                  />
+                </Panel>
+                <Panel title="Figures" id="figures-title">
+                  <Figures figures={dashboard.data.figures} />
+                </Panel>
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,95 @@
+import { composeEmailInput } from '@app/shared';
+import { Alert, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useComposeEmail } from '../api.ts';
+
+type Recipient = { id: string; name: string; email: string };
+
+/**
+ * A one-off email to one customer, in plain text; the server adds the business's name and sends it through the
+ * outbox like every other email.
+ */
+export function ComposeEmailForm({ recipient, onSent }: { recipient: Recipient | null; onSent?: () => void }) {
+  const compose = useComposeEmail();
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<{ subject?: string; body?: string; customerId?: string }>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSentTo(null);
+    const parsed = composeEmailInput.safeParse({ customerId: recipient?.id ?? '', subject, body });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof typeof errors;
+        found[field] ??= field === 'customerId' ? 'Choose a customer first' : issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    compose.mutate(parsed.data, {
+      onSuccess: () => {
+        setSentTo(recipient?.email ?? '');
+        setSubject('');
+        setBody('');
+        onSent?.();
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Compose an email" noValidate>
+      <Stack gap="sm">
+        {errors.customerId && (
+          <Text c="red.9" size="sm" role="alert">
+            {errors.customerId}
+          </Text>
+        )}
+        {recipient && (
+          <Text size="sm">
+            To: {recipient.name} ({recipient.email})
+          </Text>
+        )}
+        <TextInput
+          label="Subject"
+          required
+          value={subject}
+          maxLength={200}
+          onChange={(event) => setSubject(event.currentTarget.value)}
+          error={errors.subject}
+        />
+        <Textarea
+          label="Message"
+          required
+          autosize
+          minRows={5}
+          value={body}
+          maxLength={10_000}
+          onChange={(event) => setBody(event.currentTarget.value)}
+          error={errors.body}
+        />
+        {compose.isError && (
+          <Alert
+            color="red"
+            title="The email was not sent"
+            role="alert"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
+            {compose.error.message}
+          </Alert>
+        )}
+        {sentTo !== null && (
+          <Text size="sm" role="status">
+            Email queued for {sentTo}.
+          </Text>
+        )}
+        <Button type="submit" loading={compose.isPending} style={{ alignSelf: 'flex-start' }}>
+          Send email
+        </Button>
+      </Stack>
+    </form>
+  );
+}

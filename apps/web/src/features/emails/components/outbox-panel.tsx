@@ -1,0 +1,121 @@
+import { emailStatusList } from '@app/shared';
+import { Button, Group, Loader, NativeSelect, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type EmailStatus, outboxQuery } from '../api.ts';
+import { emailStatusLabels } from './email-status-badge.tsx';
+import { OutboxCards, OutboxTable } from './outbox-list.tsx';
+
+/** Mantine's dimmed description fails WCAG AA contrast on white. */
+const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+export const OUTBOX_PAGE_SIZE = 50;
+
+/** The outbox and sent log, newest first; status, search and page live in the address. */
+export function OutboxPanel() {
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = (emailStatusList as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as EmailStatus)
+    : null;
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') updated.delete(key);
+        else updated.set(key, value);
+      }
+      return updated;
+    });
+
+  const [text, setText] = useState(q);
+  const [debounced] = useDebouncedValue(text, 300);
+  const pushed = useRef(q);
+  useEffect(() => {
+    if (q !== pushed.current) {
+      pushed.current = q;
+      setText(q);
+    }
+  }, [q]);
+  useEffect(() => {
+    const next = debounced.trim();
+    if (next === pushed.current) return;
+    pushed.current = next;
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set('q', next);
+      else updated.delete('q');
+      updated.delete('page');
+      return updated;
+    });
+  }, [debounced, setParams]);
+
+  const list = useQuery(outboxQuery({ status, q, page, pageSize: OUTBOX_PAGE_SIZE }));
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="sm">
+        <NativeSelect
+          label="Status"
+          value={status ?? ''}
+          data={[
+            { value: '', label: 'All' },
+            ...emailStatusList.map((value) => ({ value, label: emailStatusLabels[value].label })),
+          ]}
+          onChange={(event) => update({ status: event.currentTarget.value, page: null })}
+        />
+        <TextInput
+          type="search"
+          label="Search"
+          description="Recipient or subject"
+          styles={readableDescription}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          style={{ flex: '1 1 14rem' }}
+        />
+        <Button variant="default" onClick={() => list.refetch()} loading={list.isFetching && !list.isPending}>
+          Refresh
+        </Button>
+      </Group>
+      {list.isPending ? (
+        <Loader aria-label="Loading emails" />
+      ) : list.isError ? (
+        <Stack gap="xs" align="flex-start" role="alert">
+          <Text>The emails could not be loaded: {list.error.message}</Text>
+          <Button size="xs" variant="light" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          <Text size="sm" role="status" aria-live="polite">
+            {total === 0 ? 'No emails match.' : `${total.toLocaleString('en-GB')} ${total === 1 ? 'email' : 'emails'}`}
+          </Text>
+          {total > 0 && (wide ? <OutboxTable emails={list.data.emails} /> : <OutboxCards emails={list.data.emails} />)}
+          {pages > 1 && (
+            <nav aria-label="Pages">
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={(next) => update({ page: next === 1 ? null : String(next) })}
+                siblings={wide ? 1 : 0}
+                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                getControlProps={(control) => ({
+                  'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+                })}
+              />
+            </nav>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import type { EmailKind } from '@app/shared';
+import { Badge, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { templatesQuery } from '../api.ts';
+import { TemplateEditor } from './template-editor.tsx';
+
+/** Every email the product sends, one at a time in the editor; the chosen one lives in the address. */
+export function TemplatesPanel() {
+  const [params, setParams] = useSearchParams();
+  const templates = useQuery(templatesQuery);
+  const [message, setMessage] = useState<string | null>(null);
+
+  if (templates.isPending) return <Loader aria-label="Loading templates" />;
+  if (templates.isError)
+    return (
+      <Stack gap="xs" align="flex-start" role="alert">
+        <Text>The templates could not be loaded: {templates.error.message}</Text>
+        <Button size="xs" variant="light" onClick={() => templates.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+
+  const chosen = templates.data.find((t) => t.kind === params.get('template')) ?? templates.data[0];
+  if (!chosen) return <Text>No templates.</Text>;
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="sm">
+        <NativeSelect
+          label="Email"
+          value={chosen.kind}
+          data={templates.data.map((t) => ({
+            value: t.kind,
+            label: `${t.description}${t.isDefault ? '' : ' (edited)'}`,
+          }))}
+          onChange={(event) => {
+            const kind = event.currentTarget.value as EmailKind;
+            setMessage(null);
+            setParams(
+              (current) => {
+                const updated = new URLSearchParams(current);
+                updated.set('template', kind);
+                return updated;
+              },
+              { replace: true },
+            );
+          }}
+          style={{ flex: '1 1 18rem', maxWidth: '36rem' }}
+        />
+        <Badge variant="outline" color="gray" radius="sm" c="var(--mantine-color-text)" mb={8}>
+          {chosen.isDefault ? 'Default wording' : 'Your wording'}
+        </Badge>
+      </Group>
+      <TemplateEditor
+        key={`${chosen.kind}|${chosen.subject}|${chosen.body}`}
+        template={chosen}
+        message={message}
+        onMessage={setMessage}
+      />
+    </Stack>
+  );
+}

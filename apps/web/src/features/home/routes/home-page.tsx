@@ -1,0 +1,93 @@
+import { Button, Card, Container, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { ServiceList } from '../../catalog/components/service-list.tsx';
+import { usePublicConfig } from '../../config/api.ts';
+
+const LegalModals = lazy(() =>
+  import('../../legal/components/legal-modals.tsx').then((m) => ({ default: m.LegalModals })),
+);
+
+/** The terms and policy texts load when their query asks for them, and stay for the closing animation. */
+function useLegalModalsWanted(): boolean {
+  const [searchParams] = useSearchParams();
+  const asked =
+    searchParams.get('termsandconditions') === 'true' || searchParams.get('cookiesandprivacypolicy') === 'true';
+  const [wanted, setWanted] = useState(asked);
+  useEffect(() => {
+    if (asked) setWanted(true);
+  }, [asked]);
+  return wanted || asked;
+}
+
+/** Also in index.html's first-paint shell (a unit test keeps the two the same). */
+export const HOME_INTRO =
+  'Professional massage by appointment: relaxing Swedish, focused deep tissue, or a combination of both. Choose a treatment and a length, pick a time that suits you and you are booked.';
+
+export function HomePage() {
+  usePageTitle('Massage, booked online');
+  const { data: config, isPending } = usePublicConfig();
+  const businessName = config?.businessName ?? 'Our studio';
+  const legalModalsWanted = useLegalModalsWanted();
+  return (
+    <>
+      <Container size="lg" py="xl">
+        <Stack gap={48}>
+          <Stack gap="md" component="section" aria-labelledby="home-heading" maw={720}>
+            <Title order={1} id="home-heading">
+              Massage that fits your day
+            </Title>
+            <Text size="lg">{HOME_INTRO}</Text>
+            <div>
+              <Button component={Link} to="/book" size="lg">
+                Book now
+              </Button>
+            </div>
+          </Stack>
+
+          <Stack gap="md" component="section" aria-labelledby="services-heading">
+            <Title order={2} id="services-heading" size="h2">
+              Treatments and prices
+            </Title>
+            <ServiceList locale={config?.locale} currency={config?.currency} />
+          </Stack>
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="section" aria-label="Opening hours and area">
+            <Card withBorder padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                Opening hours
+              </Title>
+              {isPending ? (
+                <Skeleton height={60} />
+              ) : (
+                <List spacing={4} listStyleType="none">
+                  {(config?.openingHoursText ?? []).map((line) => (
+                    <List.Item key={line}>{line}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Card>
+            <Card withBorder padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                Where
+              </Title>
+              {isPending ? (
+                <Skeleton height={24} />
+              ) : (
+                <Text>
+                  {config?.area ? `${config.area}. The full address is sent with your booking confirmation.` : ''}
+                </Text>
+              )}
+            </Card>
+          </SimpleGrid>
+        </Stack>
+      </Container>
+      {legalModalsWanted && (
+        <Suspense fallback={null}>
+          <LegalModals businessName={businessName} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { adminClient } from 'better-auth/client/plugins';
+import { createAuthClient } from 'better-auth/react';
+import { refetchSession, SESSION_POLL_SECONDS } from './session.ts';
+
+export { SESSION_POLL_SECONDS, useCurrentUser } from './session.ts';
+
+/**
+ * The one better-auth client of the web app, for the forms that sign in, sign up, sign out and change the account.
+ * The session itself is read by lib/session.ts (without this library, so public pages stay small); whenever the
+ * client changes the session it raises $sessionSignal, and the session store reads it again.
+ */
+export const authClient = createAuthClient({
+  basePath: '/api/auth',
+  plugins: [adminClient()],
+  sessionOptions: { refetchInterval: SESSION_POLL_SECONDS, refetchOnWindowFocus: true },
+});
+
+let signalSeen = false;
+authClient.$store.listen('$sessionSignal', () => {
+  // nanostores calls a new listener at once with the current value; only later changes mean a new session.
+  if (signalSeen) void refetchSession();
+  signalSeen = true;
+});

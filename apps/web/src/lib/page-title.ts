@@ -1,0 +1,28 @@
+import { PAGE_TITLE_DEBOUNCE_MS } from '@app/shared';
+import { useEffect } from 'react';
+
+/** Page titles per screen (spec section 9): written to the document 50 ms after the last change. */
+let pageTitle = '';
+let suffix = '';
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleTitle(): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    const parts = [pageTitle, suffix].filter(Boolean);
+    if (parts.length > 0) document.title = parts.join(' | ');
+  }, PAGE_TITLE_DEBOUNCE_MS);
+}
+
+/** The shell sets the business name once the public configuration is known. */
+export function setTitleSuffix(name: string): void {
+  suffix = name;
+  scheduleTitle();
+}
+
+export function usePageTitle(title: string): void {
+  useEffect(() => {
+    pageTitle = title;
+    scheduleTitle();
+  }, [title]);
+}

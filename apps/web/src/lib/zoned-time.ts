@@ -1,0 +1,57 @@
+/**
+ * Wall-clock times in the business's time zone. FullCalendar without a time-zone plugin cannot show a named zone, so
+ * the calendars give it wall-clock times as if they were UTC ('fake UTC') and convert back here when a user drops or
+ * selects something: the diary always reads on the therapist's clock, whatever the browser's zone.
+ */
+
+function partsIn(instant: number, timeZone: string): Record<string, number> {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const out: Record<string, number> = {};
+  for (const part of parts) if (part.type !== 'literal') out[part.type] = Number(part.value);
+  return out;
+}
+
+/** Milliseconds to add to a UTC instant to read the zone's wall clock at that instant. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = partsIn(instant, timeZone);
+  const wall = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The zone's wall clock at an instant, as a Date whose UTC fields hold it (what FullCalendar gets with 'UTC'). */
+export function toWallClock(instant: string | number | Date, timeZone: string): Date {
+  const ms = new Date(instant).getTime();
+  return new Date(ms + offsetAt(ms, timeZone));
+}
+
+/** The instant at which the zone's clock shows the UTC fields of `wall` (the reverse of toWallClock). */
+export function fromWallClock(wall: Date, timeZone: string): Date {
+  const guess = wall.getTime();
+  const first = guess - offsetAt(guess, timeZone);
+  // Near a clock change the offset at the answer can differ from the one at the guess.
+  return new Date(guess - offsetAt(first, timeZone));
+}
+
+/** 'YYYY-MM-DD' of a wall-clock Date (read in UTC). */
+export function wallDate(wall: Date): string {
+  return wall.toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' plus n days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Today's date on the zone's clock. */
+export function todayIn(timeZone: string, now = Date.now()): string {
+  return wallDate(toWallClock(now, timeZone));
+}

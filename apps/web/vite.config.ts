@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const rootPackage = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as {
+  version: string;
+};
+
+/** A release is the workspace version plus a short build id, so every build counts as a new version for clients. */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  let commit = 'local';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    // Outside a git checkout (a tarball install) the time alone identifies the build.
+  }
+  return `${commit}.${Date.now().toString(36)}`;
+}
+
+const appVersion = `${rootPackage.version}+${buildId()}`;
+
+/** Writes dist/version.json, read at every start-up, and answers it in dev so the start-up path is the same. */
+function versionFile(version: string): Plugin {
+  const body = `${JSON.stringify({ version })}\n`;
+  return {
+    name: 'app-version-file',
+    configureServer(server) {
+      server.middlewares.use('/version.json', (_req, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(body);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: body });
+    },
+  };
+}
+
+/**
+ * Modules whose top-level code may be dropped when none of their own exports is used:
+ * - the shared package is plain declarations, but its zod schemas are top-level calls the bundler must assume have
+ *   effects; without this, public pages importing a constant would ship zod;
+ * - lib/auth-client.ts creates the better-auth client; a page that imports only its re-exported `useCurrentUser`
+ *   (which lives in lib/session.ts) should not ship the client (decision 007).
+ */
+function sideEffectFreeModules(): Plugin {
+  return {
+    name: 'side-effect-free-modules',
+    transform(code, id) {
+      if (!id.includes('/packages/shared/src/') && !id.endsWith('/src/lib/auth-client.ts')) return null;
+      return { code, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
+/**
+ * Brotli and gzip siblings of every text asset, so the server can send them as they are (@fastify/static
+ * `preCompressed`) instead of compressing on each request. Compressed transfer is what the 150 KB budget means.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(fileName)) continue;
+        const path = join(outDir, fileName);
+        const content = readFileSync(path);
+        if (content.length < 1024) continue;
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/',
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  plugins: [
+    react(),
+    sideEffectFreeModules(),
+    versionFile(appVersion),
+    precompress(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // We register the worker ourselves: the spec's localhost check, update interval and swUpdated event.
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        globIgnores: ['**/version.json'],
+      },
+      manifest: {
+        id: '/',
+        name: 'Massage booking',
+        short_name: 'Massage',
+        description: 'Book a professional massage online and manage your appointments.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b7285',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // bench/bundle-size.ts reads it to know which chunks each route loads.
+    manifest: true,
+    target: 'es2022',
+  },
+});

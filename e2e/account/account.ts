@@ -1,0 +1,27 @@
+import type { Page } from '@playwright/test';
+import { uniqueEmail } from '../support/auth.ts';
+import { expect } from '../support/fixtures.ts';
+
+export type NewClient = { name: string; email: string; password: string };
+
+/** A new client, signed up through the real form (the server signs them in at once, not yet verified). */
+export async function signUpFreshClient(page: Page, prefix: string): Promise<NewClient> {
+  const client = { name: 'Ava Account', email: uniqueEmail(prefix), password: 'Fresh-pass-1' };
+  await page.goto('/facebook_login');
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(client.name);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(client.email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(client.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(`Your account is ready. We sent a verification email to ${client.email}.`)).toBeVisible();
+  return client;
+}
+
+/** The account page, once its sections (including the sign-in methods, loaded apart) are on screen. */
+export async function openAccount(page: Page) {
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Ways you sign in' })).toBeVisible();
+  return page.getByRole('main');
+}

@@ -1,0 +1,41 @@
+import { signInAsAdmin, signInAsLodger } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { phoneBooking, uniqueName, weekdayAhead } from './back-office.ts';
+
+test('the lodger’s calendar shows busy blocks and no client names, read-only @phone', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const date = weekdayAhead(testInfo.project.name === 'phone' ? 7 : 6);
+  const name = uniqueName('Secret');
+  // The admin books from a browser of their own.
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage);
+  await phoneBooking(adminPage.request, { date, time: '14:00', name });
+  await admin.close();
+
+  await signInAsLodger(page);
+  await page.goto(`/availability?date=${date}`);
+  const calendar = page.getByRole('region', { name: 'Availability calendar' });
+  const busy = calendar.locator(`.fc-timegrid-col[data-date="${date}"] .fc-event`).filter({ hasText: 'Busy' });
+  await expect(busy.first()).toBeVisible();
+  await expect(busy.first()).toContainText('14:00');
+  await expect(page.getByRole('main')).not.toContainText(name);
+  await expect(page.getByRole('main')).not.toContainText('Swedish');
+  // No editing for a lodger: none of the owner's panels.
+  await expect(page.getByRole('button', { name: 'Opening hours and booking rules' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Calendar subscription' })).toBeVisible();
+});
+
+test('the owner sees the booking by name on the availability calendar @phone', async ({ page }, testInfo) => {
+  const date = weekdayAhead(testInfo.project.name === 'phone' ? 9 : 8);
+  const name = uniqueName('Visible');
+  await signInAsAdmin(page);
+  await phoneBooking(page.request, { date, time: '11:00', name });
+  await page.goto(`/availability?date=${date}`);
+  const calendar = page.getByRole('region', { name: 'Availability calendar' });
+  await expect(calendar.locator('.fc-event').filter({ hasText: name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Opening hours and booking rules' })).toBeVisible();
+});

@@ -1,0 +1,132 @@
+import type { AdminBooking, Service } from '@app/shared';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { TIME_ZONE, weekdayAhead } from '../support/dates.ts';
+import { freshClientIp } from '../support/fixtures.ts';
+
+export { TIME_ZONE, weekdayAhead };
+
+/** The instant at which London's clock shows `time` on `date`. */
+export function londonInstant(date: string, time: string): string {
+  const guess = Date.parse(`${date}T${time}:00Z`);
+  const shown = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(guess));
+  const [h, m] = shown.split(':').map(Number) as [number, number];
+  const offset = (h * 60 + m - (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))) * 60_000;
+  return new Date(guess - offset).toISOString();
+}
+
+export function uniqueName(first: string): string {
+  return `${first} ${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
+}
+
+export async function serviceByType(request: APIRequestContext, type: string): Promise<Service> {
+  const response = await request.get('/api/admin/services');
+  if (!response.ok()) throw new Error(`services: ${response.status()}`);
+  const { services } = (await response.json()) as { services: Service[] };
+  const found = services.find((service) => service.type === type);
+  if (!found) throw new Error(`no ${type} service`);
+  return found;
+}
+
+/** A booking the admin takes on the phone for a new customer, through the API (the page's `request` is signed in). */
+export async function phoneBooking(
+  request: APIRequestContext,
+  { date, time, name, type = 'swedish' }: { date: string; time: string; name: string; type?: string },
+): Promise<AdminBooking> {
+  const service = await serviceByType(request, type);
+  const response = await request.post('/api/admin/bookings', {
+    data: {
+      serviceId: service.id,
+      durationMinutes: 60,
+      startsAt: londonInstant(date, time),
+      customer: {
+        name,
+        email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.test`,
+        phone: '+44 7700 900111',
+      },
+      adultConfirmed: type === 'sensual',
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  if (!response.ok()) throw new Error(`phone booking: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { booking: AdminBooking }).booking;
+}
+
+/**
+ * A new client's sensual booking, which waits for approval: a browser of their own that opened /sensual (the
+ * discretion flag), signs up and books the first free hour of `date` through the API.
+ */
+export async function pendingSensualBooking(browser: Browser, baseURL: string, date: string, name: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() } });
+  try {
+    const page = await context.newPage();
+    await page.goto('/sensual');
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.test`;
+    const signUp = await page.request.post('/api/auth/sign-up/email', {
+      data: { name, email, password: 'Password1!' },
+      // better-auth refuses cookie-setting calls without an Origin, as a browser's form would send.
+      headers: { origin: baseURL },
+    });
+    if (!signUp.ok()) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
+    const services = (await (await page.request.get('/api/services')).json()) as { services: Service[] };
+    const sensual = services.services.find((service) => service.type === 'sensual');
+    if (!sensual) throw new Error('the sensual service is not offered with the flag set');
+    const slots = (await (
+      await page.request.get(`/api/slots?serviceId=${sensual.id}&duration=60&from=${date}&to=${date}`)
+    ).json()) as { days: { date: string; slots: string[] }[] };
+    const free = slots.days[0]?.slots ?? [];
+    // Later slots than the first keep clear of other tests booking the same day's first hour.
+    const startsAt = free[Math.min(free.length - 1, 8)];
+    if (!startsAt) throw new Error(`no free sensual time on ${date}`);
+    const booked = await page.request.post('/api/bookings', {
+      data: {
+        serviceId: sensual.id,
+        durationMinutes: 60,
+        startsAt,
+        name,
+        phone: '+44 7700 900222',
+        adultConfirmed: true,
+        idempotencyKey: crypto.randomUUID(),
+      },
+    });
+    if (!booked.ok()) throw new Error(`booking: ${booked.status()} ${await booked.text()}`);
+    const booking = (await booked.json()) as { id: string; status: string; startsAt: string };
+    if (booking.status !== 'pending') throw new Error(`expected a pending booking, got ${booking.status}`);
+    return booking;
+  } finally {
+    await context.close();
+  }
+}
+
+/** A calendar event (FullCalendar renders each as a link-like harness) by its visible title. */
+export function calendarEvent(page: Page, text: string): Locator {
+  return page.locator('.fc-timegrid-event-harness').filter({ hasText: text }).locator('.fc-event');
+}
+
+/** Drags an event that starts at `fromTime` on `date` to `toTime` the same day, in the time grid. */
+export async function dragEventTo(page: Page, event: Locator, date: string, fromTime: string, toTime: string) {
+  const lane = (time: string) => page.locator(`.fc-timegrid-slot-lane[data-time="${time}:00"]`);
+  // In the middle of the screen: near an edge FullCalendar scrolls the page under the pointer.
+  // Instantly: measured during a smooth scroll, the boxes would be off by however far it had got.
+  await lane(toTime).evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+  const eventBox = await event.boundingBox();
+  const column = await page.locator(`.fc-timegrid-col[data-date="${date}"]`).boundingBox();
+  const source = await lane(fromTime).boundingBox();
+  const target = await lane(toTime).boundingBox();
+  if (!eventBox || !column || !source || !target) throw new Error('calendar not laid out');
+  // Grabbed in the first quarter hour of the half-hour row. FullCalendar follows the centre of the grabbed row, not
+  // the pointer (useEventCenter), so the pointer is released a quarter of a row above where the drop is meant.
+  const quarter = source.height / 4;
+  const grab = { x: column.x + column.width / 2, y: source.y + quarter };
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  // Past FullCalendar's drag threshold sideways first, then to the target.
+  await page.mouse.move(grab.x + 10, grab.y, { steps: 4 });
+  await page.mouse.move(grab.x, target.y + 1, { steps: 15 });
+  await page.mouse.up();
+}

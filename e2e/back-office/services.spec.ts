@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import { signInAsAdmin } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+type PublicService = { type: string; durations: { minutes: number; pricePence: number }[] };
+
+test('the owner changes a price on /availability and the public site shows it', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/availability');
+  await page.getByRole('button', { name: 'Services and prices' }).click();
+  const combination = page.getByRole('region', { name: 'Swedish and deep tissue combination' });
+  const price = combination.getByLabel('Price (£)').nth(1); // the 120-minute row
+  const before = await price.inputValue();
+  const axe = await new AxeBuilder({ page }).include('#main').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await price.fill('133.50');
+  await combination.getByRole('button', { name: 'Save Swedish and deep tissue combination' }).click();
+  await expect(page.getByText('Swedish and deep tissue combination saved.')).toBeVisible();
+
+  const listed = (await (await page.request.get('/api/services')).json()) as { services: PublicService[] };
+  expect(listed.services.find((s) => s.type === 'both')?.durations).toContainEqual({ minutes: 120, pricePence: 13350 });
+
+  // Put the price back for the other tests.
+  await price.fill(before);
+  await combination.getByRole('button', { name: 'Save Swedish and deep tissue combination' }).click();
+  await expect(page.getByText('Swedish and deep tissue combination saved.').first()).toBeVisible();
+});

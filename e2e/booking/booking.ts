@@ -1,0 +1,64 @@
+import type { Locator, Page } from '@playwright/test';
+import { localDate, weekdayAhead } from '../support/dates.ts';
+import { expect } from '../support/fixtures.ts';
+
+export { weekdayAhead };
+
+
+/** The calendar's name for a day, e.g. 'Wednesday 25 November 2026' (ICU versions differ on the comma). */
+export function dayLabel(date: string): RegExp {
+  const at = new Date(`${date}T12:00:00Z`);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options }).format(at);
+  return new RegExp(
+    `^${part({ weekday: 'long' })},? ${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}$`,
+  );
+}
+
+/** Turns the calendar to the day's month and picks the day once its free times have loaded. */
+export async function pickDay(scope: Page | Locator, date: string) {
+  const months =
+    (Number(date.slice(0, 4)) - Number(localDate(new Date()).slice(0, 4))) * 12 +
+    Number(date.slice(5, 7)) -
+    Number(localDate(new Date()).slice(5, 7));
+  for (let i = 0; i < months; i++) await scope.getByRole('button', { name: 'Next month' }).click();
+  const day = scope.getByRole('button', { name: dayLabel(date) });
+  await expect(day).toBeEnabled();
+  await day.click();
+}
+
+/** Picks the first free time of the chosen day and returns it as shown, e.g. '10:00'. */
+export async function pickFirstTime(scope: Page | Locator): Promise<string> {
+  const time = scope.getByRole('group', { name: 'Free times' }).getByRole('button').first();
+  const label = (await time.textContent()) ?? '';
+  await time.click();
+  await expect(time).toHaveAttribute('aria-pressed', 'true');
+  return label;
+}
+
+/** Creates an account in the last step of /book, which then shows the details form. */
+export async function signUpInline(page: Page, name: string, email: string) {
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Password1!');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('form', { name: 'Your details' })).toBeVisible();
+}
+
+export function detailsForm(page: Page) {
+  return page.getByRole('form', { name: 'Your details' });
+}
+
+/** The 'D Month YYYY' part of a day, as the booking cards spell it. */
+export function dayText(date: string): RegExp {
+  const at = new Date(`${date}T12:00:00Z`);
+  const text = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(at);
+  return new RegExp(`\\b${text}\\b`);
+}

@@ -1,0 +1,96 @@
+import { uniqueEmail } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { dayText, detailsForm, pickDay, pickFirstTime, signUpInline, weekdayAhead } from './booking.ts';
+
+test('a new visitor books a Swedish massage signing up at the last step, then reschedules and cancels it @phone', async ({
+  page,
+}) => {
+  const email = uniqueEmail('booker');
+  const first = weekdayAhead(0);
+  const second = weekdayAhead(1);
+
+  await page.goto('/swedish');
+  await expect(page).toHaveURL(/\/book\?style=therapeutic&type=swedish$/);
+  await page.getByRole('radio', { name: '1 h, £70' }).click();
+  await expect(page.getByRole('radio', { name: '1 h, £70' })).toBeChecked();
+  await pickDay(page, first);
+  const time = await pickFirstTime(page);
+
+  // Not signed in: the last step offers sign-in and sign-up, and the chosen time stays.
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`Swedish massage, 1 h, £70 — .*${dayText(first).source}.*${time}`)),
+  ).toBeVisible();
+  await signUpInline(page, 'Bea Booker', email);
+  await expect(
+    page.getByText(new RegExp(`Swedish massage, 1 h, £70 — .*${dayText(first).source}.*${time}`)),
+  ).toBeVisible();
+
+  const form = detailsForm(page);
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Bea Booker');
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900456');
+  await form.getByRole('textbox', { name: 'Notes', exact: true }).fill('Tight shoulders');
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+
+  const confirmation = page.getByRole('status').filter({ hasText: 'Booking confirmed' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toContainText(time);
+  const ics = confirmation.getByRole('link', { name: 'Add to calendar' });
+  const download = await page.request.get((await ics.getAttribute('href')) as string);
+  expect(download.headers()['content-type']).toContain('text/calendar');
+  expect(await download.text()).toContain('BEGIN:VEVENT');
+
+  await confirmation.getByRole('link', { name: 'See my bookings' }).click();
+  await expect(page).toHaveURL('/bookings');
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  const booking = upcoming.getByRole('article').filter({ hasText: 'Swedish massage' });
+  await expect(booking).toHaveCount(1);
+  await expect(booking).toContainText('Confirmed');
+  await expect(booking).toContainText(dayText(first));
+  await expect(booking).toContainText(time);
+  await expect(booking).toContainText('1 h, £70');
+
+  await booking.getByRole('button', { name: 'Reschedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a new time' });
+  await pickDay(dialog, second);
+  const newTime = await pickFirstTime(dialog);
+  await dialog.getByRole('button', { name: /^Move to / }).click();
+  await expect(dialog).toBeHidden();
+  await expect(booking).toContainText(dayText(second));
+  await expect(booking).toContainText(newTime);
+  await expect(booking).not.toContainText(dayText(first));
+
+  await booking.getByRole('button', { name: 'Cancel' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await cancel.getByRole('textbox', { name: 'Reason (optional)' }).fill('Plans changed');
+  await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(upcoming.getByText('No upcoming bookings.')).toBeVisible();
+  const past = page.getByRole('region', { name: 'Past and cancelled' }).getByRole('article');
+  await expect(past).toContainText('Cancelled');
+  await expect(past).toContainText('Cancelled by you: Plans changed');
+});
+
+test('a new client’s sensual booking waits for approval', async ({ page }) => {
+  const email = uniqueEmail('sensual');
+  await page.goto('/sensual');
+  await expect(page).toHaveURL(/\/book\?style=sensual&type=sensual$/);
+  await page.getByRole('radio', { name: '1 h, £120' }).click();
+  await expect(page.getByRole('radio', { name: '1 h, £120' })).toBeChecked();
+  await pickDay(page, weekdayAhead(2));
+  await pickFirstTime(page);
+  await signUpInline(page, 'Sol Sensual', email);
+
+  const form = detailsForm(page);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900789');
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(form.getByText('Please confirm that you are 18 or over.')).toBeVisible();
+  await form.getByRole('checkbox', { name: 'I confirm I am 18 or over' }).check();
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'waiting for approval' })).toBeVisible();
+  await page.goto('/bookings');
+  const booking = page.getByRole('region', { name: 'Upcoming' }).getByRole('article');
+  await expect(booking).toContainText('Sensual massage');
+  await expect(booking).toContainText('Waiting for approval');
+  await expect(booking).not.toContainText('Address');
+});

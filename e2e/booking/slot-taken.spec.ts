@@ -1,0 +1,53 @@
+import type { Service } from '@app/shared';
+import { accounts, newSignedInContext, uniqueEmail } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { detailsForm, pickDay, pickFirstTime, signUpInline, weekdayAhead } from './booking.ts';
+
+test('a time taken from another browser meanwhile is refused with the nearest free times to choose from', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/book?style=therapeutic&type=deeptissue&duration=60');
+  await pickDay(page, weekdayAhead(3));
+  const time = await pickFirstTime(page);
+  await signUpInline(page, 'Rae Racer', uniqueEmail('racer'));
+  const startsAt = new URL(page.url()).searchParams.get('slot') as string;
+  expect(Date.parse(startsAt)).not.toBeNaN();
+
+  // Another client books that very time first.
+  const other = await newSignedInContext(browser, baseURL as string, accounts.client);
+  const { services } = (await (await other.page.request.get('/api/services')).json()) as { services: Service[] };
+  const deepTissue = services.find((service) => service.type === 'deeptissue') as Service;
+  const taken = await other.page.request.post('/api/bookings', {
+    headers: { origin: baseURL as string },
+    data: {
+      serviceId: deepTissue.id,
+      durationMinutes: 60,
+      startsAt,
+      name: 'Cleo Client',
+      phone: '+44 7700 900111',
+      notes: '',
+      adultConfirmed: false,
+      idempotencyKey: `e2e-${Date.now()}`,
+    },
+  });
+  expect(taken.status()).toBe(201);
+  await other.context.close();
+
+  const form = detailsForm(page);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900222');
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+  const alert = form.getByRole('alert').filter({ hasText: 'This time has just been taken' });
+  await expect(alert).toBeVisible();
+  const alternatives = alert.getByRole('group', { name: 'Other free times' }).getByRole('button');
+  await expect(alternatives.first()).toBeVisible();
+  const offered = await alternatives.allTextContents();
+  expect(offered.every((text) => !text.endsWith(time))).toBe(true);
+
+  await alternatives.first().click();
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+  const confirmation = page.getByRole('status').filter({ hasText: 'Booking confirmed' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toContainText(offered[0] as string);
+});

@@ -1,0 +1,69 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { type Account, accounts } from './accounts.ts';
+import { expect, freshClientIp } from './fixtures.ts';
+
+export { accounts };
+
+/** The email sign-in form of the social login page. */
+export function signInForm(page: Page) {
+  return page.getByRole('form', { name: 'Sign in' });
+}
+
+export async function fillSignIn(page: Page, email: string, password: string) {
+  const form = signInForm(page);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the real form and waits until the app has moved on from the sign-in page. */
+export async function signInAs(page: Page, account: Account) {
+  await page.goto('/facebook_login');
+  await fillSignIn(page, account.email, account.password);
+  await expect(page).not.toHaveURL(/\/facebook_login/);
+  await expect(
+    page
+      .getByRole('link', { name: 'Account' })
+      .or(page.getByRole('button', { name: 'Open menu' }))
+      .first(),
+  ).toBeVisible();
+}
+
+/** A second, separate browser (its own cookies and client address), e.g. the admin acting on another user. */
+export async function newSignedInContext(browser: Browser, baseURL: string, account: Account) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() },
+  });
+  const page = await context.newPage();
+  await signInAs(page, account);
+  return { context, page };
+}
+
+export async function signInAsAdmin(page: Page) {
+  await signInAs(page, accounts.admin);
+}
+
+export async function signInAsLodger(page: Page) {
+  await signInAs(page, accounts.lodger);
+}
+
+export async function signInAsClient(page: Page) {
+  await signInAs(page, accounts.client);
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`.toLowerCase();
+}
+
+/** What a signed-in person sees: their account page with their email. */
+export async function expectSignedInAs(page: Page, email: string) {
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(email, { exact: true })).toBeVisible();
+}
+
+/** What a signed-out visitor sees: the header offers 'Sign in', and /account sends them home. */
+export async function expectSignedOut(page: Page) {
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+}

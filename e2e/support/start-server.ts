@@ -1,0 +1,149 @@
+/**
+ * Playwright's webServer: a fresh data directory with the test accounts, a real SMTP server that files every
+ * message as JSON, a local OpenID provider, then the production server on :3100. Run with plain `node`.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { SMTPServer } from 'smtp-server';
+import { accounts, oidcUser } from './accounts.ts';
+import { APP_PORT, dataDir, mailDir, OIDC_PORT, repoRoot, SMTP_PORT, serverLogFile, webDir } from './paths.ts';
+
+const serverEnv: Record<string, string> = {
+  NODE_ENV: 'production',
+  PORT: String(APP_PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://localhost:${APP_PORT}`,
+  DATA_DIR: dataDir,
+  WEB_DIST: webDir,
+  AUTH_SECRET: 'e2e-only-secret-0123456789-abcdefghijklmnop',
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  MAIL_FROM: 'booking@example.test',
+  EMAIL_RETRY_DELAY_S: '1',
+  OIDC_ISSUER: `http://localhost:${OIDC_PORT}`,
+  OIDC_CLIENT_ID: 'e2e-client',
+  OIDC_CLIENT_SECRET: 'e2e-secret',
+  OIDC_NAME: 'Test ID',
+  AUTH_RATE_LIMIT_MAX: '5',
+  AUTH_RATE_LIMIT_WINDOW_S: '60',
+  // Each test sends its own X-Forwarded-For (e2e/support/fixtures.ts), so the low sign-in limit is per test.
+  TRUST_PROXY: 'true',
+  LOG_LEVEL: 'info',
+};
+
+function log(message: string) {
+  console.log(`[e2e server] ${message}`);
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout.trim();
+}
+
+async function startSmtp(): Promise<SMTPServer> {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address ?? ''));
+          const file = join(mailDir, `${Date.now()}-${String(++count).padStart(4, '0')}.json`);
+          writeFileSync(
+            file,
+            JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' }, null, 2),
+          );
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(SMTP_PORT, '127.0.0.1', () => resolve());
+  });
+  return server;
+}
+
+async function startOidc(): Promise<OAuth2Server> {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  const claims = { email: oidcUser.email, email_verified: true, name: oidcUser.name };
+  server.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, claims);
+  });
+  server.service.on('beforeUserinfo', (userInfo) => {
+    userInfo.body = { sub: 'johndoe', ...claims };
+  });
+  await server.start(OIDC_PORT, 'localhost');
+  return server;
+}
+
+async function main() {
+  // Only this run's own folders: another run (E2E_PORT) may be using its own beside them.
+  for (const dir of [dataDir, mailDir, webDir, serverLogFile]) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(mailDir, { recursive: true });
+
+  const builtWeb = join(repoRoot, 'apps/web/dist');
+  if (process.env.E2E_BUILD === '1' || !existsSync(join(builtWeb, 'index.html'))) {
+    log('building the web app');
+    run('npm', ['run', 'build']);
+  }
+  // The server lists the static files once at start; a copy keeps a rebuild during the run from breaking it.
+  cpSync(builtWeb, webDir, { recursive: true });
+
+  // The CLI opens the PGlite directory itself, so every account exists before the server holds it.
+  for (const account of Object.values(accounts)) {
+    const args = ['user', 'create', '--email', account.email, '--password', account.password];
+    log(
+      run('node', ['apps/server/src/cli/cli.ts', ...args, '--name', account.name, '--role', account.role], serverEnv),
+    );
+  }
+
+  const smtp = await startSmtp();
+  const oidc = await startOidc();
+  log(`SMTP on :${SMTP_PORT}, OpenID provider on ${oidc.issuer.url}`);
+
+  const serverLog = createWriteStream(serverLogFile);
+  const server: ChildProcess = spawn('node', ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...serverEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(serverLog);
+  server.stderr?.on('data', (chunk: Buffer) => {
+    serverLog.write(chunk);
+    process.stderr.write(chunk);
+  });
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    await Promise.allSettled([new Promise((resolve) => smtp.close(() => resolve(undefined))), oidc.stop()]);
+    process.exit(code);
+  };
+  server.on('exit', (code) => {
+    if (!stopping) log(`server exited with ${code}; see ${serverLogFile}`);
+    void stop(code ?? 1);
+  });
+  process.on('SIGTERM', () => void stop(0));
+  process.on('SIGINT', () => void stop(0));
+}
+
+main().catch((error) => {
+  console.error('[e2e server] start-up failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { massageTypeSchema, styleSchema } from './catalog.ts';
+
+export const bookingStatuses = ['pending', 'confirmed', 'completed', 'no_show', 'cancelled'] as const;
+export const bookingStatusSchema = z.enum(bookingStatuses);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+/** Statuses that hold their time in the diary. */
+export const activeBookingStatuses = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+export const customerPolicies = ['new', 'trusted', 'blocked'] as const;
+export const customerPolicySchema = z.enum(customerPolicies);
+export type CustomerPolicy = z.infer<typeof customerPolicySchema>;
+
+export const phoneField = z
+  .string()
+  .trim()
+  .min(7, 'Enter a phone number we can reach you on')
+  .max(30, 'This phone number is too long')
+  .regex(/^\+?[0-9 ()-]+$/, 'Use digits, spaces and an optional leading +');
+
+/** What a client sends to book. No price: the server decides it from the service and duration. */
+export const createBookingInput = z.strictObject({
+  serviceId: z.uuid('Choose a service'),
+  durationMinutes: z.number().int().min(15).max(480),
+  startsAt: z.iso.datetime({ offset: true, message: 'Choose a time' }),
+  name: z.string().trim().min(1, 'Enter your name').max(100),
+  phone: phoneField,
+  notes: z.string().trim().max(1000, 'Keep notes under 1000 characters').default(''),
+  adultConfirmed: z.boolean().default(false),
+  /** The same key from a double click or a retry makes one booking. */
+  idempotencyKey: z.string().min(8).max(100),
+});
+export type CreateBookingInput = z.infer<typeof createBookingInput>;
+
+export const rescheduleBookingInput = z.strictObject({
+  startsAt: z.iso.datetime({ offset: true, message: 'Choose a time' }),
+  /** The version the client saw: an old reschedule link cannot be used twice. */
+  version: z.number().int().min(1),
+});
+export type RescheduleBookingInput = z.infer<typeof rescheduleBookingInput>;
+
+export const cancelBookingInput = z.strictObject({ reason: z.string().trim().max(500).default('') });
+
+export const bookingSchema = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  style: styleSchema,
+  type: massageTypeSchema,
+  durationMinutes: z.number(),
+  pricePence: z.number(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: bookingStatusSchema,
+  version: z.number(),
+  clientName: z.string(),
+  clientPhone: z.string().nullable(),
+  notes: z.string(),
+  cancelledBy: z.enum(['client', 'business']).nullable(),
+  cancelReason: z.string().nullable(),
+  /** The street address is shown only on a confirmed booking. */
+  address: z.string().nullable(),
+  /** Whether the client may still cancel or reschedule it themselves (before the cut-off). */
+  changeableByClient: z.boolean(),
+  createdAt: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export type SlotUnavailableDetails = { alternatives: string[] };

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { localDateSchema } from './availability.ts';
+
+export const calendarQuery = z.object({ from: localDateSchema, to: localDateSchema });
+
+/** What the availability calendar shows. A lodger gets only `open` and `busy`: no names, services or notes. */
+export type LodgerCalendar = {
+  timeZone: string;
+  open: { start: string; end: string }[];
+  busy: { start: string; end: string }[];
+};
+export type AdminCalendar = LodgerCalendar & {
+  bookings: { id: string; start: string; end: string; title: string; status: string }[];
+  blocks: { id: string; start: string; end: string; reason: string }[];
+};
+
+export const feedKinds = ['admin', 'lodger'] as const;
+export type CalendarFeed = { id: string; kind: (typeof feedKinds)[number]; url: string | null; createdAt: string };

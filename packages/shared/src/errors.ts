@@ -1,0 +1,30 @@
+/** Error codes the API answers with, as `{ error: { code, message } }`. */
+export const errorStatus = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VALIDATION: 400,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  SLOT_UNAVAILABLE: 409,
+  CLIENT_BLOCKED: 403,
+  TOO_LATE_TO_CHANGE: 409,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export type ApiErrorBody = { error: { code: string; message: string; details?: unknown } };

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const paymentMethods = ['cash', 'card', 'bank_transfer'] as const;
+export const paymentMethodSchema = z.enum(paymentMethods);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const recordPaymentInput = z.strictObject({
+  amountPence: z.number().int().min(1, 'Enter an amount above zero').max(10_000_000),
+  method: paymentMethodSchema,
+  paidAt: z.iso.datetime({ offset: true }).optional(),
+  note: z.string().trim().max(500).default(''),
+});
+export type RecordPaymentInput = z.infer<typeof recordPaymentInput>;
+
+export type Payment = {
+  id: string;
+  bookingId: string | null;
+  amountPence: number;
+  method: PaymentMethod;
+  paidAt: string;
+  note: string;
+  recordedBy: string | null;
+};

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** What the web app learns about the business and the install at GET /api/config. */
+export const publicConfigSchema = z.object({
+  businessName: z.string(),
+  area: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  locale: z.string(),
+  /** How to reach the business (shown to a blocked client, and with 'please call us'); empty when not configured. */
+  contact: z.object({ phone: z.string(), email: z.string() }).default({ phone: '', email: '' }),
+  openingHoursText: z.array(z.string()),
+  /** The booking rules a client is told about. */
+  booking: z
+    .object({ cancellationCutoffHours: z.number(), horizonDays: z.number(), minNoticeMinutes: z.number() })
+    .default({ cancellationCutoffHours: 24, horizonDays: 60, minNoticeMinutes: 120 }),
+  socialProviders: z.array(z.object({ id: z.string(), name: z.string() })),
+  analytics: z.object({
+    gaMeasurementId: z.string().optional(),
+    facebookPixelId: z.string().optional(),
+    gtmId: z.string().optional(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,39 @@
+import type { MassageType, Style } from './catalog.ts';
+
+/** Aliases of spec section 2 that land on /book with a style and type. */
+export const bookingAliases: Record<string, { style: Style; type: MassageType }> = {
+  swedish: { style: 'therapeutic', type: 'swedish' },
+  deeptissue: { style: 'therapeutic', type: 'deeptissue' },
+  combo: { style: 'therapeutic', type: 'both' },
+  sensual: { style: 'sensual', type: 'sensual' },
+  serenity: { style: 'sensual', type: 'sensual' },
+  intimate: { style: 'sensual', type: 'sensual' },
+  harmony: { style: 'sensual', type: 'naturist' },
+  naturist: { style: 'sensual', type: 'naturist' },
+  euphoria: { style: 'sensual', type: 'bodytobody' },
+  erotic: { style: 'sensual', type: 'bodytobody' },
+  bodytobody: { style: 'sensual', type: 'bodytobody' },
+  tantra: { style: 'sensual', type: 'bodytobody' },
+  gay: { style: 'sensual', type: 'sensual' },
+};
+
+/** Routes marked as requiring sensual access: opening one sets the showSensual flag. */
+export const sensualAccessAliases = Object.entries(bookingAliases)
+  .filter(([, target]) => target.style === 'sensual')
+  .map(([alias]) => alias);
+
+export const adminOnlyPaths = [
+  '/manage_bookings',
+  '/expenses',
+  '/expenses/:expenseId',
+  '/analytics',
+  '/dashboard',
+  '/invoices',
+  '/finances',
+  '/emails',
+  '/ledger',
+  '/customers',
+  '/customers/:uid',
+] as const;
+export const signInPaths = ['/bookings', '/account'] as const;
+export const lodgerPaths = ['/availability'] as const;

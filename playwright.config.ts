@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test';
+import { APP_PORT, tmpDir } from './e2e/support/paths.ts';
+
+const port = APP_PORT;
+const baseURL = `http://localhost:${port}`;
+
+/** Debian's Chromium: the suite never downloads a browser. */
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  // A second run on its own port (E2E_PORT) keeps its results apart: Playwright empties this folder at start.
+  outputDir: APP_PORT === 3100 ? 'test-results' : `${tmpDir}/test-results`,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 1 : undefined,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: {
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 7'].userAgent,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/support/start-server.ts',
+    url: `${baseURL}/api/health`,
+    // The server's data is made fresh for each run (accounts are disabled and passwords changed by the tests).
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

@@ -1,0 +1,31 @@
+// `npm test`: the whole suite. Lint, types, unit and integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), a production build, then the end-to-end tests in Debian's Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (!existsSync('/usr/bin/chromium')) {
+  if (process.getuid?.() === 0) {
+    run('Installing Debian Chromium for the end-to-end tests', 'sh', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+    ]);
+  } else {
+    console.error('End-to-end tests need Debian Chromium: sudo apt-get install chromium');
+    process.exit(1);
+  }
+}
+
+run('Lint (Biome)', 'npx', ['biome', 'check', '.']);
+run('Type check', 'npm', ['run', '-s', 'typecheck']);
+run('Unit and integration tests (Vitest)', 'npx', ['vitest', 'run']);
+run('Production build', 'npm', ['run', '-s', 'build']);
+run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
