@@ -4,7 +4,6 @@ import { expect } from '../support/fixtures.ts';
 
 export { weekdayAhead };
 
-
 /** The calendar's name for a day, e.g. 'Wednesday 25 November 2026' (ICU versions differ on the comma). */
 export function dayLabel(date: string): RegExp {
   const at = new Date(`${date}T12:00:00Z`);
