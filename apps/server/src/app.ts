@@ -13,6 +13,7 @@ import type { Env } from './env.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, isLocalhostUrl, publicUrlOf } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
@@ -24,10 +25,16 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
+import { expensesRoutes } from './modules/expenses/expenses.routes.ts';
+import { financesRoutes } from './modules/finances/finances.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { smtpMailer } from './modules/outbox/mailer.ts';
 import { createOutbox } from './modules/outbox/outbox.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { createFileStore } from './modules/storage/storage.service.ts';
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -57,6 +64,7 @@ export async function createContext(env: Env, options: { database?: Database; lo
     db: database.db,
     outbox,
     auth,
+    files: createFileStore(env),
     /** Starts the background jobs (email delivery); the web server and workers share one process by default. */
     async startJobs() {
       boss = new PgBoss({ ...database.boss, schema: 'pgboss' });
@@ -133,6 +141,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(customersRoutes(context));
   await app.register(dashboardRoutes(context));
   await app.register(emailsRoutes(context));
+  await app.register(storageRoutes(context));
+  await app.register(expensesRoutes(context));
+  await app.register(invoicesRoutes(context));
+  await app.register(ledgerRoutes(context));
+  await app.register(financesRoutes(context));
+  await app.register(analyticsRoutes(context));
 
   await registerWebApp(app, env.WEB_DIST ?? defaultWebDist);
   return app;

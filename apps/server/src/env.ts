@@ -67,6 +67,19 @@ export const envSchema = z
     BUSINESS_PHONE: z.string().trim().max(40).default(''),
     BUSINESS_EMAIL: z.union([z.literal(''), z.email('BUSINESS_EMAIL must be an email address')]).default(''),
 
+    FILE_STORAGE: z.enum(['local', 's3'], { message: 'FILE_STORAGE must be local or s3' }).default('local'),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
+    S3_ENDPOINT: optionalText.pipe(url('S3_ENDPOINT').optional()),
+    S3_REGION: z.string().default('auto'),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: flag.default(true),
+
     GA_MEASUREMENT_ID: optionalText,
     FACEBOOK_PIXEL_ID: optionalText,
     GTM_ID: optionalText,
@@ -88,6 +101,10 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `${id} and ${secret} go together` });
     if (env.OIDC_CLIENT_ID && !env.OIDC_ISSUER)
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER is required with OIDC_CLIENT_ID' });
+    if (env.FILE_STORAGE === 's3')
+      for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required with FILE_STORAGE=s3` });
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH)
       ctx.addIssue({
         code: 'custom',

@@ -10,6 +10,18 @@ export const errorStatus = {
   CLIENT_BLOCKED: 403,
   TOO_LATE_TO_CHANGE: 409,
   INTERNAL: 500,
+  // File storage: the codes of spec section 8.
+  'storage/unknown': 500,
+  'storage/object-not-found': 404,
+  'storage/bucket-not-found': 404,
+  'storage/quota-exceeded': 413,
+  'storage/unauthenticated': 401,
+  'storage/unauthorized': 403,
+  'storage/unauthorized-app': 403,
+  'storage/retry-limit-exceeded': 503,
+  'storage/canceled': 499,
+  'storage/invalid-url': 400,
+  'storage/invalid-argument': 400,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 

@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+
+export function analyticsRoutes(_context: AppContext) {
+  return async (_app: FastifyInstance) => {};
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { actorOf } from '../auth/actor.ts';
+import { listAccounts, listJournal, trialBalance } from './ledger.service.ts';
+
+export function ledgerRoutes(context: AppContext) {
+  const { db, auth } = context;
+  return async (app: FastifyInstance) => {
+    app.get('/api/admin/ledger/accounts', async (request) => listAccounts(db, await actorOf(auth, request)));
+    app.get('/api/admin/ledger/journal', async (request) =>
+      listJournal(db, await actorOf(auth, request), request.query),
+    );
+    app.get('/api/admin/ledger/trial-balance', async (request) =>
+      trialBalance(db, await actorOf(auth, request), request.query),
+    );
+  };
+}

@@ -1,0 +1,273 @@
+import { accountCodes, type JournalSourceType, vatInGross } from '@app/shared';
+
+/**
+ * What each money event posts to the ledger, as pure functions: no I/O, so every rule is unit- and
+ * property-tested. Amounts are whole pence; each draft balances by construction.
+ */
+export type LineDraft = {
+  accountCode: string;
+  debitPence: number;
+  creditPence: number;
+  style?: 'therapeutic' | 'sensual' | null;
+  serviceType?: string | null;
+  memo?: string;
+};
+
+export type EntryDraft = {
+  date: string;
+  description: string;
+  sourceType: JournalSourceType;
+  sourceId: string | null;
+  reversesEntryId?: string | null;
+  lines: LineDraft[];
+};
+
+export type MoneyMethod = 'cash' | 'card' | 'bank_transfer' | 'owner';
+export type Style = 'therapeutic' | 'sensual';
+
+export function moneyAccountFor(method: MoneyMethod): string {
+  switch (method) {
+    case 'cash':
+      return accountCodes.cash;
+    case 'card':
+      return accountCodes.cardClearing;
+    case 'bank_transfer':
+      return accountCodes.bank;
+    case 'owner':
+      // Paid from the owner's own pocket: the business owes it back, as capital introduced.
+      return accountCodes.ownerEquity;
+  }
+}
+
+export function salesAccountFor(style: Style | null | undefined): string {
+  if (style === 'therapeutic') return accountCodes.salesTherapeutic;
+  if (style === 'sensual') return accountCodes.salesSensual;
+  return accountCodes.otherIncome;
+}
+
+const debit = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}): LineDraft => ({
+  accountCode,
+  debitPence: pence,
+  creditPence: 0,
+  ...extra,
+});
+const credit = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}): LineDraft => ({
+  accountCode,
+  debitPence: 0,
+  creditPence: pence,
+  ...extra,
+});
+
+/** Drops zero lines (a VAT line when no VAT is due) so no line carries nothing. */
+function entry(draft: EntryDraft): EntryDraft {
+  return { ...draft, lines: draft.lines.filter((line) => line.debitPence !== 0 || line.creditPence !== 0) };
+}
+
+export type SaleContext = { style: Style | null; serviceType: string | null; vatRateBp: number };
+
+/** Money taken for a booking without an invoice: income is recognised as it is received. */
+export function bookingPaymentEntry(input: {
+  paymentId: string;
+  date: string;
+  amountPence: number;
+  method: MoneyMethod;
+  sale: SaleContext;
+  description: string;
+}): EntryDraft {
+  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
+  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'payment',
+    sourceId: input.paymentId,
+    lines: [
+      debit(moneyAccountFor(input.method), input.amountPence),
+      credit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
+      credit(accountCodes.vat, vat),
+    ],
+  });
+}
+
+/** Money paid back for a booking that had no invoice: the sale is undone, VAT included. */
+export function bookingRefundEntry(input: {
+  refundId: string;
+  date: string;
+  amountPence: number;
+  method: MoneyMethod;
+  sale: SaleContext;
+  description: string;
+}): EntryDraft {
+  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
+  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'refund',
+    sourceId: input.refundId,
+    lines: [
+      debit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
+      debit(accountCodes.vat, vat),
+      credit(moneyAccountFor(input.method), input.amountPence),
+    ],
+  });
+}
+
+export type InvoiceLineForPosting = {
+  netPence: number;
+  vatPence: number;
+  style: Style | null;
+  serviceType: string | null;
+};
+
+/** An issued invoice: the client owes the total; income and VAT are recognised per line. */
+export function invoiceIssuedEntry(input: {
+  invoiceId: string;
+  date: string;
+  description: string;
+  lines: InvoiceLineForPosting[];
+}): EntryDraft {
+  const total = input.lines.reduce((sum, line) => sum + line.netPence + line.vatPence, 0);
+  const vat = input.lines.reduce((sum, line) => sum + line.vatPence, 0);
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'invoice',
+    sourceId: input.invoiceId,
+    lines: [
+      debit(accountCodes.receivables, total),
+      ...input.lines.map((line) =>
+        credit(salesAccountFor(line.style), line.netPence, { style: line.style, serviceType: line.serviceType }),
+      ),
+      credit(accountCodes.vat, vat),
+    ],
+  });
+}
+
+/** A credit note mirrors the invoice it cancels: income and VAT go back, the debt goes away. */
+export function creditNoteEntry(input: {
+  creditNoteId: string;
+  date: string;
+  description: string;
+  lines: InvoiceLineForPosting[];
+}): EntryDraft {
+  const issued = invoiceIssuedEntry({ ...input, invoiceId: input.creditNoteId });
+  return { ...mirrored(issued), sourceType: 'credit_note', sourceId: input.creditNoteId };
+}
+
+/** Money received against an invoice settles the debt. */
+export function invoicePaymentEntry(input: {
+  paymentId: string;
+  date: string;
+  amountPence: number;
+  method: MoneyMethod;
+  description: string;
+}): EntryDraft {
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'invoice_payment',
+    sourceId: input.paymentId,
+    lines: [
+      debit(moneyAccountFor(input.method), input.amountPence),
+      credit(accountCodes.receivables, input.amountPence),
+    ],
+  });
+}
+
+/** Money paid back against an invoice (after a credit note): the client's credit is used up. */
+export function invoiceRefundEntry(input: {
+  refundId: string;
+  date: string;
+  amountPence: number;
+  method: MoneyMethod;
+  description: string;
+}): EntryDraft {
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'refund',
+    sourceId: input.refundId,
+    lines: [
+      debit(accountCodes.receivables, input.amountPence),
+      credit(moneyAccountFor(input.method), input.amountPence),
+    ],
+  });
+}
+
+/**
+ * A booking paid on the day and invoiced later: the payment had been recognised as a sale, so the
+ * sale is taken back and the money settles the invoice instead (income is never counted twice).
+ */
+export function paymentAppliedToInvoiceEntry(input: {
+  paymentId: string;
+  date: string;
+  amountPence: number;
+  sale: SaleContext;
+  description: string;
+}): EntryDraft {
+  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
+  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'payment_applied',
+    sourceId: input.paymentId,
+    lines: [
+      debit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
+      debit(accountCodes.vat, vat),
+      credit(accountCodes.receivables, input.amountPence),
+    ],
+  });
+}
+
+/** An expense: its account takes the cost net of reclaimable VAT; the money left by its method. */
+export function expenseEntry(input: {
+  expenseId: string;
+  date: string;
+  description: string;
+  expenseAccountCode: string;
+  amountPence: number;
+  vatPence: number;
+  method: MoneyMethod;
+}): EntryDraft {
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'expense',
+    sourceId: input.expenseId,
+    lines: [
+      debit(input.expenseAccountCode, input.amountPence - input.vatPence),
+      debit(accountCodes.vat, input.vatPence),
+      credit(moneyAccountFor(input.method), input.amountPence),
+    ],
+  });
+}
+
+/** Debits become credits: the entry that cancels another one exactly. */
+function mirrored(draft: EntryDraft): EntryDraft {
+  return {
+    ...draft,
+    lines: draft.lines.map((line) => ({ ...line, debitPence: line.creditPence, creditPence: line.debitPence })),
+  };
+}
+
+export function reversalEntry(
+  original: Omit<EntryDraft, 'reversesEntryId'> & { id: string; number: number },
+  date: string,
+  reason: string,
+): EntryDraft {
+  return {
+    ...mirrored(original),
+    date,
+    description: `Reversal of entry ${original.number}: ${reason}`,
+    sourceType: 'reversal',
+    sourceId: original.sourceId,
+    reversesEntryId: original.id,
+  };
+}
+
+export function isBalanced(draft: EntryDraft): boolean {
+  const difference = draft.lines.reduce((sum, line) => sum + line.debitPence - line.creditPence, 0);
+  return difference === 0 && draft.lines.length >= 2;
+}

@@ -1,0 +1,2 @@
+// Schemas and types of analytics (issue 6).
+export {};

@@ -1,0 +1,2 @@
+// Schemas and types of expenses (issue 6).
+export {};

@@ -1,0 +1,2 @@
+// Schemas and types of finances (issue 6).
+export {};

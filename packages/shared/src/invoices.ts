@@ -1,0 +1,2 @@
+// Schemas and types of invoices (issue 6).
+export {};

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Accounts the product posts to by code; expense accounts (5xxx) follow the expense categories. */
+export const accountCodes = {
+  cash: '1000',
+  bank: '1010',
+  cardClearing: '1020',
+  receivables: '1100',
+  vat: '2200',
+  ownerEquity: '3000',
+  salesTherapeutic: '4000',
+  salesSensual: '4010',
+  otherIncome: '4090',
+} as const;
+
+export const ledgerAccountKinds = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
+export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
+
+export const journalSourceTypes = [
+  'payment',
+  'refund',
+  'invoice',
+  'credit_note',
+  'invoice_payment',
+  'payment_applied',
+  'expense',
+  'reversal',
+  'manual',
+] as const;
+export type JournalSourceType = (typeof journalSourceTypes)[number];
+
+export type LedgerAccount = { code: string; name: string; kind: LedgerAccountKind; system: boolean };
+
+export type JournalLine = {
+  accountCode: string;
+  accountName: string;
+  debitPence: number;
+  creditPence: number;
+  style: 'therapeutic' | 'sensual' | null;
+  serviceType: string | null;
+  memo: string;
+};
+
+export type JournalEntry = {
+  id: string;
+  number: number;
+  date: string;
+  description: string;
+  sourceType: JournalSourceType;
+  sourceId: string | null;
+  reversesEntryId: string | null;
+  reversedByEntryId: string | null;
+  createdAt: string;
+  lines: JournalLine[];
+};
+
+const isoDate = z.iso.date({ message: 'Use a date such as 2026-04-30' });
+
+export const listJournalQuery = z.strictObject({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  account: z
+    .string()
+    .regex(/^\d{4}$/, 'Choose an account')
+    .optional(),
+  sourceType: z.enum(journalSourceTypes).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ListJournalQuery = z.infer<typeof listJournalQuery>;
+export type JournalPage = { entries: JournalEntry[]; total: number; page: number; pageSize: number };
+
+/** Balances up to and including a date (all time when absent). */
+export const balancesQuery = z.strictObject({ to: isoDate.optional(), from: isoDate.optional() });
+export type BalancesQuery = z.infer<typeof balancesQuery>;
+
+export type AccountBalance = LedgerAccount & {
+  debitPence: number;
+  creditPence: number;
+  /** Debit minus credit: positive for assets and expenses in the normal way, negative for the rest. */
+  balancePence: number;
+};
+export type TrialBalance = { accounts: AccountBalance[]; totalDebitPence: number; totalCreditPence: number };

@@ -1,0 +1,2 @@
+// Schemas and types of storage (issue 6).
+export {};
