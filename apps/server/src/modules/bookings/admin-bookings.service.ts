@@ -6,14 +6,12 @@ import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { auditOf } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { netPaidSql } from '../payments/payments.service.ts';
 import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
 
 type BookingRow = typeof booking.$inferSelect;
 
-const paidPence =
-  sql<number>`(select coalesce(sum(${payment.amountPence}), 0) from ${payment} where ${payment.bookingId} = ${booking.id})`.mapWith(
-    Number,
-  );
+const paidPence = netPaidSql(booking.id).mapWith(Number);
 
 export function toAdminBooking(row: BookingRow & { paidPence?: number }): AdminBooking {
   return {
@@ -87,7 +85,10 @@ export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
   const row = await findBooking(db, id);
   const payments = await db.select().from(payment).where(eq(payment.bookingId, id)).orderBy(asc(payment.paidAt));
   return {
-    booking: toAdminBooking({ ...row, paidPence: payments.reduce((sum, p) => sum + p.amountPence, 0) }),
+    booking: toAdminBooking({
+      ...row,
+      paidPence: payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0),
+    }),
     history: await db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, id)).orderBy(asc(bookingEvent.at)),
     payments,
     audit: await auditOf(db, 'booking', id),

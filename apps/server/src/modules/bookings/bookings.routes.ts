@@ -4,7 +4,7 @@ import type { AppContext } from '../../app.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { actorOf, requireRole } from '../auth/actor.ts';
 import { listSlots } from '../availability/availability.service.ts';
-import { recordBookingPayment } from '../payments/payments.service.ts';
+import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
 import { hasSensualFlag } from '../services/services.routes.ts';
 import { serviceForSlots } from '../services/services.service.ts';
 import {
@@ -120,7 +120,28 @@ export function bookingsRoutes(context: AppContext) {
     app.post<IdParams>('/api/admin/bookings/:id/payments', async (request, reply) =>
       reply
         .status(201)
-        .send(await recordBookingPayment(db, await actorOf(auth, request), request.params.id, request.body)),
+        .send(
+          await recordBookingPayment(
+            db,
+            context.env.BUSINESS_TIME_ZONE,
+            await actorOf(auth, request),
+            request.params.id,
+            request.body,
+          ),
+        ),
+    );
+    app.post<IdParams>('/api/admin/bookings/:id/refunds', async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await recordBookingRefund(
+            db,
+            context.env.BUSINESS_TIME_ZONE,
+            await actorOf(auth, request),
+            request.params.id,
+            request.body,
+          ),
+        ),
     );
   };
 }

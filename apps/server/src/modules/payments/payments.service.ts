@@ -1,39 +1,144 @@
-import { AppError, recordPaymentInput } from '@app/shared';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { booking, payment } from '../../db/schema.ts';
+import { AppError, recordPaymentInput, recordRefundInput } from '@app/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { booking, invoice, payment } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
+import { bookingPaymentEntry, bookingRefundEntry } from '../ledger/postings.ts';
 
-/** Money received against a booking (cash, card or bank transfer). */
-export async function recordBookingPayment(db: Db, actor: Actor | null, bookingId: string, input: unknown) {
+/** Payments net of refunds, per booking: what the booking has actually brought in. */
+export const netPaidSql = (bookingId: unknown) =>
+  sql<number>`(select coalesce(sum(case when ${payment.kind} = 'refund' then -${payment.amountPence} else ${payment.amountPence} end), 0) from ${payment} where ${payment.bookingId} = ${bookingId})`;
+
+async function bookingForMoney(tx: DbOrTx, bookingId: string) {
+  const [found] = /^[0-9a-f-]{36}$/i.test(bookingId)
+    ? await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update')
+    : [];
+  if (!found) throw new AppError('NOT_FOUND', 'No such booking.');
+  // Once a booking is on an invoice, its money is recorded against the invoice so the two never disagree.
+  const [invoiced] = await tx
+    .select({ id: invoice.id, series: invoice.series, number: invoice.number })
+    .from(invoice)
+    .where(and(eq(invoice.bookingId, bookingId), inArray(invoice.status, ['issued', 'part_paid', 'paid'])));
+  if (invoiced)
+    throw new AppError(
+      'CONFLICT',
+      `This booking is invoiced (${invoiced.series}-${String(invoiced.number).padStart(6, '0')}): record money on the invoice.`,
+    );
+  return found;
+}
+
+/** Money received for a booking on the day (cash, card or bank transfer), posted to the ledger as a sale. */
+export async function recordBookingPayment(
+  db: Db,
+  timeZone: string,
+  actor: Actor | null,
+  bookingId: string,
+  input: unknown,
+) {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(recordPaymentInput, input);
   return db.transaction(async (tx) => {
-    const [found] = /^[0-9a-f-]{36}$/i.test(bookingId)
-      ? await tx.select().from(booking).where(eq(booking.id, bookingId))
-      : [];
-    if (!found) throw new AppError('NOT_FOUND', 'No such booking.');
+    const found = await bookingForMoney(tx, bookingId);
     if (found.status === 'cancelled')
       throw new AppError('CONFLICT', 'This booking is cancelled: record a refund instead.');
+    const paidAt = data.paidAt ? new Date(data.paidAt) : new Date();
     const [row] = await tx
       .insert(payment)
       .values({
         bookingId,
         clientId: found.clientId,
+        kind: 'payment',
         amountPence: data.amountPence,
         method: data.method,
-        paidAt: data.paidAt ? new Date(data.paidAt) : new Date(),
+        paidAt,
         note: data.note,
         recordedBy: admin.id,
       })
       .returning();
     if (!row) throw new Error('payment insert returned no row');
+    await postJournalEntry(
+      tx,
+      bookingPaymentEntry({
+        paymentId: row.id,
+        date: localDateOf(paidAt.getTime(), timeZone),
+        amountPence: row.amountPence,
+        method: row.method,
+        sale: { style: found.style, serviceType: found.type, vatRateBp: await salesVatRateBp(tx) },
+        description: `Payment for ${found.serviceName}`,
+      }),
+      admin.id,
+    );
     await recordAudit(tx, admin, 'booking.payment', 'booking', bookingId, null, {
       amountPence: row.amountPence,
       method: row.method,
     });
     return row;
   });
+}
+
+/** Money paid back for a booking (cancelled, or a goodwill refund): never more than it brought in. */
+export async function recordBookingRefund(
+  db: Db,
+  timeZone: string,
+  actor: Actor | null,
+  bookingId: string,
+  input: unknown,
+) {
+  const admin = requireRole(actor, 'admin');
+  const data = parseInput(recordRefundInput, input);
+  return db.transaction(async (tx) => {
+    const found = await bookingForMoney(tx, bookingId);
+    const [paid] = await tx
+      .select({ net: netPaidSql(booking.id).mapWith(Number) })
+      .from(booking)
+      .where(eq(booking.id, bookingId));
+    const refundable = paid?.net ?? 0;
+    if (data.amountPence > refundable)
+      throw new AppError(
+        'VALIDATION',
+        refundable > 0
+          ? `At most ${formatPounds(refundable)} can be refunded.`
+          : 'Nothing has been paid for this booking.',
+      );
+    const paidAt = data.paidAt ? new Date(data.paidAt) : new Date();
+    const [row] = await tx
+      .insert(payment)
+      .values({
+        bookingId,
+        clientId: found.clientId,
+        kind: 'refund',
+        amountPence: data.amountPence,
+        method: data.method,
+        paidAt,
+        note: data.note,
+        recordedBy: admin.id,
+      })
+      .returning();
+    if (!row) throw new Error('refund insert returned no row');
+    await postJournalEntry(
+      tx,
+      bookingRefundEntry({
+        refundId: row.id,
+        date: localDateOf(paidAt.getTime(), timeZone),
+        amountPence: row.amountPence,
+        method: row.method,
+        sale: { style: found.style, serviceType: found.type, vatRateBp: await salesVatRateBp(tx) },
+        description: `Refund for ${found.serviceName}`,
+      }),
+      admin.id,
+    );
+    await recordAudit(tx, admin, 'booking.refund', 'booking', bookingId, null, {
+      amountPence: row.amountPence,
+      method: row.method,
+    });
+    return row;
+  });
+}
+
+function formatPounds(pence: number): string {
+  return `£${(pence / 100).toFixed(2)}`;
 }

@@ -102,7 +102,7 @@ export type BookingAction =
   | { action: 'cancel'; reason: string }
   | { action: 'outcome'; status: 'completed' | 'no_show' }
   | { action: 'notes'; privateNotes: string }
-  | { action: 'payment'; payment: RecordPaymentInput };
+  | { action: 'payment' | 'refund'; payment: RecordPaymentInput };
 
 export function useBookingAction(id: string) {
   const invalidate = useInvalidate();
@@ -120,6 +120,8 @@ export function useBookingAction(id: string) {
           return apiFetch<unknown>(path(id, 'notes'), { method: 'PUT', body: { privateNotes: change.privateNotes } });
         case 'payment':
           return apiFetch<unknown>(path(id, 'payments'), { method: 'POST', body: change.payment });
+        case 'refund':
+          return apiFetch<unknown>(path(id, 'refunds'), { method: 'POST', body: change.payment });
       }
     },
     onSettled: invalidate,

@@ -95,7 +95,8 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
     });
   };
 
-  const recordPayment = () => {
+  /** Money in or money back: the same fields, the direction chosen by the button. */
+  const recordMoney = (kind: 'payment' | 'refund') => {
     const parsed = recordPaymentInput.safeParse({
       amountPence: Math.round(Number(amount) * 100),
       method,
@@ -104,8 +105,8 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
     if (!parsed.success) return setPaymentError(parsed.error.issues[0]?.message ?? 'Check the payment');
     setPaymentError(null);
     run(
-      { action: 'payment', payment: parsed.data },
-      `Payment of ${formatPrice(parsed.data.amountPence)} recorded.`,
+      { action: kind, payment: parsed.data },
+      `${kind === 'payment' ? 'Payment' : 'Refund'} of ${formatPrice(parsed.data.amountPence)} recorded.`,
       () => setPaymentNote(''),
     );
   };
@@ -252,6 +253,7 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
           <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
             {detail.payments.map((payment) => (
               <Text component="li" size="sm" key={payment.id}>
+                {payment.kind === 'refund' ? 'Refund of ' : ''}
                 {formatPrice(payment.amountPence)} by {methodLabels[payment.method]} on{' '}
                 {formatDateTime(payment.paidAt, timeZone)}
                 {payment.note ? ` — ${payment.note}` : ''}
@@ -283,7 +285,12 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
             onChange={(event) => setPaymentNote(event.currentTarget.value)}
             style={{ flex: 1, minWidth: 140 }}
           />
-          <Button onClick={recordPayment}>Record payment</Button>
+          <Button onClick={() => recordMoney('payment')}>Record payment</Button>
+          {booking.paidPence > 0 && (
+            <Button variant="default" onClick={() => recordMoney('refund')}>
+              Record refund
+            </Button>
+          )}
         </Group>
       </Section>
 

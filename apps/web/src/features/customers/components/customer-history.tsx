@@ -81,6 +81,7 @@ export function PaymentList({ payments, timeZone }: { payments: CustomerDetail['
         <Row key={payment.id}>
           <Stack gap={0}>
             <Text size="sm" fw={600}>
+              {payment.kind === 'refund' ? 'Refund · ' : ''}
               {formatPrice(payment.amountPence)} · {methodLabels[payment.method] ?? payment.method}
             </Text>
             <Text size="sm">{when(payment.paidAt, timeZone)}</Text>

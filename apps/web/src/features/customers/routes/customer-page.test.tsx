@@ -42,6 +42,8 @@ const detail: CustomerDetail = {
     {
       id: 'p1',
       bookingId: 'b2',
+      invoiceId: null,
+      kind: 'payment',
       amountPence: 7000,
       method: 'bank_transfer',
       paidAt: '2026-07-01T11:00:00.000Z',
