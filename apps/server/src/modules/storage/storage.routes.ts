@@ -1,6 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
+import { actorOf } from '../auth/actor.ts';
+import { publicUrlOf } from '../auth/auth.ts';
+import {
+  getFile,
+  getFileContent,
+  listFiles,
+  readUpload,
+  removeFile,
+  requireFileAdmin,
+  requireOwnOrigin,
+  sendStoredFile,
+  uploadFile,
+} from './storage.service.ts';
 
-export function storageRoutes(_context: AppContext) {
-  return async (_app: FastifyInstance) => {};
+type IdParams = { Params: { id: string } };
+type ContentQuery = IdParams & { Querystring: { download?: string } };
+
+export function storageRoutes(context: AppContext) {
+  const { db, auth, env, files } = context;
+  const publicUrl = publicUrlOf(env);
+  return async (app: FastifyInstance) => {
+    app.post('/api/files', async (request, reply) => {
+      requireOwnOrigin(request, publicUrl);
+      const actor = await actorOf(auth, request);
+      // Checked before the body is read, so nobody else can make the server take in a file.
+      requireFileAdmin(actor);
+      const upload = await readUpload(request, env.UPLOAD_MAX_BYTES);
+      const metadata = await uploadFile(db, files, actor, { ...upload, maxBytes: env.UPLOAD_MAX_BYTES });
+      return reply.status(201).send(metadata);
+    });
+    app.get('/api/files', async (request) => listFiles(db, files, await actorOf(auth, request), request.query));
+    app.get<IdParams>('/api/files/:id', async (request) =>
+      getFile(db, await actorOf(auth, request), request.params.id),
+    );
+    app.get<ContentQuery>('/api/files/:id/content', async (request, reply) => {
+      const file = await getFileContent(db, files, await actorOf(auth, request), request.params.id);
+      const download = request.query.download === '1' || request.query.download === 'true';
+      return sendStoredFile(reply, file, { download });
+    });
+    app.delete<IdParams>('/api/files/:id', async (request, reply) => {
+      await removeFile(db, files, await actorOf(auth, request), request.params.id);
+      return reply.status(204).send();
+    });
+  };
 }
