@@ -11,7 +11,7 @@ import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
 
 type BookingRow = typeof booking.$inferSelect;
 
-const paidPence = netPaidSql(booking.id).mapWith(Number);
+const paidPence = netPaidSql().mapWith(Number);
 
 export function toAdminBooking(row: BookingRow & { paidPence?: number }): AdminBooking {
   return {

@@ -9,9 +9,12 @@ import { type Actor, requireRole } from '../auth/actor.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { bookingPaymentEntry, bookingRefundEntry } from '../ledger/postings.ts';
 
-/** Payments net of refunds, per booking: what the booking has actually brought in. */
-export const netPaidSql = (bookingId: unknown) =>
-  sql<number>`(select coalesce(sum(case when ${payment.kind} = 'refund' then -${payment.amountPence} else ${payment.amountPence} end), 0) from ${payment} where ${payment.bookingId} = ${bookingId})`;
+/**
+ * Payments net of refunds of the booking row in the surrounding query: what it has actually brought in.
+ * Written out in full because drizzle leaves columns unqualified in a one-table select.
+ */
+export const netPaidSql = () =>
+  sql<number>`(select coalesce(sum(case when p.kind = 'refund' then -p.amount_pence else p.amount_pence end), 0) from payment p where p.booking_id = "booking"."id")`;
 
 async function bookingForMoney(tx: DbOrTx, bookingId: string) {
   const [found] = /^[0-9a-f-]{36}$/i.test(bookingId)

@@ -1,0 +1,139 @@
+import { accountCodes, vatInGross, vatOnNet } from '@app/shared';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  bookingPaymentEntry,
+  bookingRefundEntry,
+  creditNoteEntry,
+  type EntryDraft,
+  expenseEntry,
+  invoiceIssuedEntry,
+  invoicePaymentEntry,
+  invoiceRefundEntry,
+  isBalanced,
+  paymentAppliedToInvoiceEntry,
+  reversalEntry,
+} from './postings.ts';
+
+const pence = fc.integer({ min: 1, max: 5_000_000 });
+const rate = fc.constantFrom(0, 500, 2000);
+const method = fc.constantFrom('cash', 'card', 'bank_transfer', 'owner') as fc.Arbitrary<
+  'cash' | 'card' | 'bank_transfer' | 'owner'
+>;
+const style = fc.constantFrom('therapeutic', 'sensual', null) as fc.Arbitrary<'therapeutic' | 'sensual' | null>;
+const sale = fc.record({ style, serviceType: fc.constantFrom('swedish', 'naturist', null), vatRateBp: rate });
+const invoiceLines = fc.array(
+  fc.record({ net: pence, rate, style, serviceType: fc.constantFrom('swedish', null) }).map((line) => ({
+    netPence: line.net,
+    vatPence: vatOnNet(line.net, line.rate),
+    style: line.style,
+    serviceType: line.serviceType,
+  })),
+  { minLength: 1, maxLength: 6 },
+);
+const base = { date: '2026-03-01', description: 'x' };
+
+/** Any one money event the product posts, built from arbitrary amounts and rates. */
+const anyEntry: fc.Arbitrary<EntryDraft> = fc.oneof(
+  fc.record({ amountPence: pence, method, sale }).map((e) => bookingPaymentEntry({ ...base, ...e, paymentId: 'p' })),
+  fc.record({ amountPence: pence, method, sale }).map((e) => bookingRefundEntry({ ...base, ...e, refundId: 'r' })),
+  invoiceLines.map((lines) => invoiceIssuedEntry({ ...base, invoiceId: 'i', lines })),
+  invoiceLines.map((lines) => creditNoteEntry({ ...base, creditNoteId: 'c', lines })),
+  fc.record({ amountPence: pence, method }).map((e) => invoicePaymentEntry({ ...base, ...e, paymentId: 'p' })),
+  fc.record({ amountPence: pence, method }).map((e) => invoiceRefundEntry({ ...base, ...e, refundId: 'r' })),
+  fc.record({ amountPence: pence, sale }).map((e) => paymentAppliedToInvoiceEntry({ ...base, ...e, paymentId: 'p' })),
+  fc.record({ amountPence: pence, share: fc.integer({ min: 0, max: 100 }), method }).map((e) =>
+    expenseEntry({
+      ...base,
+      expenseId: 'e',
+      expenseAccountCode: '5000',
+      amountPence: e.amountPence,
+      vatPence: Math.floor((e.amountPence * e.share) / 600),
+      method: e.method,
+    }),
+  ),
+);
+
+function netByAccount(entries: EntryDraft[]): Map<string, number> {
+  const net = new Map<string, number>();
+  for (const entry of entries)
+    for (const line of entry.lines)
+      net.set(line.accountCode, (net.get(line.accountCode) ?? 0) + line.debitPence - line.creditPence);
+  return net;
+}
+
+describe('ledger postings', () => {
+  it('balance for every money event, whatever the amounts, rates and methods', () => {
+    fc.assert(
+      fc.property(anyEntry, (entry) => {
+        expect(isBalanced(entry)).toBe(true);
+        for (const line of entry.lines) {
+          expect(line.debitPence >= 0 && line.creditPence >= 0).toBe(true);
+          expect(line.debitPence === 0).not.toBe(line.creditPence === 0);
+        }
+      }),
+    );
+  });
+
+  it('reverse any entry exactly: the pair leaves every account where it was', () => {
+    fc.assert(
+      fc.property(anyEntry, (entry) => {
+        const reversal = reversalEntry({ ...entry, id: 'id-1', number: 7 }, '2026-03-02', 'mistake');
+        expect(isBalanced(reversal)).toBe(true);
+        expect(reversal.reversesEntryId).toBe('id-1');
+        for (const value of netByAccount([entry, reversal]).values()) expect(value).toBe(0);
+      }),
+    );
+  });
+
+  it('take a VAT-inclusive booking payment apart into the sale and the VAT', () => {
+    const entry = bookingPaymentEntry({
+      ...base,
+      paymentId: 'p',
+      amountPence: 7000,
+      method: 'card',
+      sale: { style: 'therapeutic', serviceType: 'swedish', vatRateBp: 2000 },
+    });
+    expect(entry.lines).toEqual([
+      { accountCode: accountCodes.cardClearing, debitPence: 7000, creditPence: 0 },
+      {
+        accountCode: accountCodes.salesTherapeutic,
+        debitPence: 0,
+        creditPence: 5833,
+        style: 'therapeutic',
+        serviceType: 'swedish',
+      },
+      { accountCode: accountCodes.vat, debitPence: 0, creditPence: 1167 },
+    ]);
+    expect(vatInGross(7000, 2000)).toBe(1167);
+  });
+
+  it('leave no VAT line when the business is not VAT registered', () => {
+    const entry = bookingPaymentEntry({
+      ...base,
+      paymentId: 'p',
+      amountPence: 9000,
+      method: 'cash',
+      sale: { style: 'sensual', serviceType: 'naturist', vatRateBp: 0 },
+    });
+    expect(entry.lines.map((line) => line.accountCode)).toEqual([accountCodes.cash, accountCodes.salesSensual]);
+  });
+
+  it('settle an invoice paid on the day without counting its income twice', () => {
+    const sale = { style: 'therapeutic' as const, serviceType: 'swedish', vatRateBp: 2000 };
+    const entries = [
+      bookingPaymentEntry({ ...base, paymentId: 'p', amountPence: 6000, method: 'cash', sale }),
+      invoiceIssuedEntry({
+        ...base,
+        invoiceId: 'i',
+        lines: [{ netPence: 5000, vatPence: 1000, style: 'therapeutic', serviceType: 'swedish' }],
+      }),
+      paymentAppliedToInvoiceEntry({ ...base, paymentId: 'p', amountPence: 6000, sale }),
+    ];
+    const net = netByAccount(entries);
+    expect(net.get(accountCodes.salesTherapeutic)).toBe(-5000);
+    expect(net.get(accountCodes.vat)).toBe(-1000);
+    expect(net.get(accountCodes.receivables)).toBe(0);
+    expect(net.get(accountCodes.cash)).toBe(6000);
+  });
+});
