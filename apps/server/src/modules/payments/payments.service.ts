@@ -96,7 +96,7 @@ export async function recordBookingRefund(
   return db.transaction(async (tx) => {
     const found = await bookingForMoney(tx, bookingId);
     const [paid] = await tx
-      .select({ net: netPaidSql(booking.id).mapWith(Number) })
+      .select({ net: netPaidSql().mapWith(Number) })
       .from(booking)
       .where(eq(booking.id, bookingId));
     const refundable = paid?.net ?? 0;
