@@ -1,6 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app.ts';
+import { actorOf } from '../auth/actor.ts';
+import { cashReport, profitAndLoss, vatReport, yearEndSummary } from './finances.service.ts';
+import { type CsvFile, cashCsv, profitAndLossCsv, vatCsv, yearEndCsv } from './finances-csv.ts';
 
-export function financesRoutes(_context: AppContext) {
-  return async (_app: FastifyInstance) => {};
+const wantsCsv = (query: unknown) => (query as { format?: unknown } | null)?.format === 'csv';
+
+function sendCsv(reply: FastifyReply, file: CsvFile) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
+/** Each report answers JSON, or with `format=csv` the same figures as a spreadsheet download. */
+export function financesRoutes(context: AppContext) {
+  const { db, auth, env } = context;
+  return async (app: FastifyInstance) => {
+    app.get('/api/admin/finances/profit-and-loss', async (request, reply) => {
+      const report = await profitAndLoss(db, await actorOf(auth, request), request.query);
+      return wantsCsv(request.query) ? sendCsv(reply, profitAndLossCsv(report)) : report;
+    });
+    app.get('/api/admin/finances/vat', async (request, reply) => {
+      const report = await vatReport(db, await actorOf(auth, request), request.query);
+      return wantsCsv(request.query) ? sendCsv(reply, vatCsv(report)) : report;
+    });
+    app.get('/api/admin/finances/cash', async (request, reply) => {
+      const report = await cashReport(db, await actorOf(auth, request), request.query);
+      return wantsCsv(request.query) ? sendCsv(reply, cashCsv(report)) : report;
+    });
+    app.get('/api/admin/finances/year-end', async (request, reply) => {
+      const report = await yearEndSummary(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request), request.query);
+      return wantsCsv(request.query) ? sendCsv(reply, yearEndCsv(report)) : report;
+    });
+  };
 }
