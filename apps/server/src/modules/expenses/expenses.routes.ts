@@ -1,6 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
+import { actorOf } from '../auth/actor.ts';
+import { importExpenses, previewExpenseImport } from './expense-import.service.ts';
+import {
+  createExpense,
+  createExpenseCategory,
+  deleteExpense,
+  type ExpenseDeps,
+  getExpense,
+  listExpenseCategories,
+  listExpenses,
+  updateExpense,
+  updateExpenseCategory,
+} from './expenses.service.ts';
 
-export function expensesRoutes(_context: AppContext) {
-  return async (_app: FastifyInstance) => {};
+type IdParams = { Params: { id: string } };
+
+/** A 1 MB statement grows when escaped into JSON; the service still refuses more than 1 MB of CSV. */
+const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
+
+export function expensesRoutes(context: AppContext) {
+  const { db, auth } = context;
+  const deps: ExpenseDeps = { db, timeZone: context.env.BUSINESS_TIME_ZONE };
+  return async (app: FastifyInstance) => {
+    app.get('/api/admin/expenses/categories', async (request) =>
+      listExpenseCategories(db, await actorOf(auth, request)),
+    );
+    app.post('/api/admin/expenses/categories', async (request, reply) =>
+      reply.status(201).send(await createExpenseCategory(db, await actorOf(auth, request), request.body)),
+    );
+    app.patch<IdParams>('/api/admin/expenses/categories/:id', async (request) =>
+      updateExpenseCategory(db, await actorOf(auth, request), request.params.id, request.body),
+    );
+
+    app.post('/api/admin/expenses/import/preview', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
+      previewExpenseImport(deps, await actorOf(auth, request), request.body),
+    );
+    app.post('/api/admin/expenses/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
+      importExpenses(deps, await actorOf(auth, request), request.body),
+    );
+
+    app.get('/api/admin/expenses', async (request) => listExpenses(db, await actorOf(auth, request), request.query));
+    app.post('/api/admin/expenses', async (request, reply) =>
+      reply.status(201).send(await createExpense(deps, await actorOf(auth, request), request.body)),
+    );
+    app.get<IdParams>('/api/admin/expenses/:id', async (request) =>
+      getExpense(db, await actorOf(auth, request), request.params.id),
+    );
+    app.patch<IdParams>('/api/admin/expenses/:id', async (request) =>
+      updateExpense(deps, await actorOf(auth, request), request.params.id, request.body),
+    );
+    app.delete<IdParams>('/api/admin/expenses/:id', async (request) =>
+      deleteExpense(deps, await actorOf(auth, request), request.params.id),
+    );
+  };
 }
