@@ -32,6 +32,7 @@ export type JournalSourceType = (typeof journalSourceTypes)[number];
 export type LedgerAccount = { code: string; name: string; kind: LedgerAccountKind; system: boolean };
 
 export type JournalLine = {
+  id: string;
   accountCode: string;
   accountName: string;
   debitPence: number;

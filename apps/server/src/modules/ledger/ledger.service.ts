@@ -152,6 +152,7 @@ export async function listJournal(db: DbOrTx, actor: Actor | null, query: unknow
           .filter((line) => line.entryId === row.id)
           .sort((a, b) => b.debitPence - a.debitPence || a.accountCode.localeCompare(b.accountCode))
           .map((line) => ({
+            id: line.id,
             accountCode: line.accountCode,
             accountName: accountName.get(line.accountCode) ?? line.accountCode,
             debitPence: line.debitPence,

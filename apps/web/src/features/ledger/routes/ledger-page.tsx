@@ -1,5 +1,147 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { journalSourceTypes, type ListJournalQuery } from '@app/shared';
+import {
+  Button,
+  Container,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { journalQuery, ledgerAccountsQuery, trialBalanceQuery } from '../api.ts';
+import { JournalList, sourceLabels } from '../components/journal-list.tsx';
+import { TrialBalanceTable } from '../components/trial-balance-table.tsx';
 
+const PAGE_SIZE = 25;
+const isDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+function readParams(params: URLSearchParams) {
+  const source = params.get('source');
+  return {
+    view: params.get('view') === 'balances' ? ('balances' as const) : ('journal' as const),
+    from: isDate(params.get('from')),
+    to: isDate(params.get('to')),
+    account: /^\d{4}$/.test(params.get('account') ?? '') ? (params.get('account') as string) : undefined,
+    sourceType: (journalSourceTypes as readonly string[]).includes(source ?? '')
+      ? (source as ListJournalQuery['sourceType'])
+      : undefined,
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  };
+}
+
+/** /ledger — the journal of every posting, and each account's balance; filters live in the address. */
 export function LedgerPage() {
-  return <PlaceholderPage title="Ledger" description="Every posting of the business accounts." />;
+  usePageTitle('Ledger');
+  const [params, setParams] = useSearchParams();
+  const { view, from, to, account, sourceType, page } = readParams(params);
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
+
+  const accounts = useQuery(ledgerAccountsQuery());
+  const journal = useQuery({
+    ...journalQuery({ from, to, account, sourceType, page, pageSize: PAGE_SIZE }),
+    enabled: view === 'journal',
+  });
+  const balances = useQuery({ ...trialBalanceQuery({ from, to }), enabled: view === 'balances' });
+  const failed = view === 'journal' ? journal.error : balances.error;
+
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="md">
+        <Title order={1}>Ledger</Title>
+        <SegmentedControl
+          aria-label="Ledger view"
+          value={view}
+          onChange={(value) => update({ view: value === 'balances' ? 'balances' : undefined })}
+          data={[
+            { value: 'journal', label: 'Journal' },
+            { value: 'balances', label: 'Trial balance' },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            type="date"
+            label="From"
+            value={from ?? ''}
+            onChange={(e) => update({ from: e.currentTarget.value })}
+          />
+          <TextInput type="date" label="To" value={to ?? ''} onChange={(e) => update({ to: e.currentTarget.value })} />
+          {view === 'journal' && (
+            <>
+              <NativeSelect
+                label="Account"
+                value={account ?? ''}
+                onChange={(e) => update({ account: e.currentTarget.value })}
+                data={[
+                  { value: '', label: 'All accounts' },
+                  ...(accounts.data ?? []).map((a) => ({ value: a.code, label: `${a.code} ${a.name}` })),
+                ]}
+              />
+              <NativeSelect
+                label="Kind of entry"
+                value={sourceType ?? ''}
+                onChange={(e) => update({ source: e.currentTarget.value })}
+                data={[
+                  { value: '', label: 'All kinds' },
+                  ...journalSourceTypes.map((type) => ({ value: type, label: sourceLabels[type] })),
+                ]}
+              />
+            </>
+          )}
+          {(from || to || account || sourceType) && (
+            <Button
+              variant="subtle"
+              onClick={() => update({ from: undefined, to: undefined, account: undefined, source: undefined })}
+            >
+              Clear filters
+            </Button>
+          )}
+        </Group>
+        {failed ? (
+          <Text c="red.8" role="alert">
+            {failed.message}
+          </Text>
+        ) : view === 'journal' ? (
+          journal.data ? (
+            <>
+              <Text size="sm">
+                {journal.data.total} {journal.data.total === 1 ? 'entry' : 'entries'}
+              </Text>
+              <JournalList entries={journal.data.entries} />
+              {journal.data.total > PAGE_SIZE && (
+                <Pagination
+                  total={Math.ceil(journal.data.total / PAGE_SIZE)}
+                  value={page}
+                  onChange={(next) => update({ page: String(next) })}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                />
+              )}
+            </>
+          ) : (
+            <Loader aria-label="Loading the journal" />
+          )
+        ) : balances.data ? (
+          <TrialBalanceTable trial={balances.data} />
+        ) : (
+          <Loader aria-label="Loading balances" />
+        )}
+      </Stack>
+    </Container>
+  );
 }

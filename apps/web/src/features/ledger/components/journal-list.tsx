@@ -1,0 +1,73 @@
+import type { JournalEntry } from '@app/shared';
+import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { formatAmount, formatEntryDate } from './format.ts';
+
+export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
+  payment: 'Payment',
+  refund: 'Refund',
+  invoice: 'Invoice',
+  credit_note: 'Credit note',
+  invoice_payment: 'Invoice payment',
+  payment_applied: 'Payment applied to invoice',
+  expense: 'Expense',
+  reversal: 'Reversal',
+  manual: 'Manual',
+};
+
+/** One entry as a card: its lines in a small debit / credit table that also fits a phone. */
+export function JournalEntryCard({ entry }: { entry: JournalEntry }) {
+  return (
+    <Card withBorder padding="sm" component="li" aria-label={`Entry ${entry.number}`}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="xs">
+            <Text fw={600}>#{entry.number}</Text>
+            <Text size="sm">{formatEntryDate(entry.date)}</Text>
+            <Badge variant="light" color={entry.sourceType === 'reversal' ? 'orange' : 'blue'}>
+              {sourceLabels[entry.sourceType]}
+            </Badge>
+            {entry.reversedByEntryId && (
+              <Badge variant="outline" color="gray">
+                Reversed
+              </Badge>
+            )}
+          </Group>
+        </Group>
+        <Text size="sm">{entry.description}</Text>
+        <Table.ScrollContainer minWidth={320}>
+          <Table fz="sm" verticalSpacing={2}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Account</Table.Th>
+                <Table.Th ta="right">Debit</Table.Th>
+                <Table.Th ta="right">Credit</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entry.lines.map((line) => (
+                <Table.Tr key={line.id}>
+                  <Table.Td>
+                    {line.accountCode} {line.accountName}
+                  </Table.Td>
+                  <Table.Td ta="right">{line.debitPence ? formatAmount(line.debitPence) : ''}</Table.Td>
+                  <Table.Td ta="right">{line.creditPence ? formatAmount(line.creditPence) : ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Card>
+  );
+}
+
+export function JournalList({ entries }: { entries: JournalEntry[] }) {
+  if (entries.length === 0) return <Text>No entries match these filters.</Text>;
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {entries.map((entry) => (
+        <JournalEntryCard key={entry.id} entry={entry} />
+      ))}
+    </Stack>
+  );
+}
