@@ -1,6 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
+import { actorOf } from '../auth/actor.ts';
+import {
+  analyticsSpan,
+  bookingsOverTime,
+  byService,
+  clientsOverTime,
+  heatmap,
+  leadTime,
+  occupancy,
+  outcomes,
+} from './analytics.service.ts';
 
-export function analyticsRoutes(_context: AppContext) {
-  return async (_app: FastifyInstance) => {};
+/** One endpoint per chart, so each is measured and cached on its own. */
+const charts = {
+  'bookings-over-time': bookingsOverTime,
+  'by-service': byService,
+  occupancy,
+  outcomes,
+  clients: clientsOverTime,
+  'lead-time': leadTime,
+  heatmap,
+} as const;
+
+export function analyticsRoutes(context: AppContext) {
+  const { db, auth, env } = context;
+  return async (app: FastifyInstance) => {
+    for (const [path, chart] of Object.entries(charts))
+      app.get(`/api/admin/analytics/${path}`, async (request) =>
+        chart(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request), request.query),
+      );
+    app.get('/api/admin/analytics/span', async (request) =>
+      analyticsSpan(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request)),
+    );
+  };
 }

@@ -1,0 +1,403 @@
+import {
+  type AnalyticsBucket,
+  type AnalyticsSpan,
+  analyticsBucketQuery,
+  analyticsRangeQuery,
+  type BookingCounts,
+  type BookingsOverTime,
+  type ByService,
+  type ClientsOverTime,
+  type Heatmap,
+  type LeadTime,
+  type LeadTimeBand,
+  leadTimeBands,
+  type Occupancy,
+  type Outcomes,
+  type ServiceFigures,
+} from '@app/shared';
+import { and, gte, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { availabilityOverride, blockedPeriod, service } from '../../db/schema.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { addDays, datesBetween, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
+import { getBookingRules } from '../availability/availability.service.ts';
+import { type Interval, mergeIntervals, openIntervalsOfDate, type SlotRules } from '../availability/slots.ts';
+
+/**
+ * Every chart is one aggregate query over the diary (booking) or the ledger (journal_line), grouped in
+ * SQL on the business's clock (`AT TIME ZONE`), so five years of rows never travel to JS.
+ * Revenue is what /finances calls income: credit minus debit on the income accounts, net of VAT, on
+ * the ledger's accounting date. Booking charts place a booking on the local date it starts.
+ */
+
+type Range = { from: string; to: string; start: Date; end: Date };
+
+function rangeOf(from: string, to: string, timeZone: string): Range {
+  return {
+    from,
+    to,
+    start: new Date(zonedInstant(from, '00:00', timeZone)),
+    end: new Date(zonedInstant(addDays(to, 1), '00:00', timeZone)),
+  };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The first day of the bucket a date falls in: itself, its week's Monday, its month's 1st. */
+export function bucketKey(date: string, bucket: AnalyticsBucket): string {
+  if (bucket === 'day') return date;
+  if (bucket === 'month') return `${date.slice(0, 8)}01`;
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** Every bucket of the range in order, keyed by its first day; the first one shown from `from`. */
+function bucketsOf(range: Range, bucket: AnalyticsBucket): { key: string; start: string }[] {
+  const buckets: { key: string; start: string }[] = [];
+  let key = bucketKey(range.from, bucket);
+  while (key <= range.to) {
+    buckets.push({ key, start: buckets.length ? key : range.from });
+    if (bucket === 'day') key = addDays(key, 1);
+    else if (bucket === 'week') key = addDays(key, 7);
+    else {
+      const [year = 0, month = 1] = key.split('-').map(Number);
+      key = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+    }
+  }
+  return buckets;
+}
+
+const localStart = (timeZone: string) => sql`(b.starts_at at time zone ${timeZone})`;
+const bucketOfStart = (bucket: AnalyticsBucket, timeZone: string) =>
+  sql`to_char(date_trunc(${bucket}, ${localStart(timeZone)}), 'YYYY-MM-DD')`;
+const inRange = (range: Range) => sql`b.starts_at >= ${range.start} and b.starts_at < ${range.end}`;
+
+const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+export async function bookingsOverTime(
+  db: DbOrTx,
+  timeZone: string,
+  actor: Actor | null,
+  query: unknown,
+): Promise<BookingsOverTime> {
+  requireRole(actor, 'admin');
+  const q = parseInput(analyticsBucketQuery, query);
+  const range = rangeOf(q.from, q.to, timeZone);
+  type CountRow = { key: string } & Record<keyof BookingCounts, number>;
+  const [counts, revenue] = await Promise.all([
+    db.execute(sql`
+      select ${bucketOfStart(q.bucket, timeZone)} as key,
+             count(*) filter (where b.status = 'pending')::int as "pending",
+             count(*) filter (where b.status = 'confirmed')::int as "confirmed",
+             count(*) filter (where b.status = 'completed')::int as "completed",
+             count(*) filter (where b.status = 'no_show')::int as "noShow",
+             count(*) filter (where b.status = 'cancelled')::int as "cancelled"
+        from booking b
+       where ${inRange(range)}
+       group by 1`),
+    db.execute(sql`
+      select to_char(date_trunc(${q.bucket}, l.date::timestamp), 'YYYY-MM-DD') as key,
+             sum(l.credit_pence - l.debit_pence)::bigint as pence
+        from journal_line l
+        join ledger_account a on a.code = l.account_code and a.kind = 'income'
+       where l.date >= ${range.from} and l.date <= ${range.to}
+       group by 1`),
+  ]);
+  const countsByKey = new Map(rowsOf<CountRow>(counts).map((row) => [row.key, row]));
+  const revenueByKey = new Map(rowsOf<{ key: string; pence: string }>(revenue).map((r) => [r.key, Number(r.pence)]));
+  const totals = { pending: 0, confirmed: 0, completed: 0, noShow: 0, cancelled: 0, total: 0, revenuePence: 0 };
+  const points = bucketsOf(range, q.bucket).map(({ key, start }) => {
+    const row = countsByKey.get(key);
+    const point = {
+      start,
+      pending: Number(row?.pending ?? 0),
+      confirmed: Number(row?.confirmed ?? 0),
+      completed: Number(row?.completed ?? 0),
+      noShow: Number(row?.noShow ?? 0),
+      cancelled: Number(row?.cancelled ?? 0),
+      total: 0,
+      revenuePence: revenueByKey.get(key) ?? 0,
+    };
+    point.total = point.pending + point.confirmed + point.completed + point.noShow + point.cancelled;
+    for (const field of Object.keys(totals) as (keyof typeof totals)[]) totals[field] += point[field];
+    return point;
+  });
+  return { bucket: q.bucket, points, totals };
+}
+
+export async function byService(db: DbOrTx, timeZone: string, actor: Actor | null, query: unknown): Promise<ByService> {
+  requireRole(actor, 'admin');
+  const q = parseInput(analyticsRangeQuery, query);
+  const range = rangeOf(q.from, q.to, timeZone);
+  const [counts, revenue, catalogue] = await Promise.all([
+    db.execute(sql`
+      select b.style, b.type, max(b.service_name) as name,
+             count(*) filter (where b.status <> 'cancelled')::int as bookings,
+             count(*) filter (where b.status = 'completed')::int as completed
+        from booking b
+       where ${inRange(range)}
+       group by b.style, b.type`),
+    db.execute(sql`
+      select l.style, l.service_type as type, sum(l.credit_pence - l.debit_pence)::bigint as pence
+        from journal_line l
+        join ledger_account a on a.code = l.account_code and a.kind = 'income'
+       where l.date >= ${range.from} and l.date <= ${range.to}
+       group by l.style, l.service_type`),
+    db.select({ type: service.type, name: service.name, sortOrder: service.sortOrder }).from(service),
+  ]);
+  type Row = { style: ServiceFigures['style']; type: string | null };
+  const names = new Map(catalogue.map((s) => [s.type, s]));
+  const figures = new Map<string, ServiceFigures>();
+  const figureOf = (style: ServiceFigures['style'], type: string | null, name?: string) => {
+    const key = `${style ?? ''}/${type ?? ''}`;
+    let figure = figures.get(key);
+    if (!figure) {
+      const fallback = type === null ? 'Other income' : type;
+      figure = {
+        style,
+        type,
+        name: name ?? names.get(type ?? '')?.name ?? fallback,
+        bookings: 0,
+        completed: 0,
+        revenuePence: 0,
+      };
+      figures.set(key, figure);
+    }
+    return figure;
+  };
+  for (const row of rowsOf<Row & { name: string; bookings: number; completed: number }>(counts)) {
+    const figure = figureOf(row.style, row.type, names.get(row.type ?? '')?.name ?? row.name);
+    figure.bookings += Number(row.bookings);
+    figure.completed += Number(row.completed);
+  }
+  for (const row of rowsOf<Row & { pence: string }>(revenue))
+    figureOf(row.style, row.type).revenuePence += Number(row.pence);
+  const order = (figure: ServiceFigures) => names.get(figure.type ?? '')?.sortOrder ?? Number.MAX_SAFE_INTEGER;
+  const services = [...figures.values()]
+    .filter((figure) => figure.bookings || figure.completed || figure.revenuePence)
+    .sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name));
+  const byStyle = new Map<string, { style: string; bookings: number; revenuePence: number }>();
+  for (const figure of services) {
+    const style = figure.style ?? 'other';
+    const total = byStyle.get(style) ?? { style, bookings: 0, revenuePence: 0 };
+    total.bookings += figure.bookings;
+    total.revenuePence += figure.revenuePence;
+    byStyle.set(style, total);
+  }
+  return { services, byStyle: [...byStyle.values()] };
+}
+
+/** Open minutes per local date: opening hours after overrides, less the periods the owner blocked. */
+async function openMinutesByDate(db: DbOrTx, timeZone: string, range: Range): Promise<Map<string, number>> {
+  const [base, overrides, blocks] = await Promise.all([
+    getBookingRules(db, timeZone),
+    db
+      .select()
+      .from(availabilityOverride)
+      .where(and(gte(availabilityOverride.date, range.from), lte(availabilityOverride.date, range.to))),
+    db
+      .select({ start: blockedPeriod.startsAt, end: blockedPeriod.endsAt })
+      .from(blockedPeriod)
+      .where(and(lt(blockedPeriod.startsAt, range.end), sql`${blockedPeriod.endsAt} > ${range.start}`)),
+  ]);
+  const overridesByDate = new Map<string, typeof overrides>();
+  for (const override of overrides)
+    overridesByDate.set(override.date, [...(overridesByDate.get(override.date) ?? []), override]);
+  const blocked = mergeIntervals(
+    blocks.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })).sort((a, b) => a.start - b.start),
+  );
+  const minutes = new Map<string, number>();
+  for (const date of datesBetween(range.from, range.to)) {
+    const rules = { ...base, overrides: overridesByDate.get(date) ?? [] } as SlotRules;
+    let open = 0;
+    for (const interval of openIntervalsOfDate(rules, date)) open += minutesOutside(interval, blocked);
+    minutes.set(date, open);
+  }
+  return minutes;
+}
+
+function minutesOutside(interval: Interval, blocked: Interval[]): number {
+  let covered = 0;
+  for (const block of blocked) {
+    if (block.start >= interval.end) break;
+    const start = Math.max(block.start, interval.start);
+    const end = Math.min(block.end, interval.end);
+    if (end > start) covered += end - start;
+  }
+  return Math.round((interval.end - interval.start - covered) / 60_000);
+}
+
+export async function occupancy(db: DbOrTx, timeZone: string, actor: Actor | null, query: unknown): Promise<Occupancy> {
+  requireRole(actor, 'admin');
+  const q = parseInput(analyticsBucketQuery, query);
+  const range = rangeOf(q.from, q.to, timeZone);
+  const [booked, openByDate] = await Promise.all([
+    db.execute(sql`
+      select ${bucketOfStart(q.bucket, timeZone)} as key,
+             (sum(extract(epoch from b.ends_at - b.starts_at)) / 60)::bigint as minutes
+        from booking b
+       where ${inRange(range)} and b.status in ('completed', 'confirmed')
+       group by 1`),
+    openMinutesByDate(db, timeZone, range),
+  ]);
+  const bookedByKey = new Map(rowsOf<{ key: string; minutes: string }>(booked).map((r) => [r.key, Number(r.minutes)]));
+  const openByKey = new Map<string, number>();
+  for (const [date, minutes] of openByDate) {
+    const key = bucketKey(date, q.bucket);
+    openByKey.set(key, (openByKey.get(key) ?? 0) + minutes);
+  }
+  let bookedTotal = 0;
+  let openTotal = 0;
+  const points = bucketsOf(range, q.bucket).map(({ key, start }) => {
+    const bookedMinutes = bookedByKey.get(key) ?? 0;
+    const openMinutes = openByKey.get(key) ?? 0;
+    bookedTotal += bookedMinutes;
+    openTotal += openMinutes;
+    return { start, bookedMinutes, openMinutes, rate: rate(bookedMinutes, openMinutes) };
+  });
+  return {
+    bucket: q.bucket,
+    points,
+    overall: { bookedMinutes: bookedTotal, openMinutes: openTotal, rate: rate(bookedTotal, openTotal) },
+  };
+}
+
+export async function outcomes(db: DbOrTx, timeZone: string, actor: Actor | null, query: unknown): Promise<Outcomes> {
+  requireRole(actor, 'admin');
+  const q = parseInput(analyticsRangeQuery, query);
+  const range = rangeOf(q.from, q.to, timeZone);
+  const [row] = rowsOf<Record<string, number>>(
+    await db.execute(sql`
+      select count(*)::int as bookings,
+             count(*) filter (where b.status = 'completed')::int as completed,
+             count(*) filter (where b.status = 'no_show')::int as no_shows,
+             count(*) filter (where b.status = 'cancelled' and b.cancelled_by = 'client')::int as by_client,
+             count(*) filter (where b.status = 'cancelled' and coalesce(b.cancelled_by, 'business') = 'business')::int as by_business
+        from booking b
+       where ${inRange(range)}`),
+  );
+  const bookings = Number(row?.bookings ?? 0);
+  const completed = Number(row?.completed ?? 0);
+  const noShows = Number(row?.no_shows ?? 0);
+  const cancelledByClient = Number(row?.by_client ?? 0);
+  const cancelledByBusiness = Number(row?.by_business ?? 0);
+  return {
+    bookings,
+    completed,
+    noShows,
+    cancelledByClient,
+    cancelledByBusiness,
+    clientCancellationRate: rate(cancelledByClient, bookings),
+    businessCancellationRate: rate(cancelledByBusiness, bookings),
+    noShowRate: rate(noShows, completed + noShows),
+  };
+}
+
+/** A client is whoever has the account, or for bookings without one, the email they gave. */
+const clientKey = sql`coalesce(b.client_id, lower(b.client_email))`;
+
+export async function clientsOverTime(
+  db: DbOrTx,
+  timeZone: string,
+  actor: Actor | null,
+  query: unknown,
+): Promise<ClientsOverTime> {
+  requireRole(actor, 'admin');
+  const q = parseInput(analyticsBucketQuery, query);
+  const range = rangeOf(q.from, q.to, timeZone);
+  // A client is new in the bucket holding their first completed-or-confirmed booking ever, and
+  // returning in every later bucket in which they come again.
+  const result = await db.execute(sql`
+    with visits as (
+      select ${clientKey} as client, ${bucketOfStart(q.bucket, timeZone)} as key
+        from booking b
+       where ${inRange(range)} and b.status in ('completed', 'confirmed') and ${clientKey} is not null
+       group by 1, 2
+    ), firsts as (
+      select ${clientKey} as client, min(b.starts_at) as first_at
+        from booking b
+       where b.status in ('completed', 'confirmed') and b.starts_at < ${range.end}
+         and ${clientKey} in (select client from visits)
+       group by 1
+    )
+    select v.key,
+           count(*) filter (where to_char(date_trunc(${q.bucket}, f.first_at at time zone ${timeZone}), 'YYYY-MM-DD') = v.key)::int as "new",
+           count(*) filter (where to_char(date_trunc(${q.bucket}, f.first_at at time zone ${timeZone}), 'YYYY-MM-DD') < v.key)::int as "returning"
+      from visits v join firsts f on f.client = v.client
+     group by v.key`);
+  const byKey = new Map(rowsOf<{ key: string; new: number; returning: number }>(result).map((r) => [r.key, r]));
+  const totals = { new: 0, returning: 0 };
+  const points = bucketsOf(range, q.bucket).map(({ key, start }) => {
+    const row = byKey.get(key);
+    const point = { start, new: Number(row?.new ?? 0), returning: Number(row?.returning ?? 0) };
+    totals.new += point.new;
+    totals.returning += point.returning;
+    return point;
+  });
+  return { bucket: q.bucket, points, totals };
+}
+
+export async function leadTime(db: DbOrTx, timeZone: string, actor: Actor | null, query: unknown): Promise<LeadTime> {
+  requireRole(actor, 'admin');
+  const q = parseInput(analyticsRangeQuery, query);
+  const range = rangeOf(q.from, q.to, timeZone);
+  // Calendar days between the day it was booked and the day of the appointment, both on the business's clock.
+  const days = sql`((b.starts_at at time zone ${timeZone})::date - (b.created_at at time zone ${timeZone})::date)`;
+  const [row] = rowsOf<Record<string, number | string | null>>(
+    await db.execute(sql`
+      select count(*)::int as bookings,
+             count(*) filter (where ${days} <= 0)::int as same_day,
+             count(*) filter (where ${days} between 1 and 2)::int as "1_2",
+             count(*) filter (where ${days} between 3 and 7)::int as "3_7",
+             count(*) filter (where ${days} between 8 and 14)::int as "8_14",
+             count(*) filter (where ${days} between 15 and 30)::int as "15_30",
+             count(*) filter (where ${days} > 30)::int as over_30,
+             percentile_cont(0.5) within group (order by greatest(0, extract(epoch from b.starts_at - b.created_at))) as median_seconds
+        from booking b
+       where ${inRange(range)} and b.status <> 'cancelled'`),
+  );
+  const median = row?.median_seconds;
+  return {
+    bands: leadTimeBands.map((band: LeadTimeBand) => ({ band, bookings: Number(row?.[band] ?? 0) })),
+    bookings: Number(row?.bookings ?? 0),
+    medianDays: median === null || median === undefined ? null : Math.round((Number(median) / 86_400) * 10) / 10,
+  };
+}
+
+export async function heatmap(db: DbOrTx, timeZone: string, actor: Actor | null, query: unknown): Promise<Heatmap> {
+  requireRole(actor, 'admin');
+  const q = parseInput(analyticsRangeQuery, query);
+  const range = rangeOf(q.from, q.to, timeZone);
+  const result = await db.execute(sql`
+    select extract(isodow from ${localStart(timeZone)})::int as weekday,
+           extract(hour from ${localStart(timeZone)})::int as hour,
+           count(*)::int as bookings
+      from booking b
+     where ${inRange(range)} and b.status <> 'cancelled'
+     group by 1, 2`);
+  const counts = new Map(
+    rowsOf<{ weekday: number; hour: number; bookings: number }>(result).map((r) => [
+      `${r.weekday}/${r.hour}`,
+      Number(r.bookings),
+    ]),
+  );
+  const cells: Heatmap['cells'] = [];
+  for (let weekday = 1; weekday <= 7; weekday++)
+    for (let hour = 0; hour < 24; hour++)
+      cells.push({ weekday, hour, bookings: counts.get(`${weekday}/${hour}`) ?? 0 });
+  return { cells, max: Math.max(0, ...cells.map((cell) => cell.bookings)) };
+}
+
+/** The days of the first and the last booking: what "all time" means on the page. */
+export async function analyticsSpan(db: DbOrTx, timeZone: string, actor: Actor | null): Promise<AnalyticsSpan> {
+  requireRole(actor, 'admin');
+  const [row] = rowsOf<{ first: string | Date | null; last: string | Date | null }>(
+    await db.execute(sql`select min(starts_at) as first, max(starts_at) as last from booking`),
+  );
+  const day = (value: string | Date | null | undefined) =>
+    value === null || value === undefined ? null : localDateOf(new Date(value).getTime(), timeZone);
+  return { first: day(row?.first), last: day(row?.last) };
+}
