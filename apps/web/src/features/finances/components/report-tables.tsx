@@ -1,0 +1,290 @@
+import type { CashReport, IncomeByType, PnlColumn, ProfitAndLoss, VatReport, YearEndSummary } from '@app/shared';
+import { Alert, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { Amount } from './amount.tsx';
+
+export type MoneyFormat = { locale: string; currency: string };
+
+/** The first column stays in view while a wide table scrolls sideways on a phone. */
+const sticky: CSSProperties = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  minWidth: '10rem',
+};
+
+function RowHeader({ children, strong, indent }: { children: ReactNode; strong?: boolean; indent?: boolean }) {
+  return (
+    <Table.Th
+      scope="row"
+      style={{ ...sticky, fontWeight: strong ? 700 : 400, paddingLeft: indent ? '1.5rem' : undefined }}
+    >
+      {children}
+    </Table.Th>
+  );
+}
+
+function SectionRow({ title, span }: { title: string; span: number }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="colgroup" colSpan={span} style={{ background: 'var(--mantine-color-gray-1)' }}>
+        {title}
+      </Table.Th>
+    </Table.Tr>
+  );
+}
+
+function AmountCell({ pence, money, strong }: { pence: number; money: MoneyFormat; strong?: boolean }) {
+  return (
+    <Table.Td ta="right" fw={strong ? 700 : undefined}>
+      <Amount pence={pence} {...money} />
+    </Table.Td>
+  );
+}
+
+const styleNames = { therapeutic: 'Therapeutic', sensual: 'Sensual', other: 'Other income' } as const;
+
+function typeName(type: IncomeByType): string {
+  const name = type.serviceType ? type.serviceType.replaceAll(/[-_]/g, ' ') : 'unspecified';
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} (${type.style ?? 'other'})`;
+}
+
+/** Lines down, periods across with a total at the end; income by style, then by type, expenses, net. */
+export function ProfitAndLossTable({ report, money }: { report: ProfitAndLoss; money: MoneyFormat }) {
+  const columns: PnlColumn[] = [...report.periods, report.totals];
+  const span = columns.length + 1;
+  const line = (
+    key: string,
+    label: ReactNode,
+    pick: (column: PnlColumn) => number,
+    options: { strong?: boolean; indent?: boolean } = {},
+  ) => (
+    <Table.Tr key={key}>
+      <RowHeader strong={options.strong} indent={options.indent}>
+        {label}
+      </RowHeader>
+      {columns.map((column) => (
+        <AmountCell key={column.start + column.label} pence={pick(column)} money={money} strong={options.strong} />
+      ))}
+    </Table.Tr>
+  );
+  const styles = (['therapeutic', 'sensual', 'other'] as const).filter(
+    (style) => style !== 'other' || columns.some((column) => column.income.byStyle.other !== 0),
+  );
+  return (
+    <Table.ScrollContainer minWidth={Math.min(200 + columns.length * 110, 1800)}>
+      <Table fz="sm" withRowBorders aria-label="Profit and loss">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th style={sticky}>
+              <VisuallyHidden>Line</VisuallyHidden>
+            </Table.Th>
+            {columns.map((column) => (
+              <Table.Th key={column.start + column.label} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {column.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <SectionRow title="Income" span={span} />
+          {styles.map((style) =>
+            line(`style-${style}`, styleNames[style], (column) => column.income.byStyle[style], { indent: true }),
+          )}
+          {line('income', 'Total income', (column) => column.income.total, { strong: true })}
+          {report.totals.income.byType.length > 0 && <SectionRow title="Income by type" span={span} />}
+          {report.totals.income.byType.map((type, index) =>
+            line(
+              `type-${type.style}-${type.serviceType}`,
+              typeName(type),
+              (column) => column.income.byType[index]?.pence ?? 0,
+              {
+                indent: true,
+              },
+            ),
+          )}
+          <SectionRow title="Expenses" span={span} />
+          {report.totals.expenses.byCategory.map((category, index) =>
+            line(
+              `expense-${category.accountCode}`,
+              category.name,
+              (column) => column.expenses.byCategory[index]?.pence ?? 0,
+              {
+                indent: true,
+              },
+            ),
+          )}
+          {line('expenses', 'Total expenses', (column) => column.expenses.total, { strong: true })}
+        </Table.Tbody>
+        <Table.Tfoot>{line('net', 'Net profit', (column) => column.net, { strong: true })}</Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function TwoColumnTable({
+  label,
+  head,
+  rows,
+  money,
+}: {
+  label: string;
+  head: [string, string];
+  rows: { key: string; label: ReactNode; pence: number; strong?: boolean }[];
+  money: MoneyFormat;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table fz="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{head[0]}</Table.Th>
+            <Table.Th ta="right">{head[1]}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Th scope="row" fw={row.strong ? 700 : 400}>
+                {row.label}
+              </Table.Th>
+              <AmountCell pence={row.pence} money={money} strong={row.strong} />
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function VatTable({ report, money }: { report: VatReport; money: MoneyFormat }) {
+  const { boxes } = report;
+  return (
+    <>
+      {!report.vatRegistered && (
+        <Alert color="blue" title="Not VAT registered">
+          The business is not registered for VAT, so no VAT return is due. The figures show any VAT the ledger holds.
+        </Alert>
+      )}
+      {report.vatRegistered && report.vatNumber && <Text size="sm">VAT number {report.vatNumber}</Text>}
+      <TwoColumnTable
+        label="VAT summary"
+        head={['', 'Amount']}
+        money={money}
+        rows={[
+          { key: 'out', label: 'Output VAT (on sales)', pence: report.outputVat },
+          { key: 'in', label: 'Input VAT (on expenses)', pence: report.inputVat },
+          {
+            key: 'net',
+            label: report.netDue >= 0 ? 'Net VAT due to HMRC' : 'Net VAT to reclaim from HMRC',
+            pence: report.netDue,
+            strong: true,
+          },
+        ]}
+      />
+      <TwoColumnTable
+        label="VAT return boxes"
+        head={['VAT return box', 'Amount']}
+        money={money}
+        rows={[
+          { key: '1', label: 'Box 1: VAT due on sales', pence: boxes.box1 },
+          { key: '2', label: 'Box 2: VAT due on EU acquisitions', pence: boxes.box2 },
+          { key: '3', label: 'Box 3: total VAT due', pence: boxes.box3 },
+          { key: '4', label: 'Box 4: VAT reclaimed on purchases', pence: boxes.box4 },
+          { key: '5', label: 'Box 5: net VAT to pay or reclaim', pence: boxes.box5, strong: true },
+          { key: '6', label: 'Box 6: total sales excluding VAT', pence: boxes.box6 },
+          { key: '7', label: 'Box 7: total purchases excluding VAT', pence: boxes.box7 },
+        ]}
+      />
+      {report.otherVatMovements !== 0 && (
+        <Text size="sm">
+          Other VAT movements (corrections, not in the boxes): <Amount pence={report.otherVatMovements} {...money} />
+        </Text>
+      )}
+    </>
+  );
+}
+
+export function CashTable({ report, money }: { report: CashReport; money: MoneyFormat }) {
+  return (
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table fz="sm" aria-label="Cash position">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={sticky}>Account</Table.Th>
+              <Table.Th ta="right">Opening balance</Table.Th>
+              <Table.Th ta="right">Money in</Table.Th>
+              <Table.Th ta="right">Money out</Table.Th>
+              <Table.Th ta="right">Closing balance</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.accounts.map((account) => (
+              <Table.Tr key={account.accountCode}>
+                <RowHeader>{account.name}</RowHeader>
+                <AmountCell pence={account.opening} money={money} />
+                <AmountCell pence={account.moneyIn} money={money} />
+                <AmountCell pence={account.moneyOut} money={money} />
+                <AmountCell pence={account.closing} money={money} />
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <RowHeader strong>Total</RowHeader>
+              <AmountCell pence={report.total.opening} money={money} strong />
+              <AmountCell pence={report.total.moneyIn} money={money} strong />
+              <AmountCell pence={report.total.moneyOut} money={money} strong />
+              <AmountCell pence={report.total.closing} money={money} strong />
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      <Text>
+        Owed by clients on invoices at the end of the period:{' '}
+        <Amount pence={report.receivablesOutstanding} {...money} />
+      </Text>
+    </>
+  );
+}
+
+export function YearEndTable({ report, money }: { report: YearEndSummary; money: MoneyFormat }) {
+  return (
+    <>
+      <TwoColumnTable
+        label={`Year end ${report.label}`}
+        head={['', 'Amount']}
+        money={money}
+        rows={[
+          ...(['therapeutic', 'sensual', 'other'] as const).map((style) => ({
+            key: `income-${style}`,
+            label: `Income: ${styleNames[style].toLowerCase()}`,
+            pence: report.income.byStyle[style],
+          })),
+          { key: 'income', label: 'Total income', pence: report.income.total, strong: true },
+          ...report.expenses.byCategory.map((category) => ({
+            key: `expense-${category.accountCode}`,
+            label: `Expenses: ${category.name}`,
+            pence: category.pence,
+          })),
+          { key: 'expenses', label: 'Total expenses', pence: report.expenses.total, strong: true },
+          { key: 'net', label: 'Net profit', pence: report.netProfit, strong: true },
+          { key: 'vat', label: 'VAT owed at year end', pence: report.vatOwed },
+          { key: 'receivables', label: 'Owed by clients at year end', pence: report.receivables },
+          ...report.cash.accounts.map((account) => ({
+            key: `cash-${account.accountCode}`,
+            label: `${account.name} at year end`,
+            pence: account.balance,
+          })),
+          { key: 'cash', label: 'Cash at year end: total', pence: report.cash.total, strong: true },
+          { key: 'equity', label: 'Money put in (+) or taken out (−) by the owner', pence: report.ownerEquityMovement },
+        ]}
+      />
+      <Text>
+        Bookings completed: <strong>{report.bookingsCompleted.toLocaleString(money.locale)}</strong>
+      </Text>
+    </>
+  );
+}
