@@ -117,15 +117,13 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '100000', API_RATE_LIMIT_MAX: '100000' });
   admin = await signedIn(t, { role: 'admin' });
   client = await signedIn(t);
-  await t.db
-    .insert(user)
-    .values(
-      (['a', 'b', 'c'] as const).map((key) => ({
-        id: `client-${key}`,
-        name: `Client ${key}`,
-        email: `${key}@example.test`,
-      })),
-    );
+  await t.db.insert(user).values(
+    (['a', 'b', 'c'] as const).map((key) => ({
+      id: `client-${key}`,
+      name: `Client ${key}`,
+      email: `${key}@example.test`,
+    })),
+  );
   for (const row of known) {
     const s = await serviceOfType(t, row.type);
     const startsAt = new Date(localIso(row.date, row.time));
