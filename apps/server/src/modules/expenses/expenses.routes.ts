@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { actorOf } from '../auth/actor.ts';
+import { publicUrlOf } from '../auth/auth.ts';
+import { readUpload, requireOwnOrigin } from '../storage/storage.service.ts';
 import { importExpenses, previewExpenseImport } from './expense-import.service.ts';
+import {
+  addExpenseReceipt,
+  type ReceiptDeps,
+  removeExpenseReceipt,
+  requireReceiptAccess,
+} from './expense-receipts.service.ts';
 import {
   createExpense,
   createExpenseCategory,
@@ -15,6 +23,7 @@ import {
 } from './expenses.service.ts';
 
 type IdParams = { Params: { id: string } };
+type ReceiptParams = { Params: { id: string; fileId: string } };
 
 /** A 1 MB statement grows when escaped into JSON; the service still refuses more than 1 MB of CSV. */
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -22,6 +31,8 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 export function expensesRoutes(context: AppContext) {
   const { db, auth } = context;
   const deps: ExpenseDeps = { db, timeZone: context.env.BUSINESS_TIME_ZONE };
+  const receipts: ReceiptDeps = { db, files: context.files, maxBytes: context.env.UPLOAD_MAX_BYTES };
+  const publicUrl = publicUrlOf(context.env);
   return async (app: FastifyInstance) => {
     app.get('/api/admin/expenses/categories', async (request) =>
       listExpenseCategories(db, await actorOf(auth, request)),
@@ -52,6 +63,16 @@ export function expensesRoutes(context: AppContext) {
     );
     app.delete<IdParams>('/api/admin/expenses/:id', async (request) =>
       deleteExpense(deps, await actorOf(auth, request), request.params.id),
+    );
+
+    app.post<IdParams>('/api/admin/expenses/:id/receipts', async (request, reply) => {
+      requireOwnOrigin(request, publicUrl);
+      const actor = await requireReceiptAccess(db, await actorOf(auth, request), request.params.id);
+      const upload = await readUpload(request, receipts.maxBytes);
+      return reply.status(201).send(await addExpenseReceipt(receipts, actor, request.params.id, upload));
+    });
+    app.delete<ReceiptParams>('/api/admin/expenses/:id/receipts/:fileId', async (request) =>
+      removeExpenseReceipt(receipts, await actorOf(auth, request), request.params.id, request.params.fileId),
     );
   };
 }

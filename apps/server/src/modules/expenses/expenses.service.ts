@@ -418,8 +418,11 @@ export async function listExpenses(db: Db, actor: Actor | null, query: unknown):
   };
 }
 
-function filenameOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
+/** The name the receipt was uploaded with: the store prefixes each file's name with a UUID. */
+export function receiptFilename(path: string): string {
+  return path
+    .slice(path.lastIndexOf('/') + 1)
+    .replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, '');
 }
 
 export async function expenseDetail(db: DbOrTx, id: string): Promise<ExpenseDetail> {
@@ -456,7 +459,7 @@ export async function expenseDetail(db: DbOrTx, id: string): Promise<ExpenseDeta
     updatedAt: updatedAt.toISOString(),
     receipts: receipts.map((receipt) => ({
       fileId: receipt.fileId,
-      filename: filenameOf(receipt.path),
+      filename: receiptFilename(receipt.path),
       contentType: receipt.contentType,
       size: receipt.size,
       createdAt: receipt.createdAt.toISOString(),

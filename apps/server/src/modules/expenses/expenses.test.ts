@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { businessSettings, expense, journalEntry, journalLine, ledgerAccount } from '../../db/schema.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
+import { multipartForm, sampleFiles } from '../storage/test-uploads.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -482,5 +483,62 @@ describe('importing a bank statement', () => {
     const accepted = await admin.call('POST', '/api/admin/expenses/import', { rows });
     expect(accepted.json()).toMatchObject({ created: 2 });
     expect((await counts()).expenses).toBe(before.expenses + 2);
+  });
+});
+
+describe('receipts', () => {
+  const cookie = () =>
+    Object.entries(admin.agent.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  function upload(expenseId: string, filename: string, bytes: Buffer) {
+    const form = multipartForm([{ name: 'file', filename, bytes, contentType: 'image/png' }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/expenses/${expenseId}/receipts`,
+      payload: form.payload,
+      headers: { 'content-type': form.contentType, origin: 'http://localhost:3000', cookie: cookie() },
+    });
+  }
+
+  it('attaches a photo and a PDF to an expense, serves them back, and removes one', async () => {
+    const created = await create();
+    const photo = await upload(created.id, 'till receipt.png', sampleFiles.png);
+    expect(photo.statusCode, photo.body).toBe(201);
+    expect(photo.json()).toMatchObject({ contentType: 'image/png', size: sampleFiles.png.length });
+    const pdf = await upload(created.id, 'invoice.pdf', sampleFiles.pdf);
+    expect(pdf.statusCode, pdf.body).toBe(201);
+
+    const detail: ExpenseDetail = (await admin.call('GET', `/api/admin/expenses/${created.id}`)).json();
+    expect(detail.receipts.map((r) => r.contentType)).toEqual(['image/png', 'application/pdf']);
+    expect(detail.receipts[1]?.filename).toMatch(/invoice\.pdf$/);
+    const list: ExpenseList = (
+      await admin.call('GET', `/api/admin/expenses?from=${created.date}&to=${created.date}`)
+    ).json();
+    expect(list.expenses.find((e) => e.id === created.id)?.receiptCount).toBe(2);
+
+    const content = await admin.call('GET', `/api/files/${detail.receipts[0]?.fileId}/content`);
+    expect(content.statusCode).toBe(200);
+    expect(content.rawPayload.equals(sampleFiles.png)).toBe(true);
+
+    const removed = await admin.call(
+      'DELETE',
+      `/api/admin/expenses/${created.id}/receipts/${detail.receipts[0]?.fileId}`,
+    );
+    expect(removed.json()).toEqual({ deleted: true });
+    const after: ExpenseDetail = (await admin.call('GET', `/api/admin/expenses/${created.id}`)).json();
+    expect(after.receipts.map((r) => r.contentType)).toEqual(['application/pdf']);
+    expect((await admin.call('GET', `/api/files/${detail.receipts[0]?.fileId}/content`)).statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not a photo or a PDF, keeping nothing', async () => {
+    const created = await create();
+    const refused = await upload(created.id, 'receipt.png', sampleFiles.html);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('storage/invalid-argument');
+    const detail: ExpenseDetail = (await admin.call('GET', `/api/admin/expenses/${created.id}`)).json();
+    expect(detail.receipts).toEqual([]);
+    const missing = await upload('00000000-0000-4000-8000-000000000000', 'receipt.png', sampleFiles.png);
+    expect(missing.statusCode).toBe(404);
   });
 });
