@@ -21,6 +21,7 @@ export const emailKinds = [
   'booking.rescheduled',
   'booking.reminder',
   'booking.admin-new',
+  'invoice',
 ] as const;
 export const emailKindSchema = z.enum(emailKinds);
 export type EmailKind = z.infer<typeof emailKindSchema>;

@@ -75,6 +75,13 @@ export const defaultTemplates: Record<EmailKind, DefaultTemplate> = {
     body: '{{clientName}} ({{clientEmail}}, {{clientPhone}}) booked {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nNotes: {{notes}}\n\nStatus: {{status}}',
     variables: [...booking, 'clientEmail', 'clientPhone', 'notes', 'status'],
   },
+  // The subject names neither the client nor the service: only 'Massage' and the document's label.
+  invoice: {
+    description: 'An invoice or credit note sent to the client (with the PDF attached)',
+    subject: 'Massage {{document}} {{label}} from {{businessName}}',
+    body: 'Hello {{clientName}},\n\nPlease find attached {{document}} {{label}} for {{total}}.\n\nAmount due: {{amountDue}}, by {{dueDate}}.\n\n{{footer}}\n\nThank you,\n{{businessName}}',
+    variables: ['clientName', 'document', 'label', 'total', 'amountDue', 'dueDate', 'footer', 'businessName'],
+  },
 };
 
 export type TemplateVariables = Record<string, string | number | null | undefined>;

@@ -1,0 +1,67 @@
+import { AppError } from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
+import { composeEmail } from '../emails/emails.service.ts';
+import type { Outbox } from '../outbox/outbox.service.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { type InvoiceEnv, invoiceForDocument, money } from './invoices.service.ts';
+
+/** The PDF of an invoice, a credit note or a draft (marked DRAFT, without a number). */
+export async function invoicePdf(db: Db, actor: Actor | null, id: string, env: InvoiceEnv) {
+  requireRole(actor, 'admin');
+  const document = await invoiceForDocument(db, id, env);
+  const bytes = await renderInvoicePdf(document, env);
+  const name = document.detail.status === 'draft' ? `draft-invoice-${id.slice(0, 8)}` : document.detail.label;
+  return { bytes, filename: `${name}.pdf` };
+}
+
+/**
+ * Emails an issued invoice to its client with the PDF attached, through the outbox (written in the
+ * same transaction as the audit, so a rollback sends nothing).
+ */
+export async function sendInvoice(db: Db, outbox: Outbox, actor: Actor | null, id: string, env: InvoiceEnv) {
+  const admin = requireRole(actor, 'admin');
+  return db.transaction(async (tx) => {
+    const document = await invoiceForDocument(tx, id, env);
+    const { detail } = document;
+    if (detail.status === 'draft') throw new AppError('CONFLICT', 'Issue the invoice before emailing it.');
+    if (!detail.billToEmail)
+      throw new AppError('VALIDATION', 'This invoice has no email address: add one to the client first.');
+    const bytes = await renderInvoicePdf(document, env);
+    const isCredit = detail.kind === 'credit_note';
+    const due = isCredit || detail.status === 'void' ? 0 : Math.max(0, detail.totalPence - detail.amountPaidPence);
+    const email = await composeEmail(
+      tx,
+      'invoice',
+      detail.billToEmail,
+      {
+        clientName: detail.billToName,
+        document: isCredit ? 'credit note' : 'invoice',
+        label: detail.label,
+        total: money(detail.totalPence, env),
+        // Nothing due: the line 'Amount due ... by ...' is left out altogether.
+        amountDue: due === 0 ? '' : money(due, env),
+        dueDate:
+          due === 0 || !detail.dueDate
+            ? ''
+            : new Intl.DateTimeFormat(env.BUSINESS_LOCALE, {
+                timeZone: 'UTC',
+                day: 'numeric',
+                month: 'long',
+                year: 'numeric',
+              }).format(new Date(`${detail.dueDate}T00:00:00Z`)),
+        footer: document.settings.invoiceFooter,
+        businessName: env.BUSINESS_NAME,
+      },
+      {
+        attachments: [
+          { filename: `${detail.label}.pdf`, contentType: 'application/pdf', contentBase64: bytes.toString('base64') },
+        ],
+      },
+    );
+    const emailId = await outbox.enqueue(tx, email);
+    await recordAudit(tx, admin, 'invoice.sent', 'invoice', id, null, { to: detail.billToEmail, emailId });
+    return { emailId, to: detail.billToEmail };
+  });
+}

@@ -1,0 +1,171 @@
+import { formatVatRate, type InvoiceDetail, type InvoiceSettings, vatByRate } from '@app/shared';
+import PDFDocument from 'pdfkit';
+import { type InvoiceEnv, money } from './invoices.service.ts';
+
+export type InvoiceDocument = {
+  detail: InvoiceDetail;
+  settings: InvoiceSettings;
+  streetAddress: string;
+};
+
+const LEFT = 50;
+const RIGHT = 545; // A4 is 595 points wide
+const GREY = '#444444';
+
+/** A4, Helvetica (one of the PDF standard fonts, so nothing is embedded and '£' needs no font file). */
+export function renderInvoicePdf(
+  { detail, settings, streetAddress }: InvoiceDocument,
+  env: InvoiceEnv,
+): Promise<Buffer> {
+  const isDraft = detail.status === 'draft';
+  const kindTitle = detail.kind === 'credit_note' ? 'Credit note' : 'Invoice';
+  const title = isDraft ? `DRAFT ${kindTitle.toLowerCase()}` : `${kindTitle} ${detail.label}`;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: LEFT,
+    info: { Title: `${title} - ${env.BUSINESS_NAME}`, Author: env.BUSINESS_NAME },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const price = (pence: number) => money(pence, env);
+  const day = (date: string | null) =>
+    date
+      ? new Intl.DateTimeFormat(env.BUSINESS_LOCALE, {
+          timeZone: 'UTC',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        }).format(new Date(`${date}T00:00:00Z`))
+      : '';
+
+  // The business, top left.
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('black').text(env.BUSINESS_NAME, LEFT, 50, { width: 280 });
+  doc.font('Helvetica').fontSize(10).fillColor(GREY);
+  const businessLines = [
+    ...streetAddress.split('\n'),
+    env.BUSINESS_EMAIL,
+    env.BUSINESS_PHONE,
+    settings.vatRegistered && settings.vatNumber ? `VAT number: ${settings.vatNumber}` : '',
+  ].filter((line) => line.trim() !== '');
+  for (const line of businessLines) doc.text(line, { width: 280 });
+  const businessBottom = doc.y;
+
+  // The document, top right.
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor('black')
+    .text(isDraft ? 'DRAFT' : kindTitle, 330, 50, {
+      width: RIGHT - 330,
+      align: 'right',
+    });
+  doc.font('Helvetica').fontSize(10);
+  const facts = isDraft
+    ? [`${kindTitle} not yet issued: no number`]
+    : [
+        `Number: ${detail.label}`,
+        `Issue date: ${day(detail.issueDate)}`,
+        detail.dueDate ? `Due date: ${day(detail.dueDate)}` : '',
+        detail.creditedInvoiceLabel ? `Cancels invoice ${detail.creditedInvoiceLabel}` : '',
+      ].filter(Boolean);
+  for (const fact of facts) doc.text(fact, 330, doc.y, { width: RIGHT - 330, align: 'right' });
+
+  // Bill to.
+  let y = Math.max(businessBottom, doc.y) + 25;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(GREY).text('Bill to', LEFT, y);
+  doc.font('Helvetica').fillColor('black');
+  for (const line of [detail.billToName, detail.billToEmail ?? '', ...detail.billToAddress.split('\n')].filter(
+    (line) => line.trim() !== '',
+  ))
+    doc.text(line, LEFT, doc.y, { width: 300 });
+
+  // Lines.
+  const columns = {
+    description: { x: LEFT, width: 215 },
+    quantity: { x: 270, width: 40 },
+    unit: { x: 315, width: 80 },
+    vat: { x: 400, width: 50 },
+    amount: { x: 455, width: RIGHT - 455 },
+  };
+  y = doc.y + 20;
+  const header = (top: number) => {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('black');
+    doc.text('Description', columns.description.x, top, { width: columns.description.width });
+    doc.text('Qty', columns.quantity.x, top, { width: columns.quantity.width, align: 'right' });
+    doc.text('Unit price', columns.unit.x, top, { width: columns.unit.width, align: 'right' });
+    doc.text('VAT', columns.vat.x, top, { width: columns.vat.width, align: 'right' });
+    doc.text('Amount', columns.amount.x, top, { width: columns.amount.width, align: 'right' });
+    doc
+      .moveTo(LEFT, top + 14)
+      .lineTo(RIGHT, top + 14)
+      .strokeColor('#999999')
+      .lineWidth(0.5)
+      .stroke();
+    return top + 20;
+  };
+  y = header(y);
+  doc.font('Helvetica').fontSize(10);
+  for (const line of detail.lines) {
+    const height = Math.max(14, doc.heightOfString(line.description, { width: columns.description.width }));
+    if (y + height > 760) {
+      doc.addPage();
+      y = header(50);
+      doc.font('Helvetica').fontSize(10);
+    }
+    doc.text(line.description, columns.description.x, y, { width: columns.description.width });
+    doc.text(String(line.quantity), columns.quantity.x, y, { width: columns.quantity.width, align: 'right' });
+    doc.text(price(line.unitPricePence), columns.unit.x, y, { width: columns.unit.width, align: 'right' });
+    doc.text(formatVatRate(line.vatRateBp), columns.vat.x, y, { width: columns.vat.width, align: 'right' });
+    doc.text(price(line.netPence), columns.amount.x, y, { width: columns.amount.width, align: 'right' });
+    y += height + 6;
+  }
+
+  // Totals.
+  const totals: [string, string, boolean?][] = [['Subtotal', price(detail.subtotalPence)]];
+  for (const rate of vatByRate(detail.lines))
+    totals.push([`VAT at ${formatVatRate(rate.vatRateBp)} on ${price(rate.netPence)}`, price(rate.vatPence)]);
+  totals.push(['Total', price(detail.totalPence), true]);
+  if (detail.kind === 'invoice' && !isDraft) {
+    totals.push(['Paid', price(detail.amountPaidPence)]);
+    if (detail.refundedPence > 0) totals.push(['Refunded', price(detail.refundedPence)]);
+    totals.push([
+      'Amount due',
+      price(detail.status === 'void' ? 0 : Math.max(0, detail.totalPence - detail.amountPaidPence)),
+      true,
+    ]);
+  }
+  if (y + totals.length * 16 > 760) {
+    doc.addPage();
+    y = 50;
+  }
+  y += 6;
+  doc
+    .moveTo(300, y - 4)
+    .lineTo(RIGHT, y - 4)
+    .strokeColor('#999999')
+    .lineWidth(0.5)
+    .stroke();
+  for (const [label, value, strong] of totals) {
+    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    doc.text(label, 300, y, { width: 150 });
+    doc.text(value, 455, y, { width: RIGHT - 455, align: 'right' });
+    y += 16;
+  }
+  if (detail.status === 'void')
+    doc.font('Helvetica-Bold').text('Cancelled by a credit note.', 300, y, { width: RIGHT - 300 });
+
+  // Notes and footer.
+  doc.font('Helvetica').fontSize(10).fillColor('black');
+  y = doc.y + 24;
+  if (detail.notes) {
+    doc.text(detail.notes, LEFT, y, { width: RIGHT - LEFT });
+    y = doc.y + 12;
+  }
+  if (settings.invoiceFooter) doc.fillColor(GREY).text(settings.invoiceFooter, LEFT, y, { width: RIGHT - LEFT });
+  doc.end();
+  return done;
+}
