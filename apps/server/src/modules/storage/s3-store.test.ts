@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StoredFileMetadata } from '@app/shared';
@@ -151,5 +153,36 @@ describe('files kept in an S3-compatible store', () => {
     // Three attempts with pauses of 10 and 20 ms between them.
     expect(Date.now() - started).toBeGreaterThanOrEqual(30);
     expect(logged).toEqual([expect.objectContaining({ operation: 'get', attempts: 3 })]);
+  });
+
+  it('tries again when the store answers 503, and gives up only if it keeps failing', async () => {
+    let requests = 0;
+    // A store under strain: busy for the first two requests, and always busy for one object.
+    const strained = createServer((request, response) => {
+      requests += 1;
+      request.resume();
+      if (requests <= 2 || request.url?.includes('always-busy')) {
+        response.writeHead(503, { 'content-type': 'application/xml' });
+        response.end('<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
+      } else {
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.end(sampleFiles.png);
+      }
+    });
+    await new Promise<void>((resolve) => strained.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = strained.address() as AddressInfo;
+      const { logged, logger } = capturingLogger();
+      const store = storeFor(parseEnv(s3Env(`http://127.0.0.1:${port}`)), logger);
+      expect((await store.get('a/b.png')).equals(sampleFiles.png)).toBe(true);
+      expect(requests).toBe(3);
+      expect(logged).toEqual([]);
+
+      await expect(store.get('a/always-busy.png')).rejects.toMatchObject({ code: 'storage/retry-limit-exceeded' });
+      expect(requests).toBe(6);
+      expect(logged).toEqual([expect.objectContaining({ operation: 'get', err: 'HTTP 503' })]);
+    } finally {
+      await new Promise((resolve) => strained.close(resolve));
+    }
   });
 });

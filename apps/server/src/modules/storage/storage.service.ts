@@ -266,15 +266,15 @@ export function sendStoredFile(
   const contentType = known ? metadata.contentType : 'application/octet-stream';
   const disposition = options.download || !known ? 'attachment' : 'inline';
   const asciiName = metadata.name.replace(/[^A-Za-z0-9._-]/g, '_');
-  return reply
-    .header('content-type', contentType)
-    .header('content-length', String(bytes.length))
+  const etag = `"${metadata.md5Hash}"`;
+  reply
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('content-disposition', `${disposition}; filename="${asciiName}"`)
     .header('cache-control', 'private, no-cache')
-    .header('etag', `"${metadata.md5Hash}"`)
-    .send(bytes);
+    .header('etag', etag);
+  if (reply.request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.header('content-type', contentType).header('content-length', String(bytes.length)).send(bytes);
 }
 
 /** Reads the single `file` part of a multipart request, mapping limit/abort errors to storage codes. */

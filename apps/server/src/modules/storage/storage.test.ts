@@ -68,6 +68,8 @@ describe('uploading files', () => {
     ['a PNG photo', 'Till receipt.png', sampleFiles.png, 'image/png', 'Till-receipt.png'],
     ['a JPEG photo', 'IMG_0042.JPG', sampleFiles.jpeg, 'image/jpeg', 'IMG_0042.jpg'],
     ['a GIF', 'scan.gif', sampleFiles.gif, 'image/gif', 'scan.gif'],
+    ['a WebP photo', 'photo.webp', sampleFiles.webp, 'image/webp', 'photo.webp'],
+    ['an iPhone HEIC photo', 'IMG_1234.HEIC', sampleFiles.heic, 'image/heic', 'IMG_1234.heic'],
     ['a PDF', 'Facture été 2026.pdf', sampleFiles.pdf, 'application/pdf', 'Facture-ete-2026.pdf'],
   ])('accepts %s and answers with its metadata', async (_label, filename, bytes, contentType, safeName) => {
     const response = await upload(owner, [filepart(filename, bytes), { name: 'folder', value: 'receipts/2026' }]);
@@ -265,6 +267,17 @@ describe('downloading files', () => {
     expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(response.headers['content-disposition']).toBe(`inline; filename="${stored.name}"`);
     expect(response.headers.etag).toBe(`"${stored.md5Hash}"`);
+  });
+
+  it('answers 304 when the browser already has the same bytes', async () => {
+    const stored = (await upload(owner, [aPhoto()])).json() as StoredFileMetadata;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${stored.id}/content`,
+      headers: { cookie: cookieOf(owner), 'if-none-match': `"${stored.md5Hash}"` },
+    });
+    expect(response.statusCode).toBe(304);
+    expect(response.rawPayload).toHaveLength(0);
   });
 
   it('sends the file as an attachment when a download is asked for', async () => {
