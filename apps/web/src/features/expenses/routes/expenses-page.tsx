@@ -1,5 +1,314 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import type { CreateExpenseInput, ExpenseImportResult } from '@app/shared';
+import {
+  Button,
+  Container,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { todayIn } from '../../../lib/zoned-time.ts';
+import { usePublicConfig } from '../../config/api.ts';
+import {
+  EXPENSES_PAGE_SIZE,
+  type ExpenseFilters,
+  expenseCategoriesQuery,
+  expensesQuery,
+  uploadReceipt,
+  useCreateExpense,
+} from '../api.ts';
+import { CategoryManager } from '../components/category-manager.tsx';
+import { ExpenseForm } from '../components/expense-form.tsx';
+import {
+  ExpenseCards,
+  ExpenseCategorySummary,
+  ExpenseTable,
+  ExpenseTotalsSummary,
+} from '../components/expense-list.tsx';
+import { ImportStatement } from '../components/import-statement.tsx';
+import { currencySymbol, moneyFormatter } from '../money-input.ts';
 
+const SEARCH_DEBOUNCE_MS = 300;
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+function readFilters(params: URLSearchParams): ExpenseFilters {
+  const date = (key: string) => {
+    const value = params.get(key) ?? '';
+    return isoDate.test(value) ? value : '';
+  };
+  return {
+    from: date('from'),
+    to: date('to'),
+    categoryId: params.get('category') ?? '',
+    supplier: params.get('supplier') ?? '',
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  };
+}
+
+type Dialog = 'add' | 'import' | 'categories' | null;
+
+/** /expenses — what the business spent: filters in the address, totals, the list, and the ways to add more. */
 export function ExpensesPage() {
-  return <PlaceholderPage title="Expenses" description="Business expenses with their receipts." />;
+  usePageTitle('Expenses');
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = readFilters(params);
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const { data: config } = usePublicConfig();
+  const locale = config?.locale ?? 'en-GB';
+  const currency = config?.currency ?? 'GBP';
+  const money = moneyFormatter(locale, currency);
+  const today = todayIn(config?.timeZone ?? 'Europe/London');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const list = useQuery(expensesQuery(filters));
+  const categories = useQuery(expenseCategoriesQuery);
+  const create = useCreateExpense();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+
+  /** Saves the expense, then its receipt if one was chosen, then opens the expense. */
+  const addExpense = async (values: CreateExpenseInput, receipt: File | null) => {
+    setSaving(true);
+    try {
+      const expense = await create.mutateAsync(values);
+      let receiptError: string | undefined;
+      if (receipt)
+        await uploadReceipt(expense.id, receipt).catch((cause: Error) => {
+          receiptError = cause.message;
+        });
+      await queryClient.invalidateQueries({ queryKey: ['expenses'] });
+      navigate(`/expenses/${encodeURIComponent(expense.id)}`, { state: { created: true, receiptError } });
+    } catch {
+      // The form shows the mutation's error.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') updated.delete(key);
+        else updated.set(key, value);
+      }
+      if (!('page' in changes)) updated.delete('page');
+      return updated;
+    });
+
+  const [supplierText, setSupplierText] = useState(filters.supplier);
+  const [debounced] = useDebouncedValue(supplierText, SEARCH_DEBOUNCE_MS);
+  const pushed = useRef(filters.supplier);
+  useEffect(() => {
+    if (filters.supplier !== pushed.current) {
+      pushed.current = filters.supplier;
+      setSupplierText(filters.supplier);
+    }
+  }, [filters.supplier]);
+  useEffect(() => {
+    const next = debounced.trim();
+    if (next === pushed.current) return;
+    pushed.current = next;
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set('supplier', next);
+      else updated.delete('supplier');
+      updated.delete('page');
+      return updated;
+    });
+  }, [debounced, setParams]);
+
+  const imported = (result: ExpenseImportResult) => {
+    setDialog(null);
+    setNotice(
+      `Imported ${result.created} ${result.created === 1 ? 'expense' : 'expenses'}` +
+        (result.skippedDuplicates ? `; ${result.skippedDuplicates} already recorded were skipped.` : '.'),
+    );
+  };
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / EXPENSES_PAGE_SIZE));
+  const filtered = Boolean(filters.from || filters.to || filters.categoryId || filters.supplier);
+  const categoryList = categories.data?.categories ?? [];
+
+  return (
+    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={1}>Expenses</Title>
+          <Group gap="xs">
+            <Button onClick={() => setDialog('add')} disabled={!categories.data}>
+              Add expense
+            </Button>
+            <Button variant="default" onClick={() => setDialog('import')} disabled={!categories.data}>
+              Import bank statement
+            </Button>
+            <Button variant="default" onClick={() => setDialog('categories')} disabled={!categories.data}>
+              Categories
+            </Button>
+          </Group>
+        </Group>
+        {notice && (
+          <Text role="status" fw={600}>
+            {notice}
+          </Text>
+        )}
+
+        <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-label="Filters">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <TextInput
+              label="From"
+              type="date"
+              value={filters.from}
+              onChange={(event) => update({ from: event.currentTarget.value })}
+            />
+            <TextInput
+              label="To"
+              type="date"
+              value={filters.to}
+              onChange={(event) => update({ to: event.currentTarget.value })}
+            />
+            <NativeSelect
+              label="Category"
+              value={filters.categoryId}
+              onChange={(event) => update({ category: event.currentTarget.value })}
+              data={[
+                { value: '', label: 'All categories' },
+                ...categoryList.map((category) => ({ value: category.id, label: category.name })),
+              ]}
+            />
+            <TextInput
+              label="Supplier"
+              type="search"
+              value={supplierText}
+              onChange={(event) => setSupplierText(event.currentTarget.value)}
+            />
+          </SimpleGrid>
+          {filtered && (
+            <Button
+              variant="subtle"
+              size="xs"
+              mt="xs"
+              onClick={() => {
+                pushed.current = '';
+                setSupplierText('');
+                setParams(new URLSearchParams());
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
+        </Paper>
+
+        {list.isPending ? (
+          <Loader aria-label="Loading expenses" />
+        ) : list.isError ? (
+          <Stack gap="xs" align="flex-start" role="alert">
+            <Text>The expenses could not be loaded: {list.error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => list.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        ) : (
+          <>
+            <ExpenseTotalsSummary totals={list.data.totals} money={money} />
+            <Text size="sm" role="status" aria-live="polite">
+              {total === 0
+                ? filtered
+                  ? 'No expense matches these filters.'
+                  : 'No expenses yet.'
+                : `${total.toLocaleString(locale)} ${total === 1 ? 'expense' : 'expenses'}`}
+            </Text>
+            {total > 0 && (
+              <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+                <div style={{ gridColumn: wide ? 'span 2' : undefined, minWidth: 0 }}>
+                  {wide ? (
+                    <ExpenseTable expenses={list.data.expenses} money={money} />
+                  ) : (
+                    <ExpenseCards expenses={list.data.expenses} money={money} />
+                  )}
+                </div>
+                <Paper withBorder p="sm" component="section" aria-labelledby="by-category-heading">
+                  <Title order={2} size="h4" id="by-category-heading" mb="xs">
+                    By category
+                  </Title>
+                  <ExpenseCategorySummary byCategory={list.data.byCategory} money={money} />
+                </Paper>
+              </SimpleGrid>
+            )}
+            {pages > 1 && (
+              <nav aria-label="Pages">
+                <Pagination
+                  total={pages}
+                  value={Math.min(filters.page, pages)}
+                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
+                  siblings={wide ? 1 : 0}
+                  boundaries={1}
+                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                  getControlProps={(control) => ({
+                    'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+                  })}
+                />
+              </nav>
+            )}
+          </>
+        )}
+      </Stack>
+
+      <AppModal
+        opened={dialog === 'add'}
+        onClose={() => setDialog(null)}
+        title="Add expense"
+        size="lg"
+        fullScreen={!wide}
+      >
+        {categories.data && (
+          <ExpenseForm
+            categories={categories.data.categories}
+            vat={categories.data.vat}
+            today={today}
+            currencySymbol={currencySymbol(locale, currency)}
+            submitLabel="Save expense"
+            withReceipt
+            pending={saving}
+            serverError={create.isError ? `The expense was not saved: ${create.error.message}` : null}
+            onSubmit={addExpense}
+            onCancel={() => setDialog(null)}
+          />
+        )}
+      </AppModal>
+      <AppModal
+        opened={dialog === 'import'}
+        onClose={() => setDialog(null)}
+        title="Import bank statement"
+        size="xl"
+        fullScreen={!wide}
+      >
+        <ImportStatement categories={categoryList} money={money} onDone={imported} />
+      </AppModal>
+      <AppModal
+        opened={dialog === 'categories'}
+        onClose={() => setDialog(null)}
+        title="Expense categories"
+        size="lg"
+        fullScreen={!wide}
+      >
+        <CategoryManager categories={categoryList} />
+      </AppModal>
+    </Container>
+  );
 }
