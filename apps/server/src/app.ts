@@ -65,7 +65,7 @@ export async function createContext(env: Env, options: { database?: Database; lo
     db: database.db,
     outbox,
     auth,
-    files: createFileStore(env),
+    files: createFileStore(env, { logger }),
     /** Starts the background jobs (email delivery); the web server and workers share one process by default. */
     async startJobs() {
       boss = new PgBoss({ ...database.boss, schema: 'pgboss' });
