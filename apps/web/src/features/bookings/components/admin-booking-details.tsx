@@ -22,6 +22,7 @@ import { type AdminBookingDetail, adminBookingQuery, useBookingAction } from '..
 import { formatDateTime } from '../format.ts';
 import { changedFields } from './admin-audit-diff.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
+import { CreateInvoiceButton } from './create-invoice-button.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const methodLabels: Record<(typeof paymentMethods)[number], string> = {
@@ -223,6 +224,12 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
               Mark no-show
             </Button>
           </Group>
+        </Section>
+      )}
+
+      {(booking.status === 'confirmed' || booking.status === 'completed') && (
+        <Section title="Invoice">
+          <CreateInvoiceButton bookingId={booking.id} />
         </Section>
       )}
 

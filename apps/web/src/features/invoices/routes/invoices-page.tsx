@@ -1,5 +1,201 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { type InvoiceDetail, type InvoiceStatus, invoiceStatuses, invoiceStatusLabels } from '@app/shared';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { usePublicConfig } from '../../config/api.ts';
+import { invoiceSettingsQuery, invoicesQuery } from '../api.ts';
+import { BillableBookings } from '../components/billable-bookings.tsx';
+import { InvoiceDetails } from '../components/invoice-details.tsx';
+import { InvoiceEditor } from '../components/invoice-editor.tsx';
+import { InvoiceCards, InvoiceTable } from '../components/invoice-list.tsx';
+import { InvoiceSettingsForm } from '../components/invoice-settings-form.tsx';
+import { formatMoney } from '../format.ts';
 
+const PAGE_SIZE = 50;
+const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+/**
+ * /invoices — every invoice and credit note, with what is owed. An invoice opens in a dialog named by
+ * `?invoice=<id>`, so the booking drawer (and a shared link) can open one directly.
+ */
 export function InvoicesPage() {
-  return <PlaceholderPage title="Invoices" description="Invoices issued to clients, with their payment status." />;
+  usePageTitle('Invoices');
+  const { data: config } = usePublicConfig();
+  const timeZone = config?.timeZone ?? 'Europe/London';
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('invoice');
+  const statusParam = params.get('status') ?? '';
+  const status = (invoiceStatuses as readonly string[]).includes(statusParam) ? (statusParam as InvoiceStatus) : '';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
+
+  const [text, setText] = useState(q);
+  const [debounced] = useDebouncedValue(text, 300);
+  const [editing, setEditing] = useState<InvoiceDetail | 'new' | null>(null);
+  const [choosingBooking, setChoosingBooking] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed search drives the address
+  useEffect(() => {
+    const next = debounced.trim();
+    if (next !== q) update({ q: next, page: null });
+  }, [debounced]);
+
+  const list = useQuery(invoicesQuery({ status, q, page, pageSize: PAGE_SIZE }));
+  const settings = useQuery(invoiceSettingsQuery);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const openInvoice = (invoice: InvoiceDetail) => update({ invoice: invoice.id });
+
+  return (
+    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Title order={1}>Invoices</Title>
+          <Group gap="xs">
+            <Button onClick={() => setEditing('new')}>New invoice</Button>
+            <Button variant="default" onClick={() => setChoosingBooking(true)}>
+              Invoice a booking
+            </Button>
+            <Button variant="subtle" onClick={() => setSettingsOpen(true)}>
+              Settings
+            </Button>
+          </Group>
+        </Group>
+
+        {list.data && (
+          <Group gap="lg" aria-label="Amounts owed" role="group">
+            <Text>
+              Outstanding: <strong>{formatMoney(list.data.totals.outstandingPence)}</strong>
+            </Text>
+            <Text>
+              Overdue: <strong>{formatMoney(list.data.totals.overduePence)}</strong>
+            </Text>
+          </Group>
+        )}
+
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            type="search"
+            label="Search"
+            description="Client, email or number"
+            styles={readableDescription}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            style={{ flex: '1 1 14rem' }}
+          />
+          <NativeSelect
+            label="Status"
+            value={status}
+            data={[
+              { value: '', label: 'All' },
+              ...invoiceStatuses.map((value) => ({ value, label: invoiceStatusLabels[value] })),
+            ]}
+            onChange={(event) => update({ status: event.currentTarget.value, page: null })}
+          />
+        </Group>
+
+        {list.isPending ? (
+          <Loader aria-label="Loading invoices" />
+        ) : list.isError ? (
+          <Alert color="red" title="The invoices could not be loaded" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text>{list.error.message}</Text>
+              <Button size="xs" variant="light" onClick={() => list.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <>
+            <Text size="sm" role="status" aria-live="polite">
+              {total === 0
+                ? q || status
+                  ? 'No invoice matches.'
+                  : 'No invoices yet.'
+                : `${total} ${total === 1 ? 'invoice' : 'invoices'}`}
+            </Text>
+            {total > 0 &&
+              (wide ? <InvoiceTable invoices={list.data.invoices} /> : <InvoiceCards invoices={list.data.invoices} />)}
+            {pages > 1 && (
+              <nav aria-label="Pages">
+                <Pagination
+                  total={pages}
+                  value={Math.min(page, pages)}
+                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
+                  siblings={wide ? 1 : 0}
+                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                  getControlProps={(control) => ({
+                    'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+                  })}
+                />
+              </nav>
+            )}
+          </>
+        )}
+      </Stack>
+
+      <InvoiceDetails
+        // The editor replaces the dialog while it is open: one dialog at a time keeps focus where it should be.
+        invoiceId={editing === null ? openId : null}
+        onClose={() => update({ invoice: null })}
+        onEdit={(invoice) => setEditing(invoice)}
+        fullScreen={!wide}
+      />
+      <InvoiceEditor
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        invoice={editing === 'new' || editing === null ? undefined : editing}
+        vatRegistered={settings.data?.vatRegistered ?? false}
+        vatRatePercent={settings.data?.vatRatePercent ?? 20}
+        fullScreen={!wide}
+        onSaved={(saved) => {
+          setEditing(null);
+          openInvoice(saved);
+        }}
+      />
+      <BillableBookings
+        opened={choosingBooking}
+        onClose={() => setChoosingBooking(false)}
+        timeZone={timeZone}
+        fullScreen={!wide}
+        onCreated={(created) => {
+          setChoosingBooking(false);
+          openInvoice(created);
+        }}
+      />
+      <InvoiceSettingsForm
+        opened={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        settings={settings.data}
+        fullScreen={!wide}
+      />
+    </Container>
+  );
 }

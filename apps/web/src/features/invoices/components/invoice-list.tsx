@@ -1,0 +1,83 @@
+import type { InvoiceSummary } from '@app/shared';
+import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDay, formatMoney } from '../format.ts';
+import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+
+const linkTo = (invoice: InvoiceSummary) => `?invoice=${encodeURIComponent(invoice.id)}`;
+const nameOf = (invoice: InvoiceSummary) =>
+  invoice.status === 'draft' ? 'Draft' : `${invoice.kind === 'credit_note' ? 'Credit note ' : ''}${invoice.label}`;
+const dueOf = (invoice: InvoiceSummary) =>
+  invoice.kind === 'credit_note'
+    ? '—'
+    : formatMoney(Math.max(0, invoice.status === 'void' ? 0 : invoice.outstandingPence));
+
+/** The desktop view: one row per invoice; the number opens it. */
+export function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Invoices">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Number</Table.Th>
+            <Table.Th scope="col">Client</Table.Th>
+            <Table.Th scope="col">Issued</Table.Th>
+            <Table.Th scope="col">Due</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Total
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount due
+            </Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invoices.map((invoice) => (
+            <Table.Tr key={invoice.id}>
+              <Table.Td>
+                <Anchor component={Link} to={linkTo(invoice)} fw={600}>
+                  {nameOf(invoice)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{invoice.billToName}</Table.Td>
+              <Table.Td>{formatDay(invoice.issueDate)}</Table.Td>
+              <Table.Td>{formatDay(invoice.dueDate)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(invoice.totalPence)}</Table.Td>
+              <Table.Td ta="right">{dueOf(invoice)}</Table.Td>
+              <Table.Td>
+                <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The phone view: a card per invoice with the same facts. */
+export function InvoiceCards({ invoices }: { invoices: InvoiceSummary[] }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Invoices">
+      {invoices.map((invoice) => (
+        <Card key={invoice.id} withBorder padding="sm" component="li">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Anchor component={Link} to={linkTo(invoice)} fw={600}>
+              {nameOf(invoice)}
+            </Anchor>
+            <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+          </Group>
+          <Text size="sm">{invoice.billToName}</Text>
+          <Text size="sm">
+            {formatMoney(invoice.totalPence)}
+            {invoice.issueDate ? ` · issued ${formatDay(invoice.issueDate)}` : ''}
+            {invoice.kind === 'invoice' && (invoice.status === 'issued' || invoice.status === 'part_paid')
+              ? ` · due ${dueOf(invoice)} by ${formatDay(invoice.dueDate)}`
+              : ''}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

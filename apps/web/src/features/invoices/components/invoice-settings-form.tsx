@@ -1,0 +1,116 @@
+import { type InvoiceSettings, invoiceSettingsInput } from '@app/shared';
+import { Alert, Button, Group, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { useSaveInvoiceSettings } from '../api.ts';
+
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+/** VAT registration, rate, payment terms and the footer printed on every invoice. */
+export function InvoiceSettingsForm({
+  opened,
+  onClose,
+  settings,
+  fullScreen,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  settings: InvoiceSettings | undefined;
+  fullScreen: boolean;
+}) {
+  return (
+    <AppModal opened={opened} onClose={onClose} title="Invoice settings" size="md" fullScreen={fullScreen}>
+      {opened && settings && <SettingsBody settings={settings} onSaved={onClose} />}
+    </AppModal>
+  );
+}
+
+function SettingsBody({ settings, onSaved }: { settings: InvoiceSettings; onSaved: () => void }) {
+  const save = useSaveInvoiceSettings();
+  const [vatRegistered, setVatRegistered] = useState(settings.vatRegistered);
+  const [vatNumber, setVatNumber] = useState(settings.vatNumber);
+  const [vatRatePercent, setVatRatePercent] = useState<number | string>(settings.vatRatePercent);
+  const [invoiceDueDays, setInvoiceDueDays] = useState<number | string>(settings.invoiceDueDays);
+  const [invoiceFooter, setInvoiceFooter] = useState(settings.invoiceFooter);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    const body = {
+      vatRegistered,
+      vatNumber,
+      vatRatePercent: vatRatePercent === '' ? -1 : Number(vatRatePercent),
+      invoiceDueDays: invoiceDueDays === '' ? -1 : Number(invoiceDueDays),
+      invoiceFooter,
+    };
+    const parsed = invoiceSettingsInput.safeParse(body);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    save.mutate(parsed.data, { onSuccess: onSaved });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Switch
+        label="The business is VAT registered"
+        checked={vatRegistered}
+        onChange={(event) => setVatRegistered(event.currentTarget.checked)}
+      />
+      {vatRegistered && (
+        <>
+          <TextInput
+            label="VAT number"
+            value={vatNumber}
+            onChange={(event) => setVatNumber(event.currentTarget.value)}
+            error={errors.vatNumber}
+            maxLength={30}
+          />
+          <NumberInput
+            label="VAT rate (%)"
+            description="Charged on bookings; each invoice line may have its own rate"
+            styles={readableDescription}
+            value={vatRatePercent}
+            onChange={setVatRatePercent}
+            min={0}
+            max={100}
+            decimalScale={2}
+            error={errors.vatRatePercent}
+          />
+        </>
+      )}
+      <NumberInput
+        label="Payment due after (days)"
+        value={invoiceDueDays}
+        onChange={setInvoiceDueDays}
+        min={0}
+        max={365}
+        allowDecimal={false}
+        error={errors.invoiceDueDays}
+      />
+      <Textarea
+        label="Footer printed on every invoice"
+        description="Bank details, thanks"
+        styles={readableDescription}
+        value={invoiceFooter}
+        onChange={(event) => setInvoiceFooter(event.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={2000}
+      />
+      {save.isError && (
+        <Alert color="red" title="The settings were not saved" role="alert" styles={readableTitle}>
+          {save.error.message}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={save.isPending}>
+          Save settings
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
