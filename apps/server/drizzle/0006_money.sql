@@ -221,4 +221,7 @@ INSERT INTO "expense_category" ("name", "account_code", "sort_order") VALUES
   ('Insurance and fees', '5070', 7),
   ('Training', '5080', 8),
   ('Other', '5090', 9);--> statement-breakpoint
-INSERT INTO "invoice_counter" ("series", "last_number") VALUES ('INV', 0), ('CN', 0);
+INSERT INTO "invoice_counter" ("series", "last_number") VALUES ('INV', 0), ('CN', 0);--> statement-breakpoint
+-- Analytics (issue 6): every chart reads its columns from this index alone, so years of bookings are
+-- scanned without touching the table.
+CREATE INDEX "booking_analytics_idx" ON "booking" ("starts_at", "status", "client_id", "created_at", "duration_minutes", "style", "type", "cancelled_by");

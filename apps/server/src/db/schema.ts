@@ -255,6 +255,17 @@ export const booking = pgTable(
   },
   (table) => [
     index('booking_starts_at_idx').on(table.startsAt),
+    // Analytics read every column they need from this index alone (index-only scans over years of rows).
+    index('booking_analytics_idx').on(
+      table.startsAt,
+      table.status,
+      table.clientId,
+      table.createdAt,
+      table.durationMinutes,
+      table.style,
+      table.type,
+      table.cancelledBy,
+    ),
     index('booking_client_idx').on(table.clientId, table.startsAt),
     uniqueIndex('booking_idempotency_idx').on(table.clientId, table.idempotencyKey),
   ],

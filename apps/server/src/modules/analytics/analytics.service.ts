@@ -15,7 +15,7 @@ import {
   type Outcomes,
   type ServiceFigures,
 } from '@app/shared';
-import { and, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { availabilityOverride, blockedPeriod, service } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -71,8 +71,10 @@ function bucketsOf(range: Range, bucket: AnalyticsBucket): { key: string; start:
 }
 
 const localStart = (timeZone: string) => sql`(b.starts_at at time zone ${timeZone})`;
+/** The bucket's first day as a timestamp: grouped on as is, formatted once per group, not per row. */
 const bucketOfStart = (bucket: AnalyticsBucket, timeZone: string) =>
-  sql`to_char(date_trunc(${bucket}, ${localStart(timeZone)}), 'YYYY-MM-DD')`;
+  sql`date_trunc(${bucket}, ${localStart(timeZone)})`;
+const dayText = (timestamp: SQL) => sql`to_char(${timestamp}, 'YYYY-MM-DD')`;
 const inRange = (range: Range) => sql`b.starts_at >= ${range.start} and b.starts_at < ${range.end}`;
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -89,21 +91,23 @@ export async function bookingsOverTime(
   type CountRow = { key: string } & Record<keyof BookingCounts, number>;
   const [counts, revenue] = await Promise.all([
     db.execute(sql`
-      select ${bucketOfStart(q.bucket, timeZone)} as key,
-             count(*) filter (where b.status = 'pending')::int as "pending",
-             count(*) filter (where b.status = 'confirmed')::int as "confirmed",
-             count(*) filter (where b.status = 'completed')::int as "completed",
-             count(*) filter (where b.status = 'no_show')::int as "noShow",
-             count(*) filter (where b.status = 'cancelled')::int as "cancelled"
-        from booking b
-       where ${inRange(range)}
-       group by 1`),
+      select ${dayText(sql`g.bucket`)} as key, g.* from (
+        select ${bucketOfStart(q.bucket, timeZone)} as bucket,
+               count(*) filter (where b.status = 'pending')::int as "pending",
+               count(*) filter (where b.status = 'confirmed')::int as "confirmed",
+               count(*) filter (where b.status = 'completed')::int as "completed",
+               count(*) filter (where b.status = 'no_show')::int as "noShow",
+               count(*) filter (where b.status = 'cancelled')::int as "cancelled"
+          from booking b
+         where ${inRange(range)}
+         group by 1) g`),
     db.execute(sql`
-      select to_char(date_trunc(${q.bucket}, l.date::timestamp), 'YYYY-MM-DD') as key,
-             sum(l.credit_pence - l.debit_pence)::bigint as pence
-        from journal_line l
-        join ledger_account a on a.code = l.account_code and a.kind = 'income'
-       where l.date >= ${range.from} and l.date <= ${range.to}
+      select ${dayText(sql`date_trunc(${q.bucket}, g.date::timestamp)`)} as key, sum(g.pence)::bigint as pence from (
+        select l.date, sum(l.credit_pence - l.debit_pence) as pence
+          from journal_line l
+         where l.account_code in (select code from ledger_account where kind = 'income')
+           and l.date >= ${range.from} and l.date <= ${range.to}
+         group by l.date) g
        group by 1`),
   ]);
   const countsByKey = new Map(rowsOf<CountRow>(counts).map((row) => [row.key, row]));
@@ -134,7 +138,7 @@ export async function byService(db: DbOrTx, timeZone: string, actor: Actor | nul
   const range = rangeOf(q.from, q.to, timeZone);
   const [counts, revenue, catalogue] = await Promise.all([
     db.execute(sql`
-      select b.style, b.type, max(b.service_name) as name,
+      select b.style, b.type,
              count(*) filter (where b.status <> 'cancelled')::int as bookings,
              count(*) filter (where b.status = 'completed')::int as completed
         from booking b
@@ -143,15 +147,15 @@ export async function byService(db: DbOrTx, timeZone: string, actor: Actor | nul
     db.execute(sql`
       select l.style, l.service_type as type, sum(l.credit_pence - l.debit_pence)::bigint as pence
         from journal_line l
-        join ledger_account a on a.code = l.account_code and a.kind = 'income'
-       where l.date >= ${range.from} and l.date <= ${range.to}
+       where l.account_code in (select code from ledger_account where kind = 'income')
+         and l.date >= ${range.from} and l.date <= ${range.to}
        group by l.style, l.service_type`),
     db.select({ type: service.type, name: service.name, sortOrder: service.sortOrder }).from(service),
   ]);
   type Row = { style: ServiceFigures['style']; type: string | null };
   const names = new Map(catalogue.map((s) => [s.type, s]));
   const figures = new Map<string, ServiceFigures>();
-  const figureOf = (style: ServiceFigures['style'], type: string | null, name?: string) => {
+  const figureOf = (style: ServiceFigures['style'], type: string | null) => {
     const key = `${style ?? ''}/${type ?? ''}`;
     let figure = figures.get(key);
     if (!figure) {
@@ -159,7 +163,7 @@ export async function byService(db: DbOrTx, timeZone: string, actor: Actor | nul
       figure = {
         style,
         type,
-        name: name ?? names.get(type ?? '')?.name ?? fallback,
+        name: names.get(type ?? '')?.name ?? fallback,
         bookings: 0,
         completed: 0,
         revenuePence: 0,
@@ -168,8 +172,8 @@ export async function byService(db: DbOrTx, timeZone: string, actor: Actor | nul
     }
     return figure;
   };
-  for (const row of rowsOf<Row & { name: string; bookings: number; completed: number }>(counts)) {
-    const figure = figureOf(row.style, row.type, names.get(row.type ?? '')?.name ?? row.name);
+  for (const row of rowsOf<Row & { bookings: number; completed: number }>(counts)) {
+    const figure = figureOf(row.style, row.type);
     figure.bookings += Number(row.bookings);
     figure.completed += Number(row.completed);
   }
@@ -236,11 +240,11 @@ export async function occupancy(db: DbOrTx, timeZone: string, actor: Actor | nul
   const range = rangeOf(q.from, q.to, timeZone);
   const [booked, openByDate] = await Promise.all([
     db.execute(sql`
-      select ${bucketOfStart(q.bucket, timeZone)} as key,
-             (sum(extract(epoch from b.ends_at - b.starts_at)) / 60)::bigint as minutes
-        from booking b
-       where ${inRange(range)} and b.status in ('completed', 'confirmed')
-       group by 1`),
+      select ${dayText(sql`g.bucket`)} as key, g.minutes from (
+        select ${bucketOfStart(q.bucket, timeZone)} as bucket, sum(b.duration_minutes)::bigint as minutes
+          from booking b
+         where ${inRange(range)} and b.status in ('completed', 'confirmed')
+         group by 1) g`),
     openMinutesByDate(db, timeZone, range),
   ]);
   const bookedByKey = new Map(rowsOf<{ key: string; minutes: string }>(booked).map((r) => [r.key, Number(r.minutes)]));
@@ -296,9 +300,6 @@ export async function outcomes(db: DbOrTx, timeZone: string, actor: Actor | null
   };
 }
 
-/** A client is whoever has the account, or for bookings without one, the email they gave. */
-const clientKey = sql`coalesce(b.client_id, lower(b.client_email))`;
-
 export async function clientsOverTime(
   db: DbOrTx,
   timeZone: string,
@@ -312,22 +313,22 @@ export async function clientsOverTime(
   // returning in every later bucket in which they come again.
   const result = await db.execute(sql`
     with visits as (
-      select ${clientKey} as client, ${bucketOfStart(q.bucket, timeZone)} as key
+      select b.client_id as client, min(b.starts_at) as seen_at, ${bucketOfStart(q.bucket, timeZone)} as bucket
         from booking b
-       where ${inRange(range)} and b.status in ('completed', 'confirmed') and ${clientKey} is not null
-       group by 1, 2
+       where ${inRange(range)} and b.status in ('completed', 'confirmed') and b.client_id is not null
+       group by 1, 3
     ), firsts as (
-      select ${clientKey} as client, min(b.starts_at) as first_at
+      select b.client_id as client, min(b.starts_at) as first_at
         from booking b
        where b.status in ('completed', 'confirmed') and b.starts_at < ${range.end}
-         and ${clientKey} in (select client from visits)
+         and b.client_id in (select client from visits)
        group by 1
     )
-    select v.key,
-           count(*) filter (where to_char(date_trunc(${q.bucket}, f.first_at at time zone ${timeZone}), 'YYYY-MM-DD') = v.key)::int as "new",
-           count(*) filter (where to_char(date_trunc(${q.bucket}, f.first_at at time zone ${timeZone}), 'YYYY-MM-DD') < v.key)::int as "returning"
+    select ${dayText(sql`v.bucket`)} as key,
+           count(*) filter (where f.first_at = v.seen_at)::int as "new",
+           count(*) filter (where f.first_at < v.seen_at)::int as "returning"
       from visits v join firsts f on f.client = v.client
-     group by v.key`);
+     group by v.bucket`);
   const byKey = new Map(rowsOf<{ key: string; new: number; returning: number }>(result).map((r) => [r.key, r]));
   const totals = { new: 0, returning: 0 };
   const points = bucketsOf(range, q.bucket).map(({ key, start }) => {
@@ -344,20 +345,24 @@ export async function leadTime(db: DbOrTx, timeZone: string, actor: Actor | null
   requireRole(actor, 'admin');
   const q = parseInput(analyticsRangeQuery, query);
   const range = rangeOf(q.from, q.to, timeZone);
-  // Calendar days between the day it was booked and the day of the appointment, both on the business's clock.
-  const days = sql`((b.starts_at at time zone ${timeZone})::date - (b.created_at at time zone ${timeZone})::date)`;
+  // Calendar days between the day it was booked and the day of the appointment, both on the
+  // business's clock, worked out once per row (offset 0 keeps the subquery from being inlined).
   const [row] = rowsOf<Record<string, number | string | null>>(
     await db.execute(sql`
       select count(*)::int as bookings,
-             count(*) filter (where ${days} <= 0)::int as same_day,
-             count(*) filter (where ${days} between 1 and 2)::int as "1_2",
-             count(*) filter (where ${days} between 3 and 7)::int as "3_7",
-             count(*) filter (where ${days} between 8 and 14)::int as "8_14",
-             count(*) filter (where ${days} between 15 and 30)::int as "15_30",
-             count(*) filter (where ${days} > 30)::int as over_30,
-             percentile_cont(0.5) within group (order by greatest(0, extract(epoch from b.starts_at - b.created_at))) as median_seconds
-        from booking b
-       where ${inRange(range)} and b.status <> 'cancelled'`),
+             count(*) filter (where d.days <= 0)::int as same_day,
+             count(*) filter (where d.days between 1 and 2)::int as "1_2",
+             count(*) filter (where d.days between 3 and 7)::int as "3_7",
+             count(*) filter (where d.days between 8 and 14)::int as "8_14",
+             count(*) filter (where d.days between 15 and 30)::int as "15_30",
+             count(*) filter (where d.days > 30)::int as over_30,
+             percentile_cont(0.5) within group (order by d.lead) as median_seconds
+        from (
+          select (${localStart(timeZone)})::date - (b.created_at at time zone ${timeZone})::date as days,
+                 greatest(0, extract(epoch from b.starts_at - b.created_at)) as lead
+            from booking b
+           where ${inRange(range)} and b.status <> 'cancelled'
+          offset 0) d`),
   );
   const median = row?.median_seconds;
   return {
@@ -371,12 +376,15 @@ export async function heatmap(db: DbOrTx, timeZone: string, actor: Actor | null,
   requireRole(actor, 'admin');
   const q = parseInput(analyticsRangeQuery, query);
   const range = rangeOf(q.from, q.to, timeZone);
+  // Grouped by local hour first (one time-zone conversion a row), then folded onto the week.
   const result = await db.execute(sql`
-    select extract(isodow from ${localStart(timeZone)})::int as weekday,
-           extract(hour from ${localStart(timeZone)})::int as hour,
-           count(*)::int as bookings
-      from booking b
-     where ${inRange(range)} and b.status <> 'cancelled'
+    select extract(isodow from h.hour)::int as weekday, extract(hour from h.hour)::int as hour,
+           sum(h.bookings)::int as bookings
+      from (
+        select date_trunc('hour', ${localStart(timeZone)}) as hour, count(*) as bookings
+          from booking b
+         where ${inRange(range)} and b.status <> 'cancelled'
+         group by 1) h
      group by 1, 2`);
   const counts = new Map(
     rowsOf<{ weekday: number; hour: number; bookings: number }>(result).map((r) => [
