@@ -1,0 +1,64 @@
+// Issue 6: with five years of data (100,000 bookings, 20,000 expenses, 80,000 journal entries) in
+// PostgreSQL, each analytics chart answers in under 100 ms at the median on the server.
+// Run: node bench/analytics.ts (Node 24, PostgreSQL on 127.0.0.1:5432).
+import { localDateOf } from '../apps/server/src/lib/zoned-time.ts';
+import {
+  analyticsSpan,
+  bookingsOverTime,
+  byService,
+  clientsOverTime,
+  heatmap,
+  leadTime,
+  occupancy,
+  outcomes,
+} from '../apps/server/src/modules/analytics/analytics.service.ts';
+import type { Actor } from '../apps/server/src/modules/auth/actor.ts';
+import { seedMoneyHistory } from './money-seed.ts';
+import { benchDatabase, median, timeIt } from './support.ts';
+
+const TZ = 'Europe/London';
+const LIMIT = 100;
+const RUNS = 30;
+const database = await benchDatabase();
+const { db } = database;
+const admin: Actor = { id: 'bench-admin', role: 'admin', email: 'admin@example.test', name: 'Admin', phone: null };
+
+console.log(`database: ${database.label}; seeding five years…`);
+const loadStart = performance.now();
+const seeded = await seedMoneyHistory(db, { years: 5, bookings: 100_000, expenses: 20_000, journalEntries: 80_000 });
+console.log(
+  `seeded ${seeded.bookings} bookings (${seeded.activeBookings} kept, ${seeded.cancelledBookings} cancelled), ` +
+    `${seeded.expenses} expenses, ${seeded.journalEntries} journal entries (${seeded.journalLines} lines), ` +
+    `${seeded.clients} clients, ${seeded.from} to ${seeded.to} in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
+);
+
+const today = localDateOf(Date.now(), TZ);
+const allTime = { from: seeded.from, to: today };
+const lastYear = { from: `${Number(today.slice(0, 4)) - 1}-01-01`, to: `${Number(today.slice(0, 4)) - 1}-12-31` };
+const checks: [string, () => Promise<unknown>][] = [
+  ['bookings-over-time, 5 years by month', () => bookingsOverTime(db, TZ, admin, { ...allTime, bucket: 'month' })],
+  ['bookings-over-time, 5 years by week', () => bookingsOverTime(db, TZ, admin, { ...allTime, bucket: 'week' })],
+  ['bookings-over-time, last year by day', () => bookingsOverTime(db, TZ, admin, { ...lastYear, bucket: 'day' })],
+  ['by-service, 5 years', () => byService(db, TZ, admin, allTime)],
+  ['occupancy, 5 years by month', () => occupancy(db, TZ, admin, { ...allTime, bucket: 'month' })],
+  ['occupancy, 5 years by day', () => occupancy(db, TZ, admin, { ...allTime, bucket: 'day' })],
+  ['outcomes, 5 years', () => outcomes(db, TZ, admin, allTime)],
+  ['clients, 5 years by month', () => clientsOverTime(db, TZ, admin, { ...allTime, bucket: 'month' })],
+  ['clients, last year by week', () => clientsOverTime(db, TZ, admin, { ...lastYear, bucket: 'week' })],
+  ['lead-time, 5 years', () => leadTime(db, TZ, admin, allTime)],
+  ['heatmap, 5 years', () => heatmap(db, TZ, admin, allTime)],
+  ['span (all time)', () => analyticsSpan(db, TZ, admin)],
+];
+console.log(`${'chart'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  ratio to ${LIMIT} ms`);
+let failed = false;
+for (const [label, run] of checks) {
+  const times = (await timeIt(RUNS, run)).sort((a, b) => a - b);
+  const mid = median(times);
+  const p95 = times[Math.ceil(times.length * 0.95) - 1] ?? mid;
+  if (mid > LIMIT) failed = true;
+  console.log(
+    `${label.padEnd(40)} ${`${mid.toFixed(1)} ms`.padStart(9)} ${`${p95.toFixed(1)} ms`.padStart(9)}  ${(mid / LIMIT).toFixed(2)} ${mid <= LIMIT ? 'OK' : 'TOO SLOW'}`,
+  );
+}
+await database.close();
+if (failed) process.exitCode = 1;
