@@ -224,4 +224,6 @@ INSERT INTO "expense_category" ("name", "account_code", "sort_order") VALUES
 INSERT INTO "invoice_counter" ("series", "last_number") VALUES ('INV', 0), ('CN', 0);--> statement-breakpoint
 -- Analytics (issue 6): every chart reads its columns from this index alone, so years of bookings are
 -- scanned without touching the table.
-CREATE INDEX "booking_analytics_idx" ON "booking" ("starts_at", "status", "client_id", "created_at", "duration_minutes", "style", "type", "cancelled_by");
+CREATE INDEX "booking_analytics_idx" ON "booking" ("starts_at", "status", "client_id", "created_at", "duration_minutes", "style", "type", "cancelled_by");--> statement-breakpoint
+-- Analytics (issue 6): income per day, style and type summed from this index alone.
+CREATE INDEX "journal_line_report_idx" ON "journal_line" ("account_code", "date", "style", "service_type", "debit_pence", "credit_pence");
