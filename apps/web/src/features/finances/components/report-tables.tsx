@@ -1,5 +1,5 @@
 import type { CashReport, IncomeByType, PnlColumn, ProfitAndLoss, VatReport, YearEndSummary } from '@app/shared';
-import { Alert, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Table, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Amount } from './amount.tsx';
 
@@ -77,9 +77,7 @@ export function ProfitAndLossTable({ report, money }: { report: ProfitAndLoss; m
       <Table fz="sm" withRowBorders aria-label="Profit and loss">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th style={sticky}>
-              <VisuallyHidden>Line</VisuallyHidden>
-            </Table.Th>
+            <Table.Th style={sticky}>Item</Table.Th>
             {columns.map((column) => (
               <Table.Th key={column.start + column.label} ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {column.label}
@@ -170,7 +168,7 @@ export function VatTable({ report, money }: { report: VatReport; money: MoneyFor
       {report.vatRegistered && report.vatNumber && <Text size="sm">VAT number {report.vatNumber}</Text>}
       <TwoColumnTable
         label="VAT summary"
-        head={['', 'Amount']}
+        head={['Item', 'Amount']}
         money={money}
         rows={[
           { key: 'out', label: 'Output VAT (on sales)', pence: report.outputVat },
@@ -255,7 +253,7 @@ export function YearEndTable({ report, money }: { report: YearEndSummary; money:
     <>
       <TwoColumnTable
         label={`Year end ${report.label}`}
-        head={['', 'Amount']}
+        head={['Item', 'Amount']}
         money={money}
         rows={[
           ...(['therapeutic', 'sensual', 'other'] as const).map((style) => ({
