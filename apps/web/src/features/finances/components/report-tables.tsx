@@ -14,6 +14,21 @@ const sticky: CSSProperties = {
   minWidth: '10rem',
 };
 
+/**
+ * A table that scrolls sideways inside its own box on a narrow screen; the box takes keyboard focus so
+ * the figures off to the right can be reached without a mouse.
+ */
+function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } }}
+    >
+      {children}
+    </Table.ScrollContainer>
+  );
+}
+
 function RowHeader({ children, strong, indent }: { children: ReactNode; strong?: boolean; indent?: boolean }) {
   return (
     <Table.Th
@@ -73,7 +88,7 @@ export function ProfitAndLossTable({ report, money }: { report: ProfitAndLoss; m
     (style) => style !== 'other' || columns.some((column) => column.income.byStyle.other !== 0),
   );
   return (
-    <Table.ScrollContainer minWidth={Math.min(200 + columns.length * 110, 1800)}>
+    <ScrollTable label="Profit and loss" minWidth={Math.min(200 + columns.length * 110, 1800)}>
       <Table fz="sm" withRowBorders aria-label="Profit and loss">
         <Table.Thead>
           <Table.Tr>
@@ -117,7 +132,7 @@ export function ProfitAndLossTable({ report, money }: { report: ProfitAndLoss; m
         </Table.Tbody>
         <Table.Tfoot>{line('net', 'Net profit', (column) => column.net, { strong: true })}</Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -133,7 +148,7 @@ function TwoColumnTable({
   money: MoneyFormat;
 }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <ScrollTable label={label} minWidth={280}>
       <Table fz="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -152,7 +167,7 @@ function TwoColumnTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -207,7 +222,7 @@ export function VatTable({ report, money }: { report: VatReport; money: MoneyFor
 export function CashTable({ report, money }: { report: CashReport; money: MoneyFormat }) {
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollTable label="Cash position" minWidth={560}>
         <Table fz="sm" aria-label="Cash position">
           <Table.Thead>
             <Table.Tr>
@@ -239,7 +254,7 @@ export function CashTable({ report, money }: { report: CashReport; money: MoneyF
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Text>
         Owed by clients on invoices at the end of the period:{' '}
         <Amount pence={report.receivablesOutstanding} {...money} />
