@@ -1,5 +1,80 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import type { AnalyticsBucket } from '@app/shared';
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { todayIn } from '../../../lib/zoned-time.ts';
+import { usePublicConfig } from '../../config/api.ts';
+import { spanQuery } from '../api.ts';
+import { BusyTimes } from '../components/busy-times.tsx';
+import {
+  BookingsChart,
+  ClientsChart,
+  LeadTimeChart,
+  OccupancyChart,
+  RevenueChart,
+  ServicesChart,
+} from '../components/charts.tsx';
+import { RangeControls } from '../components/range-controls.tsx';
+import { RateCards } from '../components/rate-cards.tsx';
+import { dayLabel } from '../format.ts';
+import { type RangePreset, resolveRange } from '../range.ts';
 
+/** /analytics — how the diary and the takings move over any period; the period lives in the address. */
 export function AnalyticsPage() {
-  return <PlaceholderPage title="Analytics" description="Visits, bookings and conversion over time." />;
+  usePageTitle('Analytics');
+  const config = usePublicConfig().data;
+  const timeZone = config?.timeZone ?? 'Europe/London';
+  const locale = config?.locale ?? 'en-GB';
+  const currency = config?.currency ?? 'GBP';
+  const [params, setParams] = useSearchParams();
+  const span = useQuery({ ...spanQuery, enabled: params.get('range') === 'all' }).data;
+  const range = resolveRange(params, todayIn(timeZone), span);
+  const dates = { from: range.from, to: range.to };
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: false },
+    );
+  const onPreset = (preset: RangePreset) =>
+    update(
+      preset === 'custom'
+        ? { range: preset, from: range.from, to: range.to }
+        : { range: preset, from: null, to: null, bucket: null },
+    );
+  const onDates = (from: string, to: string) => update({ range: 'custom', from, to });
+  const onBucket = (bucket: AnalyticsBucket) => update({ bucket });
+  const props = { range: dates, bucket: range.bucket, locale, currency };
+
+  return (
+    <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={1}>Analytics</Title>
+          <Text c="gray.7" data-testid="range-text">
+            {dayLabel(range.from, locale)} – {dayLabel(range.to, locale)}
+          </Text>
+        </Stack>
+        <RangeControls range={range} onPreset={onPreset} onDates={onDates} onBucket={onBucket} />
+        <RateCards {...props} />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <BookingsChart {...props} />
+          <RevenueChart {...props} />
+          <OccupancyChart {...props} />
+          <ClientsChart {...props} />
+          <ServicesChart range={dates} locale={locale} currency={currency} />
+          <LeadTimeChart range={dates} locale={locale} />
+        </SimpleGrid>
+        <BusyTimes range={dates} />
+      </Stack>
+    </Container>
+  );
 }

@@ -1,0 +1,106 @@
+import { Alert, Box, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export type FiguresTable = { columns: string[]; rows: (string | number)[][] };
+
+/**
+ * One chart: a titled section, the drawing (an image to assistive technology, described in words)
+ * and, folded away below it, the same figures as a table for anyone who cannot read the drawing.
+ */
+export function ChartPanel({
+  id,
+  title,
+  description,
+  summary,
+  loading,
+  error,
+  table,
+  asImage = true,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  /** What the chart shows, in one sentence: the drawing's accessible name. */
+  summary: string;
+  loading: boolean;
+  error: Error | null;
+  table?: FiguresTable;
+  /** False when the content is itself accessible (a table): it is then not wrapped as an image. */
+  asImage?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={`${id}-title`}
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      data-testid={`chart-${id}`}
+    >
+      <Title order={2} size="h4" id={`${id}-title`}>
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" c="gray.7" mb="xs">
+          {description}
+        </Text>
+      )}
+      {error ? (
+        <Alert color="red" title={`${title} could not be loaded`} role="alert" mt="xs">
+          {error.message}
+        </Alert>
+      ) : loading ? (
+        <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} my="md" />
+      ) : (
+        <>
+          <Box
+            role={asImage ? 'img' : undefined}
+            aria-label={asImage ? summary : undefined}
+            mt="xs"
+            w="100%"
+            style={{ minWidth: 0 }}
+          >
+            {children}
+          </Box>
+          {table && table.rows.length > 0 && (
+            <Box component="details" mt="xs">
+              <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
+                Show the figures
+              </Text>
+              <Table fz="sm" striped aria-label={`${title}: figures`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {table.columns.map((column, index) => (
+                      <Table.Th key={column} scope="col" ta={index === 0 ? 'left' : 'right'}>
+                        {column}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {table.rows.map((row) => (
+                    <Table.Tr key={String(row[0])}>
+                      {row.map((cell, index) =>
+                        index === 0 ? (
+                          <Table.Th key={table.columns[index]} scope="row" fw={500}>
+                            {cell}
+                          </Table.Th>
+                        ) : (
+                          <Table.Td key={table.columns[index]} ta="right">
+                            {cell}
+                          </Table.Td>
+                        ),
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Box>
+          )}
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,316 @@
+import '@mantine/charts/styles.css';
+import { type AnalyticsBucket, type LeadTimeBand, leadTimeBandLabels } from '@app/shared';
+import { AreaChart, BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  type AnalyticsRange,
+  bookingsOverTimeQuery,
+  byServiceQuery,
+  clientsQuery,
+  leadTimeQuery,
+  occupancyQuery,
+} from '../api.ts';
+import { bucketLabel, moneyOf, percentOf } from '../format.ts';
+import { ChartPanel } from './chart-panel.tsx';
+
+export type ChartProps = { range: AnalyticsRange; bucket: AnalyticsBucket; locale: string; currency: string };
+
+const CHART_HEIGHT = 240;
+/** Axes stay legible on a 375 px screen: ticks thin out rather than overlap. */
+const xAxisProps = { minTickGap: 24, interval: 'preserveStartEnd' as const };
+const legendBelow = { verticalAlign: 'bottom' as const, height: 56 };
+const bucketWord: Record<AnalyticsBucket, string> = { day: 'day', week: 'week', month: 'month' };
+
+const statusSeries = [
+  { name: 'completed', label: 'Completed', color: 'teal.7' },
+  { name: 'confirmed', label: 'Confirmed', color: 'blue.7' },
+  { name: 'pending', label: 'Pending', color: 'yellow.6' },
+  { name: 'noShow', label: 'No-show', color: 'orange.7' },
+  { name: 'cancelled', label: 'Cancelled', color: 'gray.5' },
+];
+
+export function BookingsChart({ range, bucket, locale }: ChartProps) {
+  const query = useQuery(bookingsOverTimeQuery(range, bucket));
+  const points = query.data?.points ?? [];
+  const data = points.map((point) => ({ ...point, label: bucketLabel(point.start, bucket, locale) }));
+  const totals = query.data?.totals;
+  return (
+    <ChartPanel
+      id="bookings"
+      title="Bookings over time"
+      description={`By status, per ${bucketWord[bucket]}, on the day each appointment starts.`}
+      summary={
+        totals
+          ? `${totals.total} bookings: ${totals.completed} completed, ${totals.confirmed} confirmed, ${totals.pending} pending, ${totals.noShow} no-shows, ${totals.cancelled} cancelled.`
+          : 'Bookings over time'
+      }
+      loading={query.isPending}
+      error={query.error}
+      table={{
+        columns: ['Period', ...statusSeries.map((s) => s.label)],
+        rows: data.map((point) => [
+          point.label,
+          point.completed,
+          point.confirmed,
+          point.pending,
+          point.noShow,
+          point.cancelled,
+        ]),
+      }}
+    >
+      <BarChart
+        h={CHART_HEIGHT}
+        data={data}
+        dataKey="label"
+        type="stacked"
+        series={statusSeries}
+        withLegend
+        legendProps={legendBelow}
+        xAxisProps={xAxisProps}
+        accessibilityLayer={false}
+        tooltipAnimationDuration={0}
+      />
+    </ChartPanel>
+  );
+}
+
+export function RevenueChart({ range, bucket, locale, currency }: ChartProps) {
+  const query = useQuery(bookingsOverTimeQuery(range, bucket));
+  const data = (query.data?.points ?? []).map((point) => ({
+    label: bucketLabel(point.start, bucket, locale),
+    revenue: point.revenuePence / 100,
+  }));
+  const money = (pounds: number) => moneyOf(pounds * 100, locale, currency);
+  return (
+    <ChartPanel
+      id="revenue"
+      title="Revenue"
+      description="Income recognised in the accounts, net of VAT (as on the finances page)."
+      summary={`Revenue per ${bucketWord[bucket]}: ${moneyOf(query.data?.totals.revenuePence ?? 0, locale, currency)} in all.`}
+      loading={query.isPending}
+      error={query.error}
+      table={{ columns: ['Period', 'Revenue'], rows: data.map((point) => [point.label, money(point.revenue)]) }}
+    >
+      <AreaChart
+        h={CHART_HEIGHT}
+        data={data}
+        dataKey="label"
+        series={[{ name: 'revenue', label: 'Revenue', color: 'teal.7' }]}
+        valueFormatter={money}
+        withDots={false}
+        xAxisProps={xAxisProps}
+        yAxisProps={{ width: 64 }}
+        accessibilityLayer={false}
+        tooltipAnimationDuration={0}
+      />
+    </ChartPanel>
+  );
+}
+
+export function ServicesChart({ range, locale, currency }: Omit<ChartProps, 'bucket'>) {
+  const query = useQuery(byServiceQuery(range));
+  const services = query.data?.services ?? [];
+  const styles = query.data?.byStyle ?? [];
+  const styleName = (style: string) =>
+    style === 'therapeutic' ? 'Therapeutic' : style === 'sensual' ? 'Sensual' : 'Other income';
+  const styleColor = (style: string) =>
+    style === 'therapeutic' ? 'teal.7' : style === 'sensual' ? 'grape.7' : 'gray.6';
+  const revenueByStyle = styles
+    .filter((style) => style.revenuePence > 0)
+    .map((style) => ({
+      name: styleName(style.style),
+      value: style.revenuePence / 100,
+      color: styleColor(style.style),
+    }));
+  const money = (pounds: number) => moneyOf(pounds * 100, locale, currency);
+  return (
+    <ChartPanel
+      id="services"
+      title="By style and type"
+      description="Bookings that were not cancelled, and the revenue each brought in."
+      summary={
+        services.length
+          ? `Bookings by service: ${services.map((s) => `${s.name} ${s.bookings}`).join(', ')}.`
+          : 'No bookings in this period.'
+      }
+      loading={query.isPending}
+      error={query.error}
+      table={{
+        columns: ['Service', 'Bookings', 'Completed', 'Revenue'],
+        rows: services.map((s) => [s.name, s.bookings, s.completed, moneyOf(s.revenuePence, locale, currency)]),
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {services.length === 0 ? (
+          <Text size="sm">No bookings in this period.</Text>
+        ) : (
+          <BarChart
+            h={Math.max(160, services.length * 44)}
+            data={services.map((s) => ({ name: s.name, bookings: s.bookings }))}
+            dataKey="name"
+            orientation="vertical"
+            series={[{ name: 'bookings', label: 'Bookings', color: 'blue.7' }]}
+            yAxisProps={{ width: 110 }}
+            gridAxis="none"
+            accessibilityLayer={false}
+            tooltipAnimationDuration={0}
+          />
+        )}
+        <Stack gap={4} align="center">
+          {revenueByStyle.length ? (
+            <DonutChart
+              data={revenueByStyle}
+              valueFormatter={money}
+              withLabels={false}
+              withLegend
+              legendProps={legendBelow}
+              size={150}
+              thickness={26}
+              chartLabel="Revenue"
+              accessibilityLayer={false}
+              tooltipDataSource="segment"
+            />
+          ) : (
+            <Text size="sm">No revenue in this period.</Text>
+          )}
+          {revenueByStyle.map((style) => (
+            <Text key={style.name} size="sm">
+              {style.name}: {money(style.value)}
+            </Text>
+          ))}
+        </Stack>
+      </SimpleGrid>
+    </ChartPanel>
+  );
+}
+
+export function OccupancyChart({ range, bucket, locale }: ChartProps) {
+  const query = useQuery(occupancyQuery(range, bucket));
+  const data = (query.data?.points ?? []).map((point) => ({
+    label: bucketLabel(point.start, bucket, locale),
+    occupancy: point.rate === null ? null : Math.round(point.rate * 1000) / 10,
+    open: point.openMinutes,
+    booked: point.bookedMinutes,
+  }));
+  return (
+    <ChartPanel
+      id="occupancy"
+      title="Occupancy"
+      description="Minutes of completed and confirmed appointments out of the minutes open (closed days and blocked time left out)."
+      summary={`Occupancy per ${bucketWord[bucket]}; ${percentOf(query.data?.overall.rate ?? null, locale)} over the whole period.`}
+      loading={query.isPending}
+      error={query.error}
+      table={{
+        columns: ['Period', 'Booked hours', 'Open hours', 'Occupancy'],
+        rows: data.map((point) => [
+          point.label,
+          Math.round(point.booked / 6) / 10,
+          Math.round(point.open / 6) / 10,
+          point.occupancy === null ? '—' : `${point.occupancy}%`,
+        ]),
+      }}
+    >
+      <LineChart
+        h={CHART_HEIGHT}
+        data={data}
+        dataKey="label"
+        series={[{ name: 'occupancy', label: 'Occupancy', color: 'indigo.7' }]}
+        unit="%"
+        withDots={false}
+        connectNulls={false}
+        xAxisProps={xAxisProps}
+        yAxisProps={{ domain: [0, 'auto'] }}
+        accessibilityLayer={false}
+        tooltipAnimationDuration={0}
+      />
+    </ChartPanel>
+  );
+}
+
+export function ClientsChart({ range, bucket, locale }: ChartProps) {
+  const query = useQuery(clientsQuery(range, bucket));
+  const data = (query.data?.points ?? []).map((point) => ({
+    ...point,
+    label: bucketLabel(point.start, bucket, locale),
+  }));
+  const totals = query.data?.totals;
+  return (
+    <ChartPanel
+      id="clients"
+      title="New and returning clients"
+      description="New: the client's first completed or confirmed booking. Returning: any visit after that."
+      summary={
+        totals ? `${totals.new} new and ${totals.returning} returning client visits.` : 'New and returning clients'
+      }
+      loading={query.isPending}
+      error={query.error}
+      table={{
+        columns: ['Period', 'New', 'Returning'],
+        rows: data.map((point) => [point.label, point.new, point.returning]),
+      }}
+    >
+      <BarChart
+        h={CHART_HEIGHT}
+        data={data}
+        dataKey="label"
+        type="stacked"
+        series={[
+          { name: 'new', label: 'New', color: 'grape.7' },
+          { name: 'returning', label: 'Returning', color: 'teal.7' },
+        ]}
+        withLegend
+        legendProps={legendBelow}
+        xAxisProps={xAxisProps}
+        accessibilityLayer={false}
+        tooltipAnimationDuration={0}
+      />
+    </ChartPanel>
+  );
+}
+
+/** Axis labels short enough for six bands across a phone; the table keeps the long ones. */
+const shortBandLabels: Record<LeadTimeBand, string> = {
+  same_day: '0',
+  '1_2': '1–2',
+  '3_7': '3–7',
+  '8_14': '8–14',
+  '15_30': '15–30',
+  over_30: '30+',
+};
+
+export function LeadTimeChart({ range, locale }: Omit<ChartProps, 'bucket' | 'currency'>) {
+  const query = useQuery(leadTimeQuery(range));
+  const data = (query.data?.bands ?? []).map((band) => ({
+    label: leadTimeBandLabels[band.band],
+    short: shortBandLabels[band.band],
+    bookings: band.bookings,
+  }));
+  const median = query.data?.medianDays;
+  const medianText =
+    median === null || median === undefined
+      ? 'no bookings'
+      : `a median of ${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(median)} days`;
+  return (
+    <ChartPanel
+      id="lead-time"
+      title="Lead time"
+      description="How far ahead clients book: from the day of booking to the day of the appointment."
+      summary={`Bookings by how far ahead they were made, ${medianText}.`}
+      loading={query.isPending}
+      error={query.error}
+      table={{ columns: ['Booked ahead', 'Bookings'], rows: data.map((band) => [band.label, band.bookings]) }}
+    >
+      <BarChart
+        h={CHART_HEIGHT}
+        data={data}
+        dataKey="short"
+        series={[{ name: 'bookings', label: 'Bookings', color: 'blue.7' }]}
+        xAxisProps={{ interval: 0 }}
+        xAxisLabel="Days booked ahead"
+        accessibilityLayer={false}
+        tooltipAnimationDuration={0}
+      />
+    </ChartPanel>
+  );
+}

@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { phoneBooking, uniqueName } from '../back-office/back-office.ts';
+import { signInAsAdmin } from '../support/auth.ts';
+import { localDate, weekdayAhead } from '../support/dates.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const chartTitles = [
+  'Bookings over time',
+  'Revenue',
+  'By style and type',
+  'Occupancy',
+  'New and returning clients',
+  'Lead time',
+  'Busiest days and hours',
+];
+
+async function expectNoViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
+    [],
+  );
+}
+
+/** Two bookings taken on the phone, at hours of their own per project so the runs never collide. */
+async function bookTwo(page: Page, project: string) {
+  const hour = project === 'phone' ? '17' : '15';
+  const first = weekdayAhead(3);
+  const second = weekdayAhead(4);
+  await phoneBooking(page.request, { date: first, time: `${hour}:00`, name: uniqueName('Ana') });
+  await phoneBooking(page.request, { date: second, time: `${hour}:00`, name: uniqueName('Bo'), type: 'deeptissue' });
+  return { first, second, hour: Number(hour) };
+}
+
+test('the owner reads the figures and charts of a period and changes the period in the address', async ({
+  page,
+}, testInfo) => {
+  await signInAsAdmin(page);
+  const booked = await bookTwo(page, testInfo.project.name);
+  const today = localDate(new Date());
+  const to = addDays(today, 40);
+
+  await page.goto(`/analytics?range=custom&from=${today}&to=${to}`);
+  await expect(page).toHaveTitle(/^Analytics/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+
+  // The cards say what the server counts for the same period.
+  const outcomes = await (await page.request.get(`/api/admin/analytics/outcomes?from=${today}&to=${to}`)).json();
+  expect(outcomes.bookings).toBeGreaterThanOrEqual(2);
+  const cards = page.getByRole('list', { name: 'Figures for the period' });
+  const bookingsCard = cards.getByRole('listitem').filter({ hasText: /^Bookings/ });
+  await expect(bookingsCard).toContainText(
+    String(outcomes.bookings - outcomes.cancelledByClient - outcomes.cancelledByBusiness),
+  );
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Occupancy' })).toContainText('%');
+
+  for (const title of chartTitles) await expect(page.getByRole('region', { name: title })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Bookings over time' }).locator('svg.recharts-surface').first(),
+  ).toBeVisible();
+  // The busy-times grid is a table: the weekday and hour of the bookings hold at least one each.
+  const grid = page.getByRole('table', { name: /^Bookings by weekday and hour/ });
+  const weekday = new Date(`${booked.first}T12:00:00Z`).getUTCDay(); // 1–5: Monday to Friday
+  const row = grid.getByRole('row', { name: new RegExp(`^${booked.hour}:00`) });
+  const cell = row.getByRole('cell').nth(weekday - 1);
+  await expect(cell).not.toHaveText('0');
+
+  // Figures behind a chart, for anyone who cannot read the drawing.
+  const bookingsPanel = page.getByRole('region', { name: 'Bookings over time' });
+  await bookingsPanel.getByText('Show the figures').click();
+  await expect(bookingsPanel.getByRole('table', { name: 'Bookings over time: figures' })).toBeVisible();
+
+  // A preset changes the address and the period shown.
+  await page.locator('label').filter({ hasText: 'Last year' }).click();
+  await expect(page).toHaveURL(/range=lastYear/);
+  const lastYear = Number(today.slice(0, 4)) - 1;
+  await expect(page.getByTestId('range-text')).toHaveText(`1 Jan ${lastYear} – 31 Dec ${lastYear}`);
+  await page
+    .locator('label')
+    .filter({ hasText: /^Month$/ })
+    .click();
+  await expect(page).toHaveURL(/bucket=month/);
+
+  // Back returns to the custom period, with its date picker.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`range=custom&from=${today}&to=${to}`));
+  await expect(page.getByRole('button', { name: 'Dates' })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('every chart fits the screen, a phone’s too, and nothing scrolls sideways @phone', async ({ page }) => {
+  await signInAsAdmin(page);
+  const today = localDate(new Date());
+  await page.goto(`/analytics?range=custom&from=${addDays(today, -30)}&to=${addDays(today, 40)}`);
+  for (const title of chartTitles) await expect(page.getByRole('region', { name: title })).toBeVisible();
+  await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+  const width = page.viewportSize()?.width ?? 375;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  for (const box of await page
+    .locator('section svg.recharts-surface')
+    .evaluateAll((svgs) => svgs.map((svg) => svg.getBoundingClientRect()))) {
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(width);
+  }
+  await expectNoViolations(page);
+});
