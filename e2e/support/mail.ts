@@ -3,13 +3,21 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { mailDir } from './paths.ts';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; file: string };
+export type ReceivedAttachment = { filename: string; contentType: string; size: number; head: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: ReceivedAttachment[];
+  file: string;
+};
 
 function readAll(): ReceivedMail[] {
   return readdirSync(mailDir)
     .filter((name) => name.endsWith('.json'))
     .sort()
-    .map((name) => ({ ...JSON.parse(readFileSync(join(mailDir, name), 'utf8')), file: name }));
+    .map((name) => ({ attachments: [], ...JSON.parse(readFileSync(join(mailDir, name), 'utf8')), file: name }));
 }
 
 /** The newest message the test SMTP server received for `to` whose subject includes `subjectIncludes`. */

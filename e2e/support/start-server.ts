@@ -58,7 +58,23 @@ async function startSmtp(): Promise<SMTPServer> {
           const file = join(mailDir, `${Date.now()}-${String(++count).padStart(4, '0')}.json`);
           writeFileSync(
             file,
-            JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' }, null, 2),
+            JSON.stringify(
+              {
+                to,
+                subject: mail.subject ?? '',
+                text: mail.text ?? '',
+                html: mail.html || '',
+                // What is attached, and its first bytes: enough to tell a PDF without keeping the whole file.
+                attachments: mail.attachments.map((attachment) => ({
+                  filename: attachment.filename ?? '',
+                  contentType: attachment.contentType,
+                  size: attachment.size,
+                  head: attachment.content.subarray(0, 8).toString('latin1'),
+                })),
+              },
+              null,
+              2,
+            ),
           );
           callback();
         })

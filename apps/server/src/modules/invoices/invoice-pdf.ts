@@ -1,3 +1,4 @@
+/// <reference path="./pdfkit.d.ts" />
 import { formatVatRate, type InvoiceDetail, type InvoiceSettings, vatByRate } from '@app/shared';
 import PDFDocument from 'pdfkit';
 import { type InvoiceEnv, money } from './invoices.service.ts';

@@ -1,3 +1,5 @@
+import type { CSSProperties } from 'react';
+
 /** Invoice amounts always show pence (an invoice of £70 reads £70.00), in the business's currency. */
 export function formatMoney(pence: number, locale = 'en-GB', currency = 'GBP'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(pence / 100);
@@ -17,3 +19,6 @@ export function penceOf(pounds: number | string): number | null {
   const value = typeof pounds === 'number' ? pounds : Number(pounds);
   return Number.isFinite(value) ? Math.round(value * 100) : null;
 }
+
+/** Mantine's error red fails WCAG AA contrast on white (in messages and in the invalid field's text): a darker one. */
+export const readableErrors = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;

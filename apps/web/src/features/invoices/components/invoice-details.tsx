@@ -36,7 +36,7 @@ import {
   useIssueInvoice,
   useSendInvoice,
 } from '../api.ts';
-import { formatDay, formatMoney, penceOf } from '../format.ts';
+import { formatDay, formatMoney, penceOf, readableErrors } from '../format.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
@@ -107,7 +107,7 @@ function InvoiceBody({
   const owedBack = invoice.status === 'void' ? -invoice.outstandingPence : 0;
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" style={readableErrors}>
       <Stack gap={4}>
         <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={700} size="lg">

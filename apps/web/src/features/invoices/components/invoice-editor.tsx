@@ -3,7 +3,7 @@ import { Alert, Button, Fieldset, Group, NumberInput, Stack, Table, Text, Textar
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useCreateInvoice, useUpdateInvoice } from '../api.ts';
-import { formatMoney, penceOf } from '../format.ts';
+import { formatMoney, penceOf, readableErrors } from '../format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -118,7 +118,7 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
   };
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" style={readableErrors}>
       <Fieldset legend="Bill to">
         <Stack gap="xs">
           <TextInput
@@ -155,7 +155,7 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
           <Text size="sm">The business is not VAT registered, so no VAT is charged (change this in the settings).</Text>
         )}
         {errors.lines && (
-          <Text c="red.8" size="sm" role="alert">
+          <Text c="red.9" size="sm" role="alert">
             {errors.lines}
           </Text>
         )}

@@ -3,6 +3,7 @@ import { Alert, Button, Group, NumberInput, Stack, Switch, Textarea, TextInput }
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useSaveInvoiceSettings } from '../api.ts';
+import { readableErrors } from '../format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
@@ -54,7 +55,7 @@ function SettingsBody({ settings, onSaved }: { settings: InvoiceSettings; onSave
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" style={readableErrors}>
       <Switch
         label="The business is VAT registered"
         checked={vatRegistered}

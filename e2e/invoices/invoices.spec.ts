@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { phoneBooking, uniqueName, weekdayAhead } from '../back-office/back-office.ts';
+import { signInAsAdmin } from '../support/auth.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { waitForMail } from '../support/mail.ts';
+
+async function expectNoViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
+    [],
+  );
+}
+
+test('the owner invoices a booking, emails the invoice with its PDF and records the payment @phone', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const phone = testInfo.project.name === 'phone';
+  const name = uniqueName('Ingrid');
+  await signInAsAdmin(page);
+  const booking = await phoneBooking(page.request, {
+    date: weekdayAhead(phone ? 9 : 8),
+    time: '16:00',
+    name,
+    type: 'deeptissue',
+  });
+  const clientEmail = booking.clientEmail ?? '';
+
+  // From the booking's dialog in the diary.
+  await page.goto('/manage_bookings');
+  await page.getByRole('tab', { name: 'List' }).click();
+  await page.getByRole('textbox', { name: 'Customer' }).fill(name);
+  const row = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button').click();
+  const bookingDialog = page.getByRole('dialog', { name: 'Booking' });
+  await bookingDialog.getByRole('region', { name: 'Invoice' }).getByRole('button', { name: 'Create invoice' }).click();
+
+  await expect(page).toHaveURL(/\/invoices\?invoice=[0-9a-f-]{36}$/);
+  const draft = page.getByRole('dialog', { name: 'Draft invoice' });
+  await expect(draft).toContainText(name);
+  await expect(draft.getByRole('table', { name: 'Lines' })).toContainText('Deep tissue massage, 60 min on');
+  await expect(draft.getByRole('table', { name: 'Totals' })).toContainText('£80.00');
+  await expectNoViolations(page);
+
+  await draft.getByRole('button', { name: 'Issue invoice' }).click();
+  const invoice = page.getByRole('dialog', { name: /^Invoice INV-\d{6}$/ });
+  await expect(invoice.getByRole('status')).toContainText(/Issued as INV-\d{6}\./);
+  const label = ((await invoice.getByRole('status').textContent()) ?? '').match(/INV-\d{6}/)?.[0] ?? '';
+  expect(label).not.toBe('');
+  await expect(invoice).toContainText('Issued');
+
+  await invoice.getByRole('button', { name: 'Email to client' }).click();
+  await expect(invoice.getByRole('status')).toContainText(`Emailed to ${clientEmail}, with the PDF attached.`);
+  const mail = await waitForMail(clientEmail, label);
+  expect(mail.subject).toBe(`Massage invoice ${label} from Soothe London`);
+  expect(mail.text).toContain('£80.00');
+  expect(mail.attachments).toEqual([
+    expect.objectContaining({
+      filename: `${label}.pdf`,
+      contentType: 'application/pdf',
+      head: expect.stringMatching(/^%PDF-/),
+    }),
+  ]);
+
+  const payment = invoice.getByRole('region', { name: 'Record a payment' });
+  await expect(payment.getByRole('textbox', { name: 'Amount (£)' })).toHaveValue('80');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(invoice.getByRole('status')).toContainText('Payment of £80.00 recorded. The invoice is paid.');
+  await expect(invoice.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(invoice.getByRole('table', { name: 'Totals' })).toContainText('Amount due£0.00');
+  await expectNoViolations(page);
+
+  // Closing the dialog cleans the address; the list shows the invoice paid.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/invoices$/);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(label);
+  const listed = phone
+    ? page.getByRole('list', { name: 'Invoices' }).getByRole('listitem')
+    : page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: label });
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('Paid');
+  await expectNoViolations(page);
+});
+
+test('the owner writes an invoice by hand with a VAT rate per line, then cancels it with a credit note', async ({
+  page,
+}) => {
+  test.slow();
+  await signInAsAdmin(page);
+  await page.goto('/invoices');
+  await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Invoice settings' });
+  await settings.getByRole('switch', { name: 'The business is VAT registered' }).check();
+  await settings.getByRole('textbox', { name: 'VAT number' }).fill('GB123456789');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings).toBeHidden();
+
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  const editor = page.getByRole('dialog', { name: 'New invoice' });
+  await editor.getByRole('button', { name: 'Create draft' }).click();
+  await expect(editor.getByText('Enter who the invoice is for')).toBeVisible();
+  await expectNoViolations(page);
+
+  const client = uniqueName('Acme');
+  await editor.getByRole('textbox', { name: 'Name' }).fill(client);
+  const first = editor.getByRole('group', { name: 'Line 1' });
+  await first.getByRole('textbox', { name: 'Description' }).fill('Chair massage day');
+  await first.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await first.getByRole('textbox', { name: 'Unit price before VAT (£)' }).fill('100');
+  await editor.getByRole('button', { name: 'Add a line' }).click();
+  const second = editor.getByRole('group', { name: 'Line 2' });
+  await second.getByRole('textbox', { name: 'Description' }).fill('Travel');
+  await second.getByRole('textbox', { name: 'Unit price before VAT (£)' }).fill('15');
+  await second.getByRole('textbox', { name: 'VAT rate (%)' }).fill('0');
+  const totals = editor.getByRole('table', { name: 'Totals' });
+  await expect(totals).toContainText('Subtotal£215.00');
+  await expect(totals).toContainText('VAT£40.00');
+  await expect(totals).toContainText('Total£255.00');
+  await editor.getByRole('button', { name: 'Create draft' }).click();
+
+  const draft = page.getByRole('dialog', { name: 'Draft invoice' });
+  await expect(draft).toContainText(client);
+  await draft.getByRole('button', { name: 'Issue invoice' }).click();
+  const invoice = page.getByRole('dialog', { name: /^Invoice INV-\d{6}$/ });
+  await expect(invoice.getByRole('status')).toContainText('Issued as');
+  await expect(invoice).toContainText('There is no email address on this invoice');
+
+  const payment = invoice.getByRole('region', { name: 'Record a payment' });
+  await payment.getByRole('textbox', { name: 'Amount (£)' }).fill('300');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(payment).toContainText('Only £255.00 is outstanding');
+  await payment.getByRole('textbox', { name: 'Amount (£)' }).fill('55');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(invoice.getByRole('status')).toContainText('Payment of £55.00 recorded.');
+  await expect(invoice.getByText('Part paid', { exact: true })).toBeVisible();
+
+  const cancel = invoice.getByRole('region', { name: 'Cancel with a credit note' });
+  await cancel.getByRole('textbox', { name: 'Reason' }).fill('Booked twice');
+  await cancel.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(invoice.getByRole('status')).toContainText(/Credit note CN-\d{6} issued\./);
+  await expect(invoice.getByText('Void', { exact: true })).toBeVisible();
+  const refund = invoice.getByRole('region', { name: 'Refund' });
+  await expect(refund.getByRole('textbox', { name: 'Refund (£)' })).toHaveValue('55');
+  await refund.getByRole('button', { name: 'Record refund' }).click();
+  await expect(invoice.getByRole('status')).toContainText('Refund of £55.00 recorded.');
+  await expect(invoice.getByRole('region', { name: 'Refund' })).toBeHidden();
+
+  await invoice.getByRole('link', { name: /^CN-\d{6}$/ }).click();
+  const note = page.getByRole('dialog', { name: /^Credit note CN-\d{6}$/ });
+  await expect(note).toContainText('Cancels invoice');
+  await expect(note).toContainText('£255.00');
+
+  // Back to not VAT registered, as the other tests expect.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await settings.getByRole('switch', { name: 'The business is VAT registered' }).uncheck();
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings).toBeHidden();
+});
