@@ -2,6 +2,7 @@ import { createExpenseCategoryInput, type ExpenseCategory } from '@app/shared';
 import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useCreateExpenseCategory, useUpdateExpenseCategory } from '../api.ts';
+import { readableErrors } from './expense-form.tsx';
 
 function CategoryRow({
   category,
@@ -32,7 +33,7 @@ function CategoryRow({
 
   return (
     <Paper component="li" withBorder p="xs">
-      <form onSubmit={rename} aria-label={`Category ${category.name}`}>
+      <form onSubmit={rename} aria-label={`Category ${category.name}`} style={readableErrors}>
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
             label="Name"
@@ -133,7 +134,7 @@ export function CategoryManager({ categories }: { categories: ExpenseCategory[] 
           The order could not be saved: {reorder.error.message}
         </Text>
       )}
-      <form onSubmit={add} aria-label="New category">
+      <form onSubmit={add} aria-label="New category" style={readableErrors}>
         <Group gap="xs" align="flex-end">
           <TextInput
             label="New category"

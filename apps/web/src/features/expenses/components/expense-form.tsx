@@ -9,7 +9,7 @@ import {
   vatInGross,
 } from '@app/shared';
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type CSSProperties, type FormEvent, useState } from 'react';
 import { addDays } from '../../../lib/zoned-time.ts';
 import { penceToPounds, poundsToPence } from '../money-input.ts';
 import { ReceiptFileInput } from './receipts.tsx';
@@ -26,6 +26,9 @@ export type ExpenseFormValues = {
   paymentMethod: ExpensePaymentMethod;
   notes: string;
 };
+
+/** Mantine's error red fails WCAG AA contrast on white; a darker red for messages and the fields in error. */
+export const readableErrors = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
 type Props = {
   categories: ExpenseCategory[];
@@ -103,7 +106,7 @@ export function ExpenseForm(props: Props) {
     : 'You are not VAT registered: the whole amount counts as the cost';
 
   return (
-    <form onSubmit={submit} noValidate aria-label={initial ? 'Edit expense' : 'Add expense'}>
+    <form onSubmit={submit} noValidate aria-label={initial ? 'Edit expense' : 'Add expense'} style={readableErrors}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput

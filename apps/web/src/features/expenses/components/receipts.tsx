@@ -76,7 +76,8 @@ function ReceiptCard({ expenseId, receipt }: { expenseId: string; receipt: Expen
           <Button
             size="compact-sm"
             variant="subtle"
-            color="red.9"
+            color="red"
+            c="red.9"
             loading={remove.isPending}
             onClick={() => remove.mutate(receipt.fileId)}
             aria-label={`Remove receipt ${receipt.filename}`}
