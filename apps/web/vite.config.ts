@@ -61,6 +61,39 @@ function sideEffectFreeModules(): Plugin {
 }
 
 /**
+ * Production builds start the app from public/route-hint.js right after the first paint (decision 013): the module
+ * script Vite writes into index.html becomes a `data-entry` attribute of that script, so the browser paints the
+ * static first-paint shell before it fetches, compiles and runs the JavaScript.
+ */
+function startAfterFirstPaint(): Plugin {
+  const hint = '<script src="/route-hint.js"></script>';
+  return {
+    name: 'start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+        const [entry] = entries;
+        if (entries.length !== 1 || !entry || !html.includes(hint)) {
+          console.warn('start-after-first-paint: index.html is not as expected; the app starts as Vite wrote it');
+          return html;
+        }
+        // Chunks the entry imports (none while the `shell` group holds them all) are fetched with it, not before.
+        const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+        let result = html.replace(entry[0], '');
+        for (const [tag] of preloads) result = result.replace(tag, '');
+        const preloadAttribute = preloads.length ? ` data-preload="${preloads.map(([, href]) => href).join(' ')}"` : '';
+        return result.replace(
+          hint,
+          `<script src="/route-hint.js" data-entry="${entry[1]}"${preloadAttribute}></script>`,
+        );
+      },
+    },
+  };
+}
+
+/**
  * Brotli and gzip siblings of every text asset, so the server can send them as they are (@fastify/static
  * `preCompressed`) instead of compressing on each request. Compressed transfer is what the 150 KB budget means.
  */
@@ -96,6 +129,7 @@ export default defineConfig({
     react(),
     sideEffectFreeModules(),
     versionFile(appVersion),
+    startAfterFirstPaint(),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',
@@ -137,5 +171,20 @@ export default defineConfig({
     // bench/bundle-size.ts reads it to know which chunks each route loads.
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Everything the entry imports statically, and nothing else, in one chunk beside the entry: the public
+              // pages fetch two scripts instead of twenty, and a module that only lazy screens use can never be
+              // merged into a chunk the entry preloads (decision 013).
+              name: 'shell',
+              tags: ['$initial'],
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BOOK_INTRO } from '../features/bookings/routes/book-page.tsx';
 import { HOME_INTRO } from '../features/home/routes/home-page.tsx';
 
 const indexHtml = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8');
@@ -9,6 +10,16 @@ describe("index.html's first-paint shell", () => {
   it('says exactly what the home page says once the app has started', () => {
     expect(indexHtml).toContain('>Massage that fits your day</h1>');
     expect(indexHtml).toContain(`>${HOME_INTRO}</p>`);
+  });
+
+  it('says exactly what the booking page says once the app has started', () => {
+    expect(indexHtml).toContain('>Book a massage</h1>');
+    expect(indexHtml).toContain(`>${BOOK_INTRO}</p>`);
+  });
+
+  it('starts the app from the route hint script, so a production build can defer it past the first paint', () => {
+    expect(indexHtml).toContain('<script src="/route-hint.js"></script>');
+    expect(indexHtml).toContain('<script type="module" src="/src/main.tsx"></script>');
   });
 
   it('mounts the app into #q-app and carries the page metadata', () => {

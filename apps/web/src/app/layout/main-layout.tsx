@@ -6,6 +6,7 @@ import { setTitleSuffix } from '../../lib/page-title.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { guardRedirect, roleMatters } from '../guard.ts';
 import { AppLoadingOverlay } from '../loading-overlay.tsx';
+import { withFullStyles } from '../styles/with-full-styles.ts';
 import { usePendingUpdate } from '../update/update-store.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -14,13 +15,17 @@ import { OfflineNotice } from './offline-notice.tsx';
 
 // Loaded only when an email or OAuth link lands with its query, so ordinary visits do not pay for the forms.
 const AuthQueryNotices = lazy(() =>
-  import('../../features/auth/components/auth-query-notices.tsx').then((m) => ({ default: m.AuthQueryNotices })),
+  withFullStyles(() => import('../../features/auth/components/auth-query-notices.tsx')).then((m) => ({
+    default: m.AuthQueryNotices,
+  })),
 );
 const authQueries = ['resetpassword', 'verified', 'error'];
 
 // The dialog's code loads when an update is pending. Should that chunk be gone (the release it belongs to was
 // replaced), the preload-error handler in main.tsx reloads into the new release, which shows it.
-const UpdateDialog = lazy(() => import('../update/update-dialog.tsx').then((m) => ({ default: m.UpdateDialog })));
+const UpdateDialog = lazy(() =>
+  withFullStyles(() => import('../update/update-dialog.tsx')).then((m) => ({ default: m.UpdateDialog })),
+);
 
 const noAnalytics = {};
 

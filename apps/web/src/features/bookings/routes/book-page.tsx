@@ -2,6 +2,7 @@ import type { Booking, Service, Style } from '@app/shared';
 import { Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { withFullStyles } from '../../../app/styles/with-full-styles.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useServices, visibleStyles } from '../../catalog/api.ts';
 import { ServiceList } from '../../catalog/components/service-list.tsx';
@@ -9,10 +10,18 @@ import { useSensualFlag } from '../../catalog/sensual-flag.ts';
 import { usePublicConfig } from '../../config/api.ts';
 
 // Only the treatments show before the visitor picks one: the steps after it (the calendar, the form schemas, the
-// sign-in forms) load when they are needed, and so does the confirmation.
-const BookSteps = lazy(() => import('./book-steps.tsx').then((m) => ({ default: m.BookSteps })));
-const StyleSwitch = lazy(() => import('../components/style-switch.tsx').then((m) => ({ default: m.StyleSwitch })));
-const BookedPanel = lazy(() => import('../components/booked-panel.tsx').then((m) => ({ default: m.BookedPanel })));
+// sign-in forms) load when they are needed, and so does the confirmation. This page is in the first chunk with the
+// shell's styles only; what it loads later brings the full stylesheet.
+const BookSteps = lazy(() => withFullStyles(() => import('./book-steps.tsx')).then((m) => ({ default: m.BookSteps })));
+const StyleSwitch = lazy(() =>
+  withFullStyles(() => import('../components/style-switch.tsx')).then((m) => ({ default: m.StyleSwitch })),
+);
+const BookedPanel = lazy(() =>
+  withFullStyles(() => import('../components/booked-panel.tsx')).then((m) => ({ default: m.BookedPanel })),
+);
+
+/** Also in index.html's first-paint shell (a unit test keeps the two the same). */
+export const BOOK_INTRO = 'Choose a treatment, its length and a time. You can review everything before you confirm.';
 
 export type ParamsPatch = Partial<Record<keyof Params, string | null>>;
 type Params = { style?: string; type?: string; duration?: string; slot?: string; booked?: string };
@@ -109,7 +118,7 @@ export function BookPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Title order={1}>Book a massage</Title>
-        <Text>Choose a treatment, its length and a time. You can review everything before you confirm.</Text>
+        <Text>{BOOK_INTRO}</Text>
 
         {styles.length > 1 && (
           <Suspense fallback={null}>

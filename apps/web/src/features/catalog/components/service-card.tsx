@@ -1,7 +1,8 @@
 import type { Service } from '@app/shared';
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import classes from './service-card.module.css';
 
 type ServiceCardProps = {
   service: Service;
@@ -27,24 +28,24 @@ export function ServiceCard({ service, locale, currency, selected = false, headi
           {service.name}
         </Title>
         {service.description && <Text size="sm">{service.description}</Text>}
-        <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Duration</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table className={classes.prices}>
+          <thead>
+            <tr>
+              <th scope="col">Duration</th>
+              <th scope="col" className={classes.amount}>
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody>
             {service.durations.map((duration) => (
-              <Table.Tr key={duration.minutes}>
-                <Table.Td>{formatDuration(duration.minutes)}</Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {formatPrice(duration.pricePence, locale, currency)}
-                </Table.Td>
-              </Table.Tr>
+              <tr key={duration.minutes}>
+                <td>{formatDuration(duration.minutes)}</td>
+                <td className={classes.amount}>{formatPrice(duration.pricePence, locale, currency)}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
         <Group justify="flex-end">
           <Button
             component={Link}

@@ -1,12 +1,13 @@
 import { Button, Card, Container, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { withFullStyles } from '../../../app/styles/with-full-styles.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { ServiceList } from '../../catalog/components/service-list.tsx';
 import { usePublicConfig } from '../../config/api.ts';
 
 const LegalModals = lazy(() =>
-  import('../../legal/components/legal-modals.tsx').then((m) => ({ default: m.LegalModals })),
+  withFullStyles(() => import('../../legal/components/legal-modals.tsx')).then((m) => ({ default: m.LegalModals })),
 );
 
 /** The terms and policy texts load when their query asks for them, and stay for the closing animation. */
