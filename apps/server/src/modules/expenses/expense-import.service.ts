@@ -10,9 +10,8 @@ import {
 } from '@app/shared';
 import { and, asc, desc, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { expense, expenseCategory } from '../../db/schema.ts';
+import { auditLog, expense, expenseCategory } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import {
   importKeyOf,
@@ -200,17 +199,28 @@ export async function importExpenses(
       values.push({ id, ...row, journalEntryId: entry.id, createdBy: admin.id });
     }
     if (values.length) await tx.insert(expense).values(values);
-    for (const value of values)
-      await recordAudit(tx, admin, 'expense.import', 'expense', value.id ?? '', null, {
-        date: value.date,
-        supplier: value.supplier,
-        categoryId: value.categoryId,
-        amountPence: value.amountPence,
-        vatPence: value.vatPence,
-        paymentMethod: value.paymentMethod,
-        importKey: value.importKey,
-        journalEntryId: value.journalEntryId,
-      });
+    // One audit row per expense, written in one statement: an import may hold 2000 of them.
+    if (values.length)
+      await tx.insert(auditLog).values(
+        values.map((value) => ({
+          actorId: admin.id,
+          actorEmail: admin.email,
+          action: 'expense.import',
+          entityType: 'expense',
+          entityId: value.id ?? '',
+          before: null,
+          after: {
+            date: value.date,
+            supplier: value.supplier,
+            categoryId: value.categoryId,
+            amountPence: value.amountPence,
+            vatPence: value.vatPence,
+            paymentMethod: value.paymentMethod,
+            importKey: value.importKey,
+            journalEntryId: value.journalEntryId,
+          },
+        })),
+      );
     return { created: values.length, skippedDuplicates: skippedImportKeys.length, skippedImportKeys };
   });
 }
