@@ -5,24 +5,18 @@ export type ReportPeriod = { key: string; label: string; start: string; end: str
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const dayOf = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The month a period of the granularity starting at (year, month) spans, and its key and label. */
-function periodAt(year: number, month: number, granularity: PnlGranularity) {
-  if (granularity === 'month')
-    return { key: `${year}-${pad(month)}`, label: `${monthNames[month - 1]} ${year}`, months: 1 };
-  if (granularity === 'quarter') {
-    const quarter = Math.floor((month - 1) / 3) + 1;
-    return { key: `${year}-Q${quarter}`, label: `Q${quarter} ${year}`, months: 3 };
-  }
-  return { key: String(year), label: String(year), months: 12 };
+function labelOf(year: number, month: number, granularity: PnlGranularity): string {
+  if (granularity === 'month') return `${monthNames[month - 1]} ${year}`;
+  if (granularity === 'quarter') return `Q${Math.floor((month - 1) / 3) + 1} ${year}`;
+  return String(year);
 }
 
 /**
  * Every month, quarter or calendar year touching [from, to], in order, the first and last clipped to the
- * range; keys match `periodKeySql` so rows grouped in SQL land in their column.
+ * range. A period's key is its first day before clipping, as the SQL groups rows (date_trunc).
  */
 export function reportPeriods(from: string, to: string, granularity: PnlGranularity): ReportPeriod[] {
   const [fromYear = 0, fromMonth = 1] = from.split('-').map(Number);
@@ -33,9 +27,9 @@ export function reportPeriods(from: string, to: string, granularity: PnlGranular
   for (;;) {
     const start = iso(dayOf(year, month, 1));
     if (start > to) break;
-    const { key, label } = periodAt(year, month, granularity);
     const end = iso(dayOf(year, month + span, 0));
-    periods.push({ key, label, start: start < from ? from : start, end: end > to ? to : end });
+    const label = labelOf(year, month, granularity);
+    periods.push({ key: start, label, start: start < from ? from : start, end: end > to ? to : end });
     month += span;
     if (month > 12) {
       month -= 12;
