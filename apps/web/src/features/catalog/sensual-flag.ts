@@ -8,8 +8,18 @@ import { useSyncExternalStore } from 'react';
  */
 const listeners = new Set<() => void>();
 
+// Reading document.cookie is a round trip to the browser's network process, and every render of a page with the
+// service list asks several times: one read serves until the running script yields.
+let cookieAnswer: boolean | undefined;
+
 function cookieHasFlag(): boolean {
-  return document.cookie.split(';').some((part) => part.trim() === `${SENSUAL_FLAG}=true`);
+  if (cookieAnswer === undefined) {
+    cookieAnswer = document.cookie.split(';').some((part) => part.trim() === `${SENSUAL_FLAG}=true`);
+    queueMicrotask(() => {
+      cookieAnswer = undefined;
+    });
+  }
+  return cookieAnswer;
 }
 
 function storageHasFlag(): boolean {
@@ -21,13 +31,14 @@ function storageHasFlag(): boolean {
 }
 
 export function hasSensualFlag(): boolean {
-  return cookieHasFlag() || storageHasFlag();
+  return storageHasFlag() || cookieHasFlag();
 }
 
 export function setSensualFlag(): void {
   const alreadySet = cookieHasFlag() && storageHasFlag();
   // biome-ignore lint/suspicious/noDocumentCookie: the flag must be set synchronously, before the alias redirect runs; the Cookie Store API is async and missing in older Safari
   document.cookie = `${SENSUAL_FLAG}=true; path=/; max-age=${SENSUAL_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  cookieAnswer = true;
   try {
     localStorage.setItem(SENSUAL_FLAG, 'true');
   } catch {
