@@ -149,38 +149,37 @@ function InvoiceBody({
         )}
       </Stack>
 
-      <Table.ScrollContainer minWidth={480}>
-        <Table aria-label="Lines" verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Description</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Qty
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Unit price
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                VAT
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Amount
-              </Table.Th>
+      {/* Narrow enough for a phone without sideways scrolling: the description wraps. */}
+      <Table aria-label="Lines" verticalSpacing={4} horizontalSpacing={6} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Description</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Qty
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Unit price
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              VAT
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invoice.lines.map((line) => (
+            <Table.Tr key={line.id}>
+              <Table.Td>{line.description}</Table.Td>
+              <Table.Td ta="right">{line.quantity}</Table.Td>
+              <Table.Td ta="right">{formatMoney(line.unitPricePence)}</Table.Td>
+              <Table.Td ta="right">{formatVatRate(line.vatRateBp)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(line.netPence)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invoice.lines.map((line) => (
-              <Table.Tr key={line.id}>
-                <Table.Td>{line.description}</Table.Td>
-                <Table.Td ta="right">{line.quantity}</Table.Td>
-                <Table.Td ta="right">{formatMoney(line.unitPricePence)}</Table.Td>
-                <Table.Td ta="right">{formatVatRate(line.vatRateBp)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(line.netPence)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
 
       <Table w="auto" aria-label="Totals" style={{ alignSelf: 'flex-end' }} verticalSpacing={2}>
         <Table.Tbody>
