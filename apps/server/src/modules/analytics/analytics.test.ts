@@ -3,6 +3,7 @@ import { availabilityOverride, blockedPeriod, booking, user } from '../../db/sch
 import { localIso, serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
+import { medianOfBins } from './analytics.service.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -301,6 +302,28 @@ describe('analytics of known bookings', () => {
     ]);
     expect(body.bookings).toBe(5);
     expect(body.medianDays).toBe(3.5);
+  });
+
+  it('takes the median of an even number of bookings halfway between the middle two', () => {
+    expect(
+      medianOfBins(
+        [
+          [100, 1],
+          [300, 1],
+        ],
+        2,
+      ),
+    ).toBe(2);
+    expect(
+      medianOfBins(
+        [
+          [0, 3],
+          [5000, 1],
+        ],
+        4,
+      ),
+    ).toBe(0);
+    expect(medianOfBins([], 0)).toBeNull();
   });
 
   it('maps bookings on a weekday-by-hour grid of the London clock', async () => {
