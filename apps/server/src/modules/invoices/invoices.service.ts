@@ -482,7 +482,8 @@ export async function issueInvoice(db: Db, actor: Actor | null, id: string, inpu
     );
     let paid = 0;
     if (found.bookingId) {
-      const [owner] = await tx.select().from(booking).where(eq(booking.id, found.bookingId));
+      // The booking's lock is the one a payment on the booking takes: none slips in unlinked while this commits.
+      const [owner] = await tx.select().from(booking).where(eq(booking.id, found.bookingId)).for('update');
       const prior = await tx
         .select()
         .from(payment)
