@@ -183,7 +183,9 @@ type VatRow = { output: number; input: number; other: number; sales: number; pur
 /**
  * VAT for a period. A VAT line is output VAT when its entry also moves an income account (sales,
  * refunds, invoices, credit notes), input VAT when its entry moves an expense account. An entry's
- * lines share its date, so filtering lines by date keeps entries whole.
+ * lines share its date, so filtering lines by date keeps entries whole, and grouping by (date, entry)
+ * makes the same groups as by entry while letting PostgreSQL read the date index in order and sort
+ * each day's few lines (incremental sort), instead of visiting the whole table in random entry order.
  */
 export async function vatReport(db: Db, actor: Actor | null, query: unknown): Promise<VatReport> {
   requireRole(actor, 'admin');
@@ -204,7 +206,7 @@ export async function vatReport(db: Db, actor: Actor | null, query: unknown): Pr
                    bool_or(${isExpense}) as has_expense
               from journal_line
              where date >= ${from} and date <= ${to}
-             group by entry_id)
+             group by date, entry_id)
           select coalesce(sum(vat) filter (where has_income), 0)::float8 as output,
                  coalesce(-sum(vat) filter (where has_expense and not has_income), 0)::float8 as input,
                  coalesce(sum(vat) filter (where not has_income and not has_expense), 0)::float8 as other,
