@@ -1,6 +1,7 @@
 // Issue 6: with five years of data (100,000 bookings, 20,000 expenses, 80,000 journal entries) in
 // PostgreSQL, each analytics chart answers in under 100 ms at the median on the server.
 // Run: node bench/analytics.ts (Node 24, PostgreSQL on 127.0.0.1:5432).
+import { cpus, loadavg } from 'node:os';
 import { localDateOf } from '../apps/server/src/lib/zoned-time.ts';
 import {
   analyticsSpan,
@@ -49,6 +50,9 @@ const checks: [string, () => Promise<unknown>][] = [
   ['heatmap, 5 years', () => heatmap(db, TZ, admin, allTime)],
   ['span (all time)', () => analyticsSpan(db, TZ, admin)],
 ];
+// Timings on a shared machine mean little without its load: print it beside them.
+const load = () => loadavg()[0]?.toFixed(1);
+console.log(`load average ${load()} on ${cpus().length} cores before timing`);
 console.log(`${'chart'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  ratio to ${LIMIT} ms`);
 let failed = false;
 for (const [label, run] of checks) {
@@ -60,5 +64,6 @@ for (const [label, run] of checks) {
     `${label.padEnd(40)} ${`${mid.toFixed(1)} ms`.padStart(9)} ${`${p95.toFixed(1)} ms`.padStart(9)}  ${(mid / LIMIT).toFixed(2)} ${mid <= LIMIT ? 'OK' : 'TOO SLOW'}`,
   );
 }
+console.log(`load average ${load()} after timing`);
 await database.close();
 if (failed) process.exitCode = 1;
