@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
+import { startSmtpPeer, waitFor } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import type { Actor } from '../auth/actor.ts';
 import { createInvoice, issueInvoice } from './invoices.service.ts';
@@ -22,20 +23,29 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let client: Awaited<ReturnType<typeof signedIn>>;
 let adminActor: Actor;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_MAX: '100000',
-    API_RATE_LIMIT_MAX: '100000',
-    BUSINESS_NAME: 'Soothe Test Studio',
-    BUSINESS_EMAIL: 'hello@soothe.example',
-    BUSINESS_PHONE: '020 7946 0000',
-  });
+  smtp = await startSmtpPeer();
+  t = await createTestApp(
+    {
+      AUTH_RATE_LIMIT_MAX: '100000',
+      API_RATE_LIMIT_MAX: '100000',
+      BUSINESS_NAME: 'Soothe Test Studio',
+      BUSINESS_EMAIL: 'hello@soothe.example',
+      BUSINESS_PHONE: '020 7946 0000',
+      SMTP_URL: smtp.url,
+    },
+    { jobs: true },
+  );
   admin = await signedIn(t, { role: 'admin' });
   client = await signedIn(t);
   adminActor = { id: admin.id, role: 'admin', email: admin.email, name: 'Admin', phone: null };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 async function setVat(registered: boolean) {
   const saved = await admin.call('PUT', '/api/admin/invoices/settings', {
@@ -543,6 +553,13 @@ describe('emailing an invoice', () => {
     const text = await pdfText(Buffer.from(attachment?.contentBase64 ?? '', 'base64'));
     expect(text).toContain(done.label);
     expect(text).toContain(done.billToName);
+
+    // And it really leaves: the SMTP server receives it with the PDF.
+    const received = await waitFor(() => smtp.received.find((m) => m.subject === mail?.subject));
+    expect(received.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`${done.label}.pdf`, 'application/pdf'],
+    ]);
+    expect(await pdfText(received.attachments[0]?.content ?? Buffer.alloc(0))).toContain('Soothe Test Studio');
   });
 
   it('refuses to email an invoice with no email address', async () => {
