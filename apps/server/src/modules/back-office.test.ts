@@ -158,6 +158,33 @@ describe('the owner’s bookings', () => {
     expect(audit.map((a) => a.action)).toEqual(['booking.created']);
   });
 
+  it('records an appointment that already took place as completed, without emailing the client', async () => {
+    const yesterday = new Date(Date.now() - 26 * 3_600_000);
+    const email = `walk-in.${Date.now()}@example.test`;
+    const recorded = await admin.call('POST', '/api/admin/bookings', {
+      serviceId: swedishId,
+      durationMinutes: 60,
+      startsAt: yesterday.toISOString(),
+      customer: { name: 'Walter Walkin', email, phone: '020 7946 0002' },
+      idempotencyKey: 'walk-in-1',
+    });
+    expect(recorded.statusCode).toBe(201);
+    expect(recorded.json().booking).toMatchObject({ status: 'completed', clientName: 'Walter Walkin' });
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email))).toEqual([]);
+    // One that is still under way is not a record of the past, and a client can never book the past.
+    const underWay = await admin.call('POST', '/api/admin/bookings', {
+      serviceId: swedishId,
+      durationMinutes: 60,
+      startsAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+      customer: { id: client.id },
+      idempotencyKey: 'walk-in-2',
+    });
+    expect(underWay.statusCode).toBe(400);
+    expect(underWay.json().error.message).toContain('already passed');
+    const clientPast = await client.call('POST', '/api/bookings', bookingBody(swedishId, yesterday.toISOString()));
+    expect(clientPast.statusCode).toBe(400);
+  });
+
   it('moves a booking to a free time and refuses a taken one', async () => {
     const date = nextWeekday(4, 7);
     const a = (await client.call('POST', '/api/bookings', bookingBody(swedishId, localIso(date, '10:00')))).json();

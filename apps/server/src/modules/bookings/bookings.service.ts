@@ -220,22 +220,30 @@ async function placeBooking(
 
       const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
       const at = now(deps);
-      if (startsAt < at) throw new AppError('VALIDATION', 'startsAt: This time has already passed.');
-      if (startsAt < at + rules.minNoticeMinutes * 60_000)
-        throw new AppError(
-          'VALIDATION',
-          `startsAt: Please book at least ${formatNotice(rules.minNoticeMinutes)} ahead.`,
-        );
-      await assertSlotFree(tx, env.BUSINESS_TIME_ZONE, {
-        start: startsAt,
-        durationMinutes: input.durationMinutes,
-        now: at,
-      });
+      const endsAt = startsAt + input.durationMinutes * 60_000;
+      // The owner may record an appointment that has already taken place (a walk-in written up afterwards,
+      // to be invoiced): it is completed at once, holds no diary time and sends the client nothing.
+      const pastRecord = request.source === 'admin' && endsAt <= at;
+      if (!pastRecord) {
+        if (startsAt < at) throw new AppError('VALIDATION', 'startsAt: This time has already passed.');
+        if (startsAt < at + rules.minNoticeMinutes * 60_000)
+          throw new AppError(
+            'VALIDATION',
+            `startsAt: Please book at least ${formatNotice(rules.minNoticeMinutes)} ahead.`,
+          );
+        await assertSlotFree(tx, env.BUSINESS_TIME_ZONE, {
+          start: startsAt,
+          durationMinutes: input.durationMinutes,
+          now: at,
+        });
+      }
 
       // A new client's sensual request waits for the owner; the owner's own bookings are confirmed.
-      const status =
-        request.source === 'client' && chosen.style === 'sensual' && policy === 'new' ? 'pending' : 'confirmed';
-      const endsAt = startsAt + input.durationMinutes * 60_000;
+      const status = pastRecord
+        ? 'completed'
+        : request.source === 'client' && chosen.style === 'sensual' && policy === 'new'
+          ? 'pending'
+          : 'confirmed';
       const [row] = await tx
         .insert(booking)
         .values({
@@ -264,6 +272,7 @@ async function placeBooking(
       await auditIfAdmin(tx, actor, 'booking.created', row.id, null, row);
       if (!client.phone && input.phone) await tx.update(user).set({ phone: input.phone }).where(eq(user.id, client.id));
 
+      if (pastRecord) return { row, created: true };
       const business = businessOf(env, rules.streetAddress);
       await deps.outbox.enqueue(
         tx,

@@ -8,6 +8,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -17,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
 import { adminServicesQuery, customerSearchQuery, useCreatePhoneBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
 import { formatDateTime, formatTime } from '../format.ts';
@@ -71,6 +73,10 @@ function PhoneBookingForm({
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [duration, setDuration] = useState<string | null>(null);
   const [startsAt, setStartsAt] = useState<string | null>(null);
+  // An appointment that already took place (a walk-in written up afterwards) is typed in, not picked.
+  const [past, setPast] = useState(false);
+  const [pastDate, setPastDate] = useState('');
+  const [pastTime, setPastTime] = useState('');
   const [notes, setNotes] = useState('');
   const [adult, setAdult] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -80,18 +86,26 @@ function PhoneBookingForm({
   const service: Service | undefined = active.find((s) => s.id === serviceId);
   const minutes = duration ? Number(duration) : null;
 
+  const pastStart =
+    past && /^\d{4}-\d{2}-\d{2}$/.test(pastDate) && /^\d{2}:\d{2}$/.test(pastTime)
+      ? fromWallClock(new Date(`${pastDate}T${pastTime}:00Z`), timeZone).toISOString()
+      : null;
+  const chosenStart = past ? pastStart : startsAt;
+
   const submit = () => {
     const customer = who === 'existing' ? { id: customerId ?? '' } : newCustomer;
     const found: Errors = {};
     if (who === 'existing' && !customerId) found.customer = 'Find and choose the customer';
     if (!service) found.service = 'Choose a service';
     else if (!minutes) found.service = 'Choose a duration';
-    if (!startsAt) found.time = 'Choose a time';
+    if (!chosenStart) found.time = past ? 'Enter the date and time it started' : 'Choose a time';
+    else if (past && minutes && Date.parse(chosenStart) + minutes * 60_000 > Date.now())
+      found.time = 'That appointment has not finished yet';
     if (service?.style === 'sensual' && !adult) found.adult = 'Confirm the client told you they are 18 or over';
     const parsed = createPhoneBookingInput.safeParse({
       serviceId: serviceId ?? '',
       durationMinutes: minutes ?? 0,
-      startsAt: startsAt ?? '',
+      startsAt: chosenStart ?? '',
       customer,
       notes,
       adultConfirmed: adult,
@@ -211,15 +225,39 @@ function PhoneBookingForm({
         />
       </Group>
 
-      {service && minutes && (
-        <SlotPicker
-          serviceId={service.id}
-          durationMinutes={minutes}
-          value={startsAt}
-          onChange={setStartsAt}
-          timeZone={timeZone}
-          headingLevel={3}
-        />
+      <Switch
+        label="It already took place (record it as completed)"
+        checked={past}
+        onChange={(event) => setPast(event.currentTarget.checked)}
+      />
+      {past ? (
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            type="date"
+            label="Date"
+            value={pastDate}
+            max={todayIn(timeZone)}
+            onChange={(event) => setPastDate(event.currentTarget.value)}
+          />
+          <TextInput
+            type="time"
+            label="Start time"
+            value={pastTime}
+            onChange={(event) => setPastTime(event.currentTarget.value)}
+          />
+        </Group>
+      ) : (
+        service &&
+        minutes && (
+          <SlotPicker
+            serviceId={service.id}
+            durationMinutes={minutes}
+            value={startsAt}
+            onChange={setStartsAt}
+            timeZone={timeZone}
+            headingLevel={3}
+          />
+        )
       )}
       {errors.time && (
         <Text size="sm" c="red.8">
@@ -259,13 +297,13 @@ function PhoneBookingForm({
         </Alert>
       )}
 
-      {startsAt && <Text fw={600}>Chosen: {formatDateTime(startsAt, timeZone)}</Text>}
+      {chosenStart && <Text fw={600}>Chosen: {formatDateTime(chosenStart, timeZone)}</Text>}
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onCancel}>
           Close
         </Button>
         <Button onClick={submit} loading={create.isPending}>
-          Book
+          {past ? 'Record' : 'Book'}
         </Button>
       </Group>
     </Stack>
