@@ -91,6 +91,13 @@ test('the owner reads the figures and charts of a period and changes the period 
   await expect(page).toHaveURL(new RegExp(`range=custom&from=${today}&to=${to}`));
   await expect(page.getByRole('button', { name: 'Dates' })).toBeVisible();
   await expectNoViolations(page);
+
+  // All time starts on the day of the first booking there is.
+  const span = await (await page.request.get('/api/admin/analytics/span')).json();
+  await page.locator('label').filter({ hasText: 'All time' }).click();
+  await expect(page).toHaveURL(/range=all/);
+  const first = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  await expect(page.getByTestId('range-text')).toContainText(first.format(new Date(`${span.first}T00:00:00Z`)));
 });
 
 test('every chart fits the screen, a phone’s too, and nothing scrolls sideways @phone', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { AnalyticsBucket } from '@app/shared';
-import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -28,7 +28,9 @@ export function AnalyticsPage() {
   const locale = config?.locale ?? 'en-GB';
   const currency = config?.currency ?? 'GBP';
   const [params, setParams] = useSearchParams();
-  const span = useQuery({ ...spanQuery, enabled: params.get('range') === 'all' }).data;
+  const allTime = params.get('range') === 'all';
+  const spanAnswer = useQuery({ ...spanQuery, enabled: allTime });
+  const span = spanAnswer.data;
   const range = resolveRange(params, todayIn(timeZone), span);
   const dates = { from: range.from, to: range.to };
 
@@ -64,16 +66,22 @@ export function AnalyticsPage() {
           </Text>
         </Stack>
         <RangeControls range={range} onPreset={onPreset} onDates={onDates} onBucket={onBucket} />
-        <RateCards {...props} />
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <BookingsChart {...props} />
-          <RevenueChart {...props} />
-          <OccupancyChart {...props} />
-          <ClientsChart {...props} />
-          <ServicesChart range={dates} locale={locale} currency={currency} />
-          <LeadTimeChart range={dates} locale={locale} />
-        </SimpleGrid>
-        <BusyTimes range={dates} />
+        {allTime && spanAnswer.isPending ? (
+          <Loader aria-label="Finding the first booking" />
+        ) : (
+          <>
+            <RateCards {...props} />
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              <BookingsChart {...props} />
+              <RevenueChart {...props} />
+              <OccupancyChart {...props} />
+              <ClientsChart {...props} />
+              <ServicesChart range={dates} locale={locale} currency={currency} />
+              <LeadTimeChart range={dates} locale={locale} />
+            </SimpleGrid>
+            <BusyTimes range={dates} />
+          </>
+        )}
       </Stack>
     </Container>
   );
