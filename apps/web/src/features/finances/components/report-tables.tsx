@@ -1,5 +1,5 @@
 import type { CashReport, IncomeByType, PnlColumn, ProfitAndLoss, VatReport, YearEndSummary } from '@app/shared';
-import { Alert, Table, Text } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Amount } from './amount.tsx';
 
@@ -22,7 +22,11 @@ function ScrollTable({ label, minWidth, children }: { label: string; minWidth: n
   return (
     <Table.ScrollContainer
       minWidth={minWidth}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } }}
+      scrollAreaProps={{
+        // The scrollbar shows whenever the table is wider than the screen: a hint there is more to the right.
+        type: 'auto',
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` },
+      }}
     >
       {children}
     </Table.ScrollContainer>
@@ -63,6 +67,29 @@ const styleNames = { therapeutic: 'Therapeutic', sensual: 'Sensual', other: 'Oth
 function typeName(type: IncomeByType): string {
   const name = type.serviceType ? type.serviceType.replaceAll(/[-_]/g, ' ') : 'unspecified';
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} (${type.style ?? 'other'})`;
+}
+
+/** The period's three figures at a glance, before the table that breaks them down. */
+export function ProfitAndLossSummary({ report, money }: { report: ProfitAndLoss; money: MoneyFormat }) {
+  const figures = [
+    { label: 'Income', pence: report.totals.income.total },
+    { label: 'Expenses', pence: report.totals.expenses.total },
+    { label: report.totals.net < 0 ? 'Net loss' : 'Net profit', pence: report.totals.net },
+  ];
+  return (
+    <SimpleGrid cols={3} spacing="xs" component="dl" m={0}>
+      {figures.map((figure) => (
+        <Paper key={figure.label} withBorder p="xs">
+          <Text component="dt" size="sm">
+            {figure.label}
+          </Text>
+          <Text component="dd" m={0} fw={700} fz={{ base: 'sm', sm: 'lg' }}>
+            <Amount pence={figure.pence} {...money} />
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
 }
 
 /** Lines down, periods across with a total at the end; income by style, then by type, expenses, net. */

@@ -31,6 +31,7 @@ import { monthNames, type PeriodPreset, periodPresets, presetLabels, rangeOf } f
 import {
   CashTable,
   type MoneyFormat,
+  ProfitAndLossSummary,
   ProfitAndLossTable,
   VatTable,
   YearEndTable,
@@ -155,7 +156,12 @@ function ProfitAndLossPanel({ range, ok, granularity, money, update }: PanelProp
         name="profit and loss"
         csvUrl={ok ? financesCsvUrl.profitAndLoss(range, granularity) : null}
       >
-        {(report) => <ProfitAndLossTable report={report} money={money} />}
+        {(report) => (
+          <>
+            <ProfitAndLossSummary report={report} money={money} />
+            <ProfitAndLossTable report={report} money={money} />
+          </>
+        )}
       </Report>
     </Stack>
   );
