@@ -99,7 +99,11 @@ export function renderInvoicePdf(
     doc.text('Qty', columns.quantity.x, top, { width: columns.quantity.width, align: 'right' });
     doc.text('Unit price', columns.unit.x, top, { width: columns.unit.width, align: 'right' });
     doc.text('VAT', columns.vat.x, top, { width: columns.vat.width, align: 'right' });
-    doc.text('Amount', columns.amount.x, top, { width: columns.amount.width, align: 'right' });
+    // With VAT charged, line amounts are before VAT; the VAT is added below, by rate.
+    doc.text(settings.vatRegistered ? 'Net amount' : 'Amount', columns.amount.x, top, {
+      width: columns.amount.width,
+      align: 'right',
+    });
     doc
       .moveTo(LEFT, top + 14)
       .lineTo(RIGHT, top + 14)
