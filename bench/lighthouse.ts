@@ -5,6 +5,8 @@
  *
  * The machine is shared and its load varies from run to run, so each route is measured several times (3 unless
  * `--runs N`), the runs interleaved between routes; the verdict is on the median, and the best run is shown too.
+ * One run per route before them is not counted: a freshly started Chromium pays for its own caches (fonts, its own
+ * code) in the first page it loads.
  *
  * Run: node bench/lighthouse.ts [--runs N] [--no-build]
  *      (Debian's Chromium at /usr/bin/chromium; nothing is downloaded. --no-build serves apps/web/dist as it is.)
@@ -130,6 +132,7 @@ try {
   const results = new Map<string, Run[]>(routes.map((route) => [route, []]));
   // Warm the server (its first answers compile queries) so run 1 is not an outlier.
   for (const path of [...routes, '/api/config', '/api/services']) await fetch(`${baseUrl}${path}`);
+  for (const route of routes) await measure(`${baseUrl}${route}`, chrome.port);
   for (let run = 1; run <= runs; run++) {
     for (const route of routes) {
       // Lighthouse resets storage (caches, service worker) before each run: every run is a cold load.
