@@ -342,6 +342,7 @@ export async function seedMoneyHistory(db: Db, options: MoneySeedOptions): Promi
           style: line.style ?? null,
           service_type: line.serviceType ?? null,
           memo: line.memo ?? '',
+          vat_kind: line.vatKind ?? null,
         });
     }
     lineCount += lineRows.length;

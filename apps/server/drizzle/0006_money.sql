@@ -96,7 +96,8 @@ CREATE TABLE "journal_line" (
 	"date" date NOT NULL,
 	"style" text,
 	"service_type" text,
-	"memo" text DEFAULT '' NOT NULL
+	"memo" text DEFAULT '' NOT NULL,
+	"vat_kind" text
 );
 --> statement-breakpoint
 CREATE TABLE "ledger_account" (

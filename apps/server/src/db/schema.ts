@@ -450,6 +450,8 @@ export const journalLine = pgTable(
     style: text('style').$type<'therapeutic' | 'sensual'>(),
     serviceType: text('service_type'),
     memo: text('memo').notNull().default(''),
+    /** On VAT lines: output VAT (charged on sales) or input VAT (paid on expenses), for the VAT return. */
+    vatKind: text('vat_kind').$type<'output' | 'input'>(),
   },
   (table) => [
     index('journal_line_entry_idx').on(table.entryId),

@@ -42,6 +42,7 @@ export async function postJournalEntry(tx: DbOrTx, draft: EntryDraft, createdBy:
       style: line.style ?? null,
       serviceType: line.serviceType ?? null,
       memo: line.memo ?? '',
+      vatKind: line.vatKind ?? null,
     })),
   );
   return row;
@@ -73,6 +74,7 @@ export async function reverseJournalEntry(
         style: line.style,
         serviceType: line.serviceType,
         memo: line.memo,
+        vatKind: line.vatKind,
       })),
     },
     date,

@@ -103,7 +103,7 @@ describe('ledger postings', () => {
         style: 'therapeutic',
         serviceType: 'swedish',
       },
-      { accountCode: accountCodes.vat, debitPence: 0, creditPence: 1167 },
+      { accountCode: accountCodes.vat, debitPence: 0, creditPence: 1167, vatKind: 'output' },
     ]);
     expect(vatInGross(7000, 2000)).toBe(1167);
   });

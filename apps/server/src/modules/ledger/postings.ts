@@ -11,6 +11,8 @@ export type LineDraft = {
   style?: 'therapeutic' | 'sensual' | null;
   serviceType?: string | null;
   memo?: string;
+  /** Set on VAT lines: output VAT on sales, input VAT on purchases. */
+  vatKind?: 'output' | 'input' | null;
 };
 
 export type EntryDraft = {
@@ -58,6 +60,8 @@ const credit = (accountCode: string, pence: number, extra: Partial<LineDraft> = 
   ...extra,
 });
 
+const output = { vatKind: 'output' } as const;
+
 /** Drops zero lines (a VAT line when no VAT is due) so no line carries nothing. */
 function entry(draft: EntryDraft): EntryDraft {
   return { ...draft, lines: draft.lines.filter((line) => line.debitPence !== 0 || line.creditPence !== 0) };
@@ -84,7 +88,7 @@ export function bookingPaymentEntry(input: {
     lines: [
       debit(moneyAccountFor(input.method), input.amountPence),
       credit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
-      credit(accountCodes.vat, vat),
+      credit(accountCodes.vat, vat, output),
     ],
   });
 }
@@ -107,7 +111,7 @@ export function bookingRefundEntry(input: {
     sourceId: input.refundId,
     lines: [
       debit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
-      debit(accountCodes.vat, vat),
+      debit(accountCodes.vat, vat, output),
       credit(moneyAccountFor(input.method), input.amountPence),
     ],
   });
@@ -139,7 +143,7 @@ export function invoiceIssuedEntry(input: {
       ...input.lines.map((line) =>
         credit(salesAccountFor(line.style), line.netPence, { style: line.style, serviceType: line.serviceType }),
       ),
-      credit(accountCodes.vat, vat),
+      credit(accountCodes.vat, vat, output),
     ],
   });
 }
@@ -215,7 +219,7 @@ export function paymentAppliedToInvoiceEntry(input: {
     sourceId: input.paymentId,
     lines: [
       debit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
-      debit(accountCodes.vat, vat),
+      debit(accountCodes.vat, vat, output),
       credit(accountCodes.receivables, input.amountPence),
     ],
   });
@@ -238,7 +242,7 @@ export function expenseEntry(input: {
     sourceId: input.expenseId,
     lines: [
       debit(input.expenseAccountCode, input.amountPence - input.vatPence),
-      debit(accountCodes.vat, input.vatPence),
+      debit(accountCodes.vat, input.vatPence, { vatKind: 'input' }),
       credit(moneyAccountFor(input.method), input.amountPence),
     ],
   });
