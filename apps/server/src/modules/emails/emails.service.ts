@@ -116,6 +116,12 @@ export function previewTemplate(actor: Actor | null, kindParam: string, input: u
     reason: 'Illness',
     notes: 'First visit',
     status: 'confirmed',
+    document: 'invoice',
+    label: 'INV-000042',
+    total: '£70.00',
+    amountDue: '£70.00',
+    dueDate: '17 March 2026',
+    footer: 'Bank: Example Bank, sort code 00-00-00, account 12345678',
   };
   const text = renderTemplate(data.body, example);
   return {
