@@ -16,7 +16,7 @@ function nameIconButtons(root: HTMLElement) {
 }
 
 /**
- * FullCalendar 6's own Calendar class in a div. The installed @fullcalendar/react is version 7, which pairs with
+ * FullCalendar 6's own Calendar class in a div. The registry's @fullcalendar/react is version 7, which pairs with
  * FullCalendar 7 and not with the core 6 plugins, so this wrapper stands in for it (docs/decisions).
  * Options are applied again after every render; FullCalendar diffs them itself.
  */
