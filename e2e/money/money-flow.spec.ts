@@ -5,7 +5,7 @@ import { receiptPng, uniqueWord } from '../expenses/expenses.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { localDate } from '../support/dates.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { waitForMail } from '../support/mail.ts';
+import { mailCount, waitForMail } from '../support/mail.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -154,6 +154,8 @@ test('an appointment recorded afterwards is invoiced, emailed and paid, and with
         head: expect.stringMatching(/^%PDF-/),
       }),
     ]);
+    // An appointment written up afterwards sent the client nothing: the invoice is the only email they get.
+    expect(mailCount(email, '')).toBe(1);
 
     // The payment form has no date: the money is received today.
     const payment = invoice.getByRole('region', { name: 'Record a payment' });
