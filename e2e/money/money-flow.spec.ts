@@ -3,7 +3,6 @@ import type { Locator, Page } from '@playwright/test';
 import { uniqueName } from '../back-office/back-office.ts';
 import { receiptPng, uniqueWord } from '../expenses/expenses.ts';
 import { signInAsAdmin } from '../support/auth.ts';
-import { localDate } from '../support/dates.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
 
@@ -83,6 +82,8 @@ test('an appointment recorded afterwards is invoiced, emailed and paid, and with
     const booked = page.getByRole('status').filter({ hasText: 'Booked' });
     await expect(booked).toContainText(`${name}, Swedish massage`);
     await expect(booked).toContainText(day.time);
+    await expect(booked).toContainText('Recorded as completed.');
+    await expect(booked).not.toContainText('emailed');
   });
 
   await test.step('the owner records an expense the same day with a photo of its receipt', async () => {
@@ -157,10 +158,11 @@ test('an appointment recorded afterwards is invoiced, emailed and paid, and with
     // An appointment written up afterwards sent the client nothing: the invoice is the only email they get.
     expect(mailCount(email, '')).toBe(1);
 
-    // The payment form has no date: the money is received today.
+    // The client paid by bank transfer on the day.
     const payment = invoice.getByRole('region', { name: 'Record a payment' });
     await expect(payment.getByRole('textbox', { name: 'Amount (£)' })).toHaveValue('70');
     await expect(payment.getByLabel('Method')).toHaveValue('Bank transfer');
+    await payment.getByLabel('Paid on').fill(day.date);
     await payment.getByRole('button', { name: 'Record payment' }).click();
     await expect(invoice.getByRole('status')).toContainText('Payment of £70.00 recorded. The invoice is paid.');
     await expect(invoice.getByText('Paid', { exact: true }).first()).toBeVisible();
@@ -168,13 +170,13 @@ test('an appointment recorded afterwards is invoiced, emailed and paid, and with
     await expect(invoice.getByRole('region', { name: 'Payments' })).toContainText('£70.00 by Bank transfer on');
   });
 
-  await test.step('the ledger holds the invoice and the expense on that day, and the payment today', async () => {
+  await test.step('the ledger holds the invoice, its payment and the expense on that day', async () => {
     await page.goto('/ledger');
     await expect(page.getByRole('heading', { level: 1, name: 'Ledger' })).toBeVisible();
     await journalBetween(page, day.date, day.date);
-    await expect(page.getByText('2 entries', { exact: true })).toBeVisible();
+    await expect(page.getByText('3 entries', { exact: true })).toBeVisible();
     const entries = page.getByRole('listitem').filter({ has: page.getByText(shownDay(day.date), { exact: true }) });
-    await expect(entries).toHaveCount(2);
+    await expect(entries).toHaveCount(3);
 
     const invoiced = entries.filter({ hasText: `Invoice ${label} to ${name}` });
     await expect(invoiced).toHaveCount(1);
@@ -186,8 +188,6 @@ test('an appointment recorded afterwards is invoiced, emailed and paid, and with
     await expectLine(spent, '5010 Laundry', '£18.40', '');
     await expectLine(spent, '1000 Cash', '', '£18.40');
 
-    const today = localDate(new Date());
-    await journalBetween(page, today, today);
     await page.getByLabel('Kind of entry').selectOption({ label: 'Invoice payment' });
     await expect(page).toHaveURL(/source=invoice_payment/);
     const paid = page.getByRole('listitem').filter({ hasText: `Payment of invoice ${label}` });
@@ -195,7 +195,7 @@ test('an appointment recorded afterwards is invoiced, emailed and paid, and with
     await expectLine(paid, '1010 Bank', '£70.00', '');
     await expectLine(paid, '1100 Accounts receivable', '', '£70.00');
 
-    // The trial balance of that day: the invoice and the expense, debits equal to credits.
+    // The trial balance of that day: the invoice settled by the bank, the expense paid in cash.
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByText('Trial balance', { exact: true }).click();
     await expect(page).toHaveURL(/view=balances/);
@@ -203,6 +203,12 @@ test('an appointment recorded afterwards is invoiced, emailed and paid, and with
     const trial = page.getByRole('table', { name: 'Trial balance' });
     await expect(trial.getByRole('row', { name: /^1100 Accounts receivable/ }).getByRole('cell')).toHaveText([
       '1100 Accounts receivable',
+      'Assets',
+      '',
+      '',
+    ]);
+    await expect(trial.getByRole('row', { name: /^1010 Bank/ }).getByRole('cell')).toHaveText([
+      '1010 Bank',
       'Assets',
       '£70.00',
       '',

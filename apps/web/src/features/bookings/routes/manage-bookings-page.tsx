@@ -49,7 +49,11 @@ export function ManageBookingsPage() {
             >
               {booked.clientName}, {booked.serviceName}, {formatDateTime(booked.startsAt, timeZone)}
               {booked.status === 'pending' ? ' (waiting for approval)' : ''}.
-              {booked.clientEmail ? ' The client is emailed.' : ''}
+              {booked.status === 'completed'
+                ? ' Recorded as completed.'
+                : booked.clientEmail
+                  ? ' The client is emailed.'
+                  : ''}
             </Alert>
           )}
         </div>

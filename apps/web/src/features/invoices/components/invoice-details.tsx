@@ -26,6 +26,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
+import { usePublicConfig } from '../../config/api.ts';
 import {
   invoicePdfUrl,
   invoiceQuery,
@@ -378,9 +380,13 @@ function PaymentForm({ invoice, onDone }: ActionProps) {
   const [amount, setAmount] = useState<number | string>(invoice.outstandingPence / 100);
   const [method, setMethod] = useState<string | null>('bank_transfer');
   const [note, setNote] = useState('');
+  // Empty means today; an older payment (a cheque banked last week) keeps its own date in the books.
+  const [paidOn, setPaidOn] = useState('');
+  const timeZone = usePublicConfig().data?.timeZone ?? 'Europe/London';
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
-    const parsed = invoicePaymentInput.safeParse({ amountPence: penceOf(amount) ?? 0, method, note });
+    const paidAt = paidOn ? fromWallClock(new Date(`${paidOn}T12:00:00Z`), timeZone).toISOString() : undefined;
+    const parsed = invoicePaymentInput.safeParse({ amountPence: penceOf(amount) ?? 0, method, note, paidAt });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the payment');
     if (parsed.data.amountPence > invoice.outstandingPence)
       return setError(`Only ${formatMoney(invoice.outstandingPence)} is outstanding`);
@@ -407,6 +413,14 @@ function PaymentForm({ invoice, onDone }: ActionProps) {
           error={error}
         />
         <Select label="Method" data={methodOptions} value={method} onChange={setMethod} allowDeselect={false} w={160} />
+        <TextInput
+          type="date"
+          label="Paid on"
+          value={paidOn}
+          max={todayIn(timeZone)}
+          onChange={(event) => setPaidOn(event.currentTarget.value)}
+          w={160}
+        />
         <TextInput
           label="Note"
           value={note}
