@@ -159,7 +159,6 @@ CREATE INDEX "journal_entry_date_idx" ON "journal_entry" USING btree ("date");--
 CREATE INDEX "journal_entry_source_idx" ON "journal_entry" USING btree ("source_type","source_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "journal_entry_reverses_idx" ON "journal_entry" USING btree ("reverses_entry_id");--> statement-breakpoint
 CREATE INDEX "journal_line_entry_idx" ON "journal_line" USING btree ("entry_id");--> statement-breakpoint
-CREATE INDEX "journal_line_account_date_idx" ON "journal_line" USING btree ("account_code","date");--> statement-breakpoint
 CREATE INDEX "journal_line_date_idx" ON "journal_line" USING btree ("date");--> statement-breakpoint
 CREATE UNIQUE INDEX "stored_file_path_idx" ON "stored_file" USING btree ("bucket","path");--> statement-breakpoint
 ALTER TABLE "payment" ADD CONSTRAINT "payment_invoice_id_invoice_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoice"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -226,5 +225,5 @@ INSERT INTO "invoice_counter" ("series", "last_number") VALUES ('INV', 0), ('CN'
 -- Analytics (issue 6): every chart reads its columns from this index alone, so years of bookings are
 -- scanned without touching the table.
 CREATE INDEX "booking_analytics_idx" ON "booking" ("starts_at", "status", "client_id", "created_at", "duration_minutes", "style", "type", "cancelled_by");--> statement-breakpoint
--- Analytics (issue 6): income per day, style and type summed from this index alone.
-CREATE INDEX "journal_line_report_idx" ON "journal_line" ("account_code", "date", "style", "service_type", "debit_pence", "credit_pence");
+-- Reports (issue 6): income per day, style and type, VAT by kind, balances, summed from this index alone.
+CREATE INDEX "journal_line_report_idx" ON "journal_line" ("account_code", "date", "style", "service_type", "debit_pence", "credit_pence", "vat_kind");

@@ -455,9 +455,9 @@ export const journalLine = pgTable(
   },
   (table) => [
     index('journal_line_entry_idx').on(table.entryId),
-    index('journal_line_account_date_idx').on(table.accountCode, table.date),
     index('journal_line_date_idx').on(table.date),
-    // Income by date, style and type read from the index alone (analytics revenue over years of lines).
+    // Reports read lines by account and date from this index alone: income by style and type
+    // (P&L, analytics revenue), VAT by kind, balances over years of lines.
     index('journal_line_report_idx').on(
       table.accountCode,
       table.date,
@@ -465,6 +465,7 @@ export const journalLine = pgTable(
       table.serviceType,
       table.debitPence,
       table.creditPence,
+      table.vatKind,
     ),
   ],
 );

@@ -203,7 +203,8 @@ export async function vatReport(db: Db, actor: Actor | null, query: unknown): Pr
                  coalesce(sum(credit_pence - debit_pence) filter (where ${isIncome}), 0)::float8 as sales,
                  coalesce(sum(debit_pence - credit_pence) filter (where ${isExpense}), 0)::float8 as purchases
             from journal_line
-           where date >= ${from} and date <= ${to}`,
+           where account_code in (${inList([accountCodes.vat, ...income, ...expense])})
+             and date >= ${from} and date <= ${to}`,
     );
     const [settings] = await tx
       .select({ registered: businessSettings.vatRegistered, number: businessSettings.vatNumber })
