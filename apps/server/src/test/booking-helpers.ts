@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { service } from '../db/schema.ts';
+import { type BookingStatusValue, booking, service } from '../db/schema.ts';
 import { addDays, localDateOf, weekdayOf, zonedInstant } from '../lib/zoned-time.ts';
 import type { TestApp } from './test-context.ts';
 
@@ -30,3 +30,40 @@ export const bookingBody = (serviceId: string, startsAt: string, extra: Record<s
   idempotencyKey: `key-${Math.random().toString(36).slice(2)}`,
   ...extra,
 });
+
+/**
+ * A booking written straight into the diary, for tests that need one in the past (completed, or any
+ * status) without going through the booking rules, which refuse past times.
+ */
+export async function insertBooking(
+  t: TestApp,
+  options: {
+    type: string;
+    status: BookingStatusValue;
+    startsAt: Date;
+    client: { id: string; email: string };
+  },
+) {
+  const found = await serviceOfType(t, options.type);
+  const start = options.startsAt.getTime();
+  const [row] = await t.db
+    .insert(booking)
+    .values({
+      clientId: options.client.id,
+      serviceId: found.id,
+      serviceName: found.name,
+      style: found.style,
+      type: found.type,
+      durationMinutes: 60,
+      pricePence: found.durations[0]?.pricePence ?? 7000,
+      startsAt: options.startsAt,
+      endsAt: new Date(start + 3_600_000),
+      occupiedUntil: new Date(start + 4_500_000),
+      status: options.status,
+      clientName: 'Sam Client',
+      clientEmail: options.client.email,
+    })
+    .returning();
+  if (!row) throw new Error('booking insert returned no row');
+  return row;
+}

@@ -2,17 +2,8 @@ import { spawn } from 'node:child_process';
 import { accountCodes, type InvoiceDetail } from '@app/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  booking,
-  emailOutbox,
-  invoice,
-  invoiceCounter,
-  journalEntry,
-  journalLine,
-  payment,
-} from '../../db/schema.ts';
-import { serviceOfType } from '../../test/booking-helpers.ts';
+import { auditLog, emailOutbox, invoice, invoiceCounter, journalEntry, journalLine, payment } from '../../db/schema.ts';
+import { insertBooking } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { startSmtpPeer, waitFor } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
@@ -61,32 +52,9 @@ beforeEach(() => setVat(true));
 
 let bookingDay = 0;
 /** A booking that took place some days ago, written straight to the diary. */
-async function pastBooking(
-  type = 'swedish',
-  status: 'completed' | 'confirmed' | 'pending' | 'cancelled' = 'completed',
-) {
-  const service = await serviceOfType(t, type);
+function pastBooking(type = 'swedish', status: 'completed' | 'confirmed' | 'pending' | 'cancelled' = 'completed') {
   const startsAt = new Date(Date.now() - (++bookingDay * 86_400_000 + 3_600_000));
-  const [row] = await t.db
-    .insert(booking)
-    .values({
-      clientId: client.id,
-      serviceId: service.id,
-      serviceName: service.name,
-      style: service.style,
-      type: service.type,
-      durationMinutes: 60,
-      pricePence: service.durations[0]?.pricePence ?? 7000,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 3_600_000),
-      occupiedUntil: new Date(startsAt.getTime() + 4_500_000),
-      status,
-      clientName: 'Sam Client',
-      clientEmail: client.email,
-    })
-    .returning();
-  if (!row) throw new Error('no booking');
-  return row;
+  return insertBooking(t, { type, status, startsAt, client });
 }
 
 const handInvoice = (extra: Record<string, unknown> = {}) => ({

@@ -2,8 +2,8 @@ import type { ProfitAndLoss, TrialBalance } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booking, expenseCategory } from '../../db/schema.ts';
-import { serviceOfType } from '../../test/booking-helpers.ts';
+import { expenseCategory } from '../../db/schema.ts';
+import { insertBooking } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 
@@ -93,30 +93,10 @@ async function ok(response: Awaited<ReturnType<typeof admin.call>>, what: string
   return response.json();
 }
 
-async function insertCompletedBooking(type: string, when: Date) {
-  const service = await serviceOfType(t, type);
-  // A unique minute per booking: completed bookings hold no diary time, but keep them apart anyway.
+function insertCompletedBooking(type: string, when: Date) {
+  // A minute of its own per booking: completed bookings hold no diary time, but keep them apart anyway.
   const startsAt = new Date(when.getTime() - (bookingCounter++ % 600) * 60_000);
-  const [row] = await t.db
-    .insert(booking)
-    .values({
-      clientId,
-      serviceId: service.id,
-      serviceName: service.name,
-      style: service.style,
-      type: service.type,
-      durationMinutes: 60,
-      pricePence: service.durations[0]?.pricePence ?? 7000,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 3_600_000),
-      occupiedUntil: new Date(startsAt.getTime() + 4_500_000),
-      status: 'completed',
-      clientName: 'Sam Client',
-      clientEmail,
-    })
-    .returning();
-  if (!row) throw new Error('no booking');
-  return row;
+  return insertBooking(t, { type, status: 'completed', startsAt, client: { id: clientId, email: clientEmail } });
 }
 
 async function run(step: Action, world: World) {

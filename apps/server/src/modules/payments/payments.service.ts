@@ -1,4 +1,4 @@
-import { AppError, recordPaymentInput, recordRefundInput } from '@app/shared';
+import { AppError, type RecordPaymentInput, recordPaymentInput, recordRefundInput } from '@app/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, invoice, payment } from '../../db/schema.ts';
@@ -35,85 +35,49 @@ async function bookingForMoney(tx: DbOrTx, bookingId: string) {
 }
 
 /** Money received for a booking on the day (cash, card or bank transfer), posted to the ledger as a sale. */
-export async function recordBookingPayment(
-  db: Db,
-  timeZone: string,
-  actor: Actor | null,
-  bookingId: string,
-  input: unknown,
-) {
-  const admin = requireRole(actor, 'admin');
-  const data = parseInput(recordPaymentInput, input);
-  return db.transaction(async (tx) => {
-    const found = await bookingForMoney(tx, bookingId);
-    if (found.status === 'cancelled')
-      throw new AppError('CONFLICT', 'This booking is cancelled: record a refund instead.');
-    const paidAt = data.paidAt ? new Date(data.paidAt) : new Date();
-    const [row] = await tx
-      .insert(payment)
-      .values({
-        bookingId,
-        clientId: found.clientId,
-        kind: 'payment',
-        amountPence: data.amountPence,
-        method: data.method,
-        paidAt,
-        note: data.note,
-        recordedBy: admin.id,
-      })
-      .returning();
-    if (!row) throw new Error('payment insert returned no row');
-    await postJournalEntry(
-      tx,
-      bookingPaymentEntry({
-        paymentId: row.id,
-        date: localDateOf(paidAt.getTime(), timeZone),
-        amountPence: row.amountPence,
-        method: row.method,
-        sale: { style: found.style, serviceType: found.type, vatRateBp: await salesVatRateBp(tx) },
-        description: `Payment for ${found.serviceName}`,
-      }),
-      admin.id,
-    );
-    await recordAudit(tx, admin, 'booking.payment', 'booking', bookingId, null, {
-      amountPence: row.amountPence,
-      method: row.method,
-    });
-    return row;
-  });
+export function recordBookingPayment(db: Db, timeZone: string, actor: Actor | null, bookingId: string, input: unknown) {
+  return recordBookingMoney(db, timeZone, actor, bookingId, 'payment', parseInput(recordPaymentInput, input));
 }
 
 /** Money paid back for a booking (cancelled, or a goodwill refund): never more than it brought in. */
-export async function recordBookingRefund(
+export function recordBookingRefund(db: Db, timeZone: string, actor: Actor | null, bookingId: string, input: unknown) {
+  return recordBookingMoney(db, timeZone, actor, bookingId, 'refund', parseInput(recordRefundInput, input));
+}
+
+async function recordBookingMoney(
   db: Db,
   timeZone: string,
   actor: Actor | null,
   bookingId: string,
-  input: unknown,
+  kind: 'payment' | 'refund',
+  data: RecordPaymentInput,
 ) {
   const admin = requireRole(actor, 'admin');
-  const data = parseInput(recordRefundInput, input);
   return db.transaction(async (tx) => {
     const found = await bookingForMoney(tx, bookingId);
-    const [paid] = await tx
-      .select({ net: netPaidSql().mapWith(Number) })
-      .from(booking)
-      .where(eq(booking.id, bookingId));
-    const refundable = paid?.net ?? 0;
-    if (data.amountPence > refundable)
-      throw new AppError(
-        'VALIDATION',
-        refundable > 0
-          ? `At most ${formatPounds(refundable)} can be refunded.`
-          : 'Nothing has been paid for this booking.',
-      );
+    if (kind === 'payment' && found.status === 'cancelled')
+      throw new AppError('CONFLICT', 'This booking is cancelled: record a refund instead.');
+    if (kind === 'refund') {
+      const [paid] = await tx
+        .select({ net: netPaidSql().mapWith(Number) })
+        .from(booking)
+        .where(eq(booking.id, bookingId));
+      const refundable = paid?.net ?? 0;
+      if (data.amountPence > refundable)
+        throw new AppError(
+          'VALIDATION',
+          refundable > 0
+            ? `At most ${formatPounds(refundable)} can be refunded.`
+            : 'Nothing has been paid for this booking.',
+        );
+    }
     const paidAt = data.paidAt ? new Date(data.paidAt) : new Date();
     const [row] = await tx
       .insert(payment)
       .values({
         bookingId,
         clientId: found.clientId,
-        kind: 'refund',
+        kind,
         amountPence: data.amountPence,
         method: data.method,
         paidAt,
@@ -121,20 +85,21 @@ export async function recordBookingRefund(
         recordedBy: admin.id,
       })
       .returning();
-    if (!row) throw new Error('refund insert returned no row');
+    if (!row) throw new Error(`${kind} insert returned no row`);
+    const posting = {
+      date: localDateOf(paidAt.getTime(), timeZone),
+      amountPence: row.amountPence,
+      method: row.method,
+      sale: { style: found.style, serviceType: found.type, vatRateBp: await salesVatRateBp(tx) },
+    };
     await postJournalEntry(
       tx,
-      bookingRefundEntry({
-        refundId: row.id,
-        date: localDateOf(paidAt.getTime(), timeZone),
-        amountPence: row.amountPence,
-        method: row.method,
-        sale: { style: found.style, serviceType: found.type, vatRateBp: await salesVatRateBp(tx) },
-        description: `Refund for ${found.serviceName}`,
-      }),
+      kind === 'payment'
+        ? bookingPaymentEntry({ ...posting, paymentId: row.id, description: `Payment for ${found.serviceName}` })
+        : bookingRefundEntry({ ...posting, refundId: row.id, description: `Refund for ${found.serviceName}` }),
       admin.id,
     );
-    await recordAudit(tx, admin, 'booking.refund', 'booking', bookingId, null, {
+    await recordAudit(tx, admin, `booking.${kind}`, 'booking', bookingId, null, {
       amountPence: row.amountPence,
       method: row.method,
     });
