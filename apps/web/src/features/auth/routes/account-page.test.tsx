@@ -306,7 +306,8 @@ describe('AccountPage: data and deletion', () => {
     expect(within(dialog).queryByLabelText(/^Your password/)).not.toBeInTheDocument();
     type(/^Type DELETE to confirm/, 'delete');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
-    expect(await within(dialog).findByText('Type DELETE in capital letters to confirm.')).toBeVisible();
+    // The modal may still be fading in on a busy machine: wait for the message to be shown, not just present.
+    await waitFor(() => expect(within(dialog).getByText('Type DELETE in capital letters to confirm.')).toBeVisible());
     expect(calls.some((call) => call.path === '/api/account/delete')).toBe(false);
 
     type(/^Type DELETE to confirm/, 'DELETE');
