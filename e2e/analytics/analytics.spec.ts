@@ -26,11 +26,14 @@ async function expectNoViolations(page: Page) {
   );
 }
 
-/** Two bookings taken on the phone, at hours of their own per project so the runs never collide. */
+/**
+ * Two bookings taken on the phone, at hours of their own per project and on days no other suite books
+ * (the diary tests drag bookings around the next few weekdays), so the runs never collide.
+ */
 async function bookTwo(page: Page, project: string) {
   const hour = project === 'phone' ? '17' : '15';
-  const first = weekdayAhead(3);
-  const second = weekdayAhead(4);
+  const first = weekdayAhead(11);
+  const second = weekdayAhead(12);
   await phoneBooking(page.request, { date: first, time: `${hour}:00`, name: uniqueName('Ana') });
   await phoneBooking(page.request, { date: second, time: `${hour}:00`, name: uniqueName('Bo'), type: 'deeptissue' });
   return { first, second, hour: Number(hour) };

@@ -1,7 +1,7 @@
 import type { AdminBooking, Service } from '@app/shared';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { TIME_ZONE, weekdayAhead } from '../support/dates.ts';
-import { freshClientIp } from '../support/fixtures.ts';
+import { expect, freshClientIp } from '../support/fixtures.ts';
 
 export { TIME_ZONE, weekdayAhead };
 
@@ -65,6 +65,8 @@ export async function pendingSensualBooking(browser: Browser, baseURL: string, d
   try {
     const page = await context.newPage();
     await page.goto('/sensual');
+    // The app sets the flag once it starts, which is after the first paint: wait for the cookie.
+    await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'showSensual')).toBe(true);
     const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.test`;
     const signUp = await page.request.post('/api/auth/sign-up/email', {
       data: { name, email, password: 'Password1!' },

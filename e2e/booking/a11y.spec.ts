@@ -5,8 +5,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { detailsForm, pickDay, pickFirstTime, signUpInline, weekdayAhead } from './booking.ts';
 
 async function expectNoViolations(page: Page) {
-  // The page as it rests, not a button under the pointer mid-hover.
+  // The page as it rests, not a button under the pointer mid-hover nor a dialog still fading in.
   await page.mouse.move(0, 0);
+  for (const dialog of await page.getByRole('dialog').all()) await expect(dialog).toHaveCSS('opacity', '1');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],
