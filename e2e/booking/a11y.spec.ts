@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth.ts';
+import { dialogsAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { detailsForm, pickDay, pickFirstTime, signUpInline, weekdayAhead } from './booking.ts';
 
 async function expectNoViolations(page: Page) {
   // The page as it rests, not a button under the pointer mid-hover nor a dialog still fading in.
   await page.mouse.move(0, 0);
-  for (const dialog of await page.getByRole('dialog').all()) await expect(dialog).toHaveCSS('opacity', '1');
+  await dialogsAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

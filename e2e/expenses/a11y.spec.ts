@@ -2,11 +2,13 @@ import type { ExpenseCategoryList, ExpenseDetail } from '@app/shared';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth.ts';
+import { dialogsAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { receiptPng, uniqueWord } from './expenses.ts';
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
+  await dialogsAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

@@ -3,10 +3,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { phoneBooking, uniqueName } from '../back-office/back-office.ts';
 import { signInAsAdmin } from '../support/auth.ts';
+import { dialogsAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
+  await dialogsAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

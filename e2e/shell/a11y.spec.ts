@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { dialogsAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectShell } from './shell.ts';
 
@@ -20,6 +21,7 @@ test.describe('accessibility of the public pages @phone', () => {
       if (ready) await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
       await expect(page.getByLabel('Loading services')).toHaveCount(0);
       await page.waitForTimeout(300);
+      await dialogsAtRest(page);
       const results = await new AxeBuilder({ page }).analyze();
       expect(
         results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
@@ -32,6 +34,7 @@ test.describe('accessibility of the public pages @phone', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await dialogsAtRest(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map(({ id, help }) => ({ id, help }))).toEqual([]);
   });

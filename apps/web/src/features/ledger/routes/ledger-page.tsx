@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { journalQuery, ledgerAccountsQuery, trialBalanceQuery } from '../api.ts';
@@ -41,16 +42,24 @@ export function LedgerPage() {
   usePageTitle('Ledger');
   const [params, setParams] = useSearchParams();
   const { view, from, to, account, sourceType, page } = readParams(params);
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
+  // Two changes in a row (both dates filled at once) must both stick: each builds on the last one made,
+  // not on the address as it was at the last render.
+  const latest = useRef(params);
+  const seen = useRef(params.toString());
+  if (params.toString() !== seen.current) {
+    seen.current = params.toString();
+    latest.current = params;
+  }
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    latest.current = next;
+    setParams(next);
+  };
 
   const accounts = useQuery(ledgerAccountsQuery());
   const journal = useQuery({
