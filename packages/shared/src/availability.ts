@@ -51,7 +51,13 @@ const blockFields = z.object({
 });
 const blockEndsAfterStart = (b: { startsAt: string; endsAt: string }) => Date.parse(b.startsAt) < Date.parse(b.endsAt);
 const blockMessage = { message: 'A block must end after it starts', path: ['endsAt'] };
-export const createBlockInput = blockFields.refine(blockEndsAfterStart, blockMessage);
+/** `confirm`: block the time even though bookings fall in it (the server first answers with their list). */
+export const createBlockInput = blockFields
+  .extend({ confirm: z.boolean().default(false) })
+  .refine(blockEndsAfterStart, blockMessage);
+export type CreateBlockInput = z.input<typeof createBlockInput>;
+/** The bookings a block would fall on, in the details of its 409 answer. */
+export type BlockOverlap = { id: string; clientName: string; serviceName: string; startsAt: string; status: string };
 export const blockedPeriodSchema = blockFields.extend({ id: z.string() }).refine(blockEndsAfterStart, blockMessage);
 export type BlockedPeriod = z.infer<typeof blockedPeriodSchema>;
 

@@ -41,6 +41,20 @@ export type RescheduleBookingInput = z.infer<typeof rescheduleBookingInput>;
 
 export const cancelBookingInput = z.strictObject({ reason: z.string().trim().max(500).default('') });
 
+/** The owner moves a booking, and says whether the client is emailed the new time. */
+export const adminMoveBookingInput = rescheduleBookingInput.extend({ notifyClient: z.boolean().default(true) });
+export type AdminMoveBookingInput = z.input<typeof adminMoveBookingInput>;
+
+/** The owner cancels: the reason, whether the client is emailed, whether what they paid is paid back. */
+export const adminCancelBookingInput = cancelBookingInput.extend({
+  notifyClient: z.boolean().default(true),
+  refund: z.boolean().default(false),
+});
+/** Undo of the owner's cancelling: the version they saw cancelled. */
+export const restoreBookingInput = z.strictObject({ version: z.number().int().min(1) });
+
+export type AdminCancelBookingInput = z.input<typeof adminCancelBookingInput>;
+
 export const bookingSchema = z.object({
   id: z.string(),
   serviceId: z.string(),

@@ -14,6 +14,8 @@ export const publicConfigSchema = z.object({
   booking: z
     .object({ cancellationCutoffHours: z.number(), horizonDays: z.number(), minNoticeMinutes: z.number() })
     .default({ cancellationCutoffHours: 24, horizonDays: 60, minNoticeMinutes: 120 }),
+  /** False when no mail server is configured: emails are kept in the outbox, not sent. */
+  emailEnabled: z.boolean().default(false),
   socialProviders: z.array(z.object({ id: z.string(), name: z.string() })),
   analytics: z.object({
     gaMeasurementId: z.string().optional(),

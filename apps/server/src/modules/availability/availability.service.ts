@@ -1,5 +1,7 @@
 import {
   AppError,
+  activeBookingStatuses,
+  type BlockOverlap,
   type BookingRules,
   createBlockInput,
   createOverrideInput,
@@ -7,7 +9,7 @@ import {
   type SlotsResponse,
   updateBookingRulesInput,
 } from '@app/shared';
-import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { availabilityOverride, blockedPeriod, booking, businessSettings } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -154,14 +156,50 @@ export async function listBlocks(db: DbOrTx, actor: Actor | null, from: Date) {
   return db.select().from(blockedPeriod).where(gt(blockedPeriod.endsAt, from)).orderBy(asc(blockedPeriod.startsAt));
 }
 
+/** Pending and confirmed bookings that fall, even in part, between two instants. */
+export async function bookingsDuring(db: DbOrTx, startsAt: Date, endsAt: Date): Promise<BlockOverlap[]> {
+  const rows = await db
+    .select()
+    .from(booking)
+    .where(
+      and(
+        inArray(booking.status, [...activeBookingStatuses]),
+        lt(booking.startsAt, endsAt),
+        gt(booking.endsAt, startsAt),
+      ),
+    )
+    .orderBy(asc(booking.startsAt));
+  return rows.map((row) => ({
+    id: row.id,
+    clientName: row.clientName,
+    serviceName: row.serviceName,
+    startsAt: row.startsAt.toISOString(),
+    status: row.status,
+  }));
+}
+
+/**
+ * Blocks time. A block over bookings does not cancel them, so the owner is told first: without `confirm` the answer
+ * is a 409 listing them, and nothing is written.
+ */
 export async function createBlock(db: DbOrTx, actor: Actor | null, input: unknown) {
   requireRole(actor, 'admin');
   const data = parseInput(createBlockInput, input);
-  const [row] = await db
-    .insert(blockedPeriod)
-    .values({ startsAt: new Date(data.startsAt), endsAt: new Date(data.endsAt), reason: data.reason })
-    .returning();
-  return row;
+  const startsAt = new Date(data.startsAt);
+  const endsAt = new Date(data.endsAt);
+  return db.transaction(async (tx) => {
+    const covered = await bookingsDuring(tx, startsAt, endsAt);
+    if (covered.length > 0 && !data.confirm)
+      throw new AppError(
+        'CONFLICT',
+        covered.length === 1
+          ? 'This time has a booking in it. The block does not cancel it.'
+          : `This time has ${covered.length} bookings in it. The block does not cancel them.`,
+        { bookings: covered },
+      );
+    const [row] = await tx.insert(blockedPeriod).values({ startsAt, endsAt, reason: data.reason }).returning();
+    return row;
+  });
 }
 
 export async function deleteBlock(db: DbOrTx, actor: Actor | null, id: string) {

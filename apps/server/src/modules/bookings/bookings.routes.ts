@@ -15,6 +15,8 @@ import {
   toAdminBooking,
 } from './admin-bookings.service.ts';
 import {
+  adminCancelBooking,
+  adminMoveBooking,
   bookingCalendarFile,
   cancelBooking,
   createBooking,
@@ -23,6 +25,7 @@ import {
   getMyBooking,
   listMyBookings,
   rescheduleBooking,
+  restoreBooking,
 } from './bookings.service.ts';
 
 type IdParams = { Params: { id: string } };
@@ -101,14 +104,20 @@ export function bookingsRoutes(context: AppContext) {
     app.get<IdParams>('/api/admin/bookings/:id', async (request) =>
       getAdminBooking(db, await actorOf(auth, request), request.params.id),
     );
+    // Each answers with the booking as it now is and whether the client was emailed (the web offers Undo only then).
     app.post<IdParams>('/api/admin/bookings/:id/move', async (request) => {
-      const actor = requireRole(await actorOf(auth, request), 'admin');
-      await rescheduleBooking(context, { actor, id: request.params.id, input: request.body });
-      return getAdminBooking(db, actor, request.params.id);
+      const actor = await actorOf(auth, request);
+      const result = await adminMoveBooking(context, { actor, id: request.params.id, input: request.body });
+      return { ...(await getAdminBooking(db, actor, request.params.id)), ...result };
     });
     app.post<IdParams>('/api/admin/bookings/:id/cancel', async (request) => {
-      const actor = requireRole(await actorOf(auth, request), 'admin');
-      await cancelBooking(context, { actor, id: request.params.id, input: request.body });
+      const actor = await actorOf(auth, request);
+      const result = await adminCancelBooking(context, { actor, id: request.params.id, input: request.body });
+      return { ...(await getAdminBooking(db, actor, request.params.id)), ...result };
+    });
+    app.post<IdParams>('/api/admin/bookings/:id/restore', async (request) => {
+      const actor = await actorOf(auth, request);
+      await restoreBooking(context, { actor, id: request.params.id, input: request.body });
       return getAdminBooking(db, actor, request.params.id);
     });
     app.post<IdParams>('/api/admin/bookings/:id/outcome', async (request) =>

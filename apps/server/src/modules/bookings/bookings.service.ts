@@ -1,16 +1,19 @@
 import {
   AppError,
+  adminCancelBookingInput,
+  adminMoveBookingInput,
   type Booking,
   type CreateBookingInput,
   cancelBookingInput,
   createBookingInput,
   createPhoneBookingInput,
   rescheduleBookingInput,
+  restoreBookingInput,
   type SlotUnavailableDetails,
 } from '@app/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, bookingEvent, customer, service, user } from '../../db/schema.ts';
+import { booking, bookingEvent, customer, payment, service, user } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
@@ -20,6 +23,7 @@ import { publicUrlOf } from '../auth/auth.ts';
 import { getBookingRules, loadSlotRules, nearestSlots } from '../availability/availability.service.ts';
 import { isSlotFree } from '../availability/slots.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
+import { recordBookingRefund } from '../payments/payments.service.ts';
 import { bookingIcs } from './booking-calendar.ts';
 import { bookingEmail, type EmailBusiness } from './booking-emails.ts';
 
@@ -420,52 +424,101 @@ function assertClientMayChange(actor: Actor, row: BookingRow, cutoffHours: numbe
     );
 }
 
-export async function cancelBooking(deps: BookingDeps, request: { actor: Actor | null; id: string; input: unknown }) {
-  const actor = requireSignedIn(request.actor);
-  const { reason } = parseInput(cancelBookingInput, request.input ?? {});
+type CancelOptions = { reason: string; notify: boolean; refund: boolean };
+
+/** Cancels under the row lock; emails the client when asked and pays back what they paid when asked. */
+async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: CancelOptions) {
   const { db, env } = deps;
   return db.transaction(async (tx) => {
-    const row = await ownBooking(tx, actor, request.id, true);
+    const row = await ownBooking(tx, actor, id, true);
     const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
-    assertClientMayChange(actor, row, rules.cancellationCutoffHours, now(deps));
+    const at = now(deps);
+    assertClientMayChange(actor, row, rules.cancellationCutoffHours, at);
     const by = actor.role === 'admin' ? 'business' : 'client';
+    const { reason } = options;
     const [updated] = await tx
       .update(booking)
       .set({
         status: 'cancelled',
         cancelledBy: by,
-        cancelledAt: new Date(now(deps)),
+        cancelledAt: new Date(at),
         cancelReason: reason || null,
         version: row.version + 1,
       })
       .where(eq(booking.id, row.id))
       .returning();
     if (!updated) throw new Error('cancel update returned no row');
-    await recordEvent(tx, row, actor, 'cancelled', { from: row.status, to: 'cancelled', details: { by, reason } });
+    let refundedPence = 0;
+    if (options.refund) {
+      const paid = await tx
+        .select({ kind: payment.kind, amountPence: payment.amountPence, method: payment.method })
+        .from(payment)
+        .where(eq(payment.bookingId, row.id))
+        .orderBy(asc(payment.paidAt));
+      const net = paid.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0);
+      const method = paid.findLast((p) => p.kind === 'payment')?.method;
+      if (net > 0 && method) {
+        await recordBookingRefund(tx, env.BUSINESS_TIME_ZONE, actor, row.id, {
+          amountPence: net,
+          method,
+          note: 'Paid back on cancelling',
+        });
+        refundedPence = net;
+      }
+    }
+    const notified = options.notify && Boolean(updated.clientEmail);
+    await recordEvent(tx, row, actor, 'cancelled', {
+      from: row.status,
+      to: 'cancelled',
+      details: { by, reason, notified, refundedPence },
+    });
     await auditIfAdmin(tx, actor, 'booking.cancelled', row.id, row, updated);
-    if (updated.clientEmail)
+    if (notified)
       await deps.outbox.enqueue(
         tx,
         await bookingEmail(tx, 'booking.cancelled', updated, businessOf(env, rules.streetAddress), { reason }),
       );
-    return toClientBooking(updated, rules, now(deps));
+    return { row: updated, rules, at, notified, refundedPence };
   });
 }
 
-/** Moves a booking in one statement: at no moment are there two active bookings for it. */
-export async function rescheduleBooking(
+export async function cancelBooking(deps: BookingDeps, request: { actor: Actor | null; id: string; input: unknown }) {
+  const actor = requireSignedIn(request.actor);
+  const { reason } = parseInput(cancelBookingInput, request.input ?? {});
+  const result = await cancelRow(deps, actor, request.id, { reason, notify: true, refund: false });
+  return toClientBooking(result.row, result.rules, result.at);
+}
+
+/** The owner cancels: emailing the client and paying back are the owner's choice. */
+export async function adminCancelBooking(
   deps: BookingDeps,
   request: { actor: Actor | null; id: string; input: unknown },
 ) {
-  const actor = requireSignedIn(request.actor);
-  const input = parseInput(rescheduleBookingInput, request.input);
+  const actor = requireRole(request.actor, 'admin');
+  const input = parseInput(adminCancelBookingInput, request.input ?? {});
+  const result = await cancelRow(deps, actor, request.id, {
+    reason: input.reason,
+    notify: input.notifyClient,
+    refund: input.refund,
+  });
+  return { notified: result.notified, refundedPence: result.refundedPence };
+}
+
+/** Moves a booking in one statement: at no moment are there two active bookings for it. */
+async function moveRow(
+  deps: BookingDeps,
+  actor: Actor,
+  id: string,
+  input: { startsAt: string; version: number },
+  notify: boolean,
+) {
   const { db, env } = deps;
   const startsAt = Date.parse(input.startsAt);
   let movedDuration = 60; // set from the booking inside the transaction, for a refusal by the database
   return db
     .transaction(async (tx) => {
       await lockDiary(tx);
-      const row = await ownBooking(tx, actor, request.id, true);
+      const row = await ownBooking(tx, actor, id, true);
       movedDuration = row.durationMinutes;
       const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
       const at = now(deps);
@@ -491,13 +544,14 @@ export async function rescheduleBooking(
         .returning();
       if (!updated)
         throw new AppError('CONFLICT', 'This booking has changed since you opened it. Please reload and try again.');
+      const notified = notify && Boolean(updated.clientEmail);
       await recordEvent(tx, row, actor, 'rescheduled', {
         from: row.status,
         to: row.status,
-        details: { from: row.startsAt.toISOString(), to: updated.startsAt.toISOString() },
+        details: { from: row.startsAt.toISOString(), to: updated.startsAt.toISOString(), notified },
       });
       await auditIfAdmin(tx, actor, 'booking.moved', row.id, row, updated);
-      if (updated.clientEmail)
+      if (notified)
         await deps.outbox.enqueue(
           tx,
           await bookingEmail(tx, 'booking.rescheduled', updated, businessOf(env, rules.streetAddress), {
@@ -505,9 +559,77 @@ export async function rescheduleBooking(
             ics: icsOf(updated, env, rules.streetAddress),
           }),
         );
-      return toClientBooking(updated, rules, at);
+      return { row: updated, rules, at, notified };
     })
     .catch((error) => withAlternatives(deps, error, movedDuration, startsAt));
+}
+
+export async function rescheduleBooking(
+  deps: BookingDeps,
+  request: { actor: Actor | null; id: string; input: unknown },
+) {
+  const actor = requireSignedIn(request.actor);
+  const input = parseInput(rescheduleBookingInput, request.input);
+  const result = await moveRow(deps, actor, request.id, input, true);
+  return toClientBooking(result.row, result.rules, result.at);
+}
+
+/** The owner moves a booking; the client is emailed the new time unless the owner says not to. */
+export async function adminMoveBooking(
+  deps: BookingDeps,
+  request: { actor: Actor | null; id: string; input: unknown },
+) {
+  const actor = requireRole(request.actor, 'admin');
+  const input = parseInput(adminMoveBookingInput, request.input);
+  const result = await moveRow(deps, actor, request.id, input, input.notifyClient);
+  return { notified: result.notified };
+}
+
+/**
+ * Undo of the owner's cancelling: the booking comes back with the status it had, if its time is still free and it
+ * has not started. Nothing is emailed (the Undo is only offered when the cancelling emailed nobody).
+ */
+export async function restoreBooking(deps: BookingDeps, request: { actor: Actor | null; id: string; input: unknown }) {
+  const actor = requireRole(request.actor, 'admin');
+  const { version } = parseInput(restoreBookingInput, request.input ?? {});
+  const { db, env } = deps;
+  let duration = 60;
+  let wanted = 0;
+  return db
+    .transaction(async (tx) => {
+      await lockDiary(tx);
+      const row = await ownBooking(tx, actor, request.id, true);
+      duration = row.durationMinutes;
+      wanted = row.startsAt.getTime();
+      if (row.status !== 'cancelled') throw new AppError('CONFLICT', 'Only a cancelled booking can be restored.');
+      if (row.version !== version)
+        throw new AppError('CONFLICT', 'This booking has changed since you opened it. Please reload and try again.');
+      const at = now(deps);
+      if (row.startsAt.getTime() <= at) throw new AppError('CONFLICT', 'This appointment has already started.');
+      const date = localDateOf(row.startsAt.getTime(), env.BUSINESS_TIME_ZONE);
+      const { busy } = await loadSlotRules(tx, env.BUSINESS_TIME_ZONE, date, date);
+      const start = row.startsAt.getTime();
+      const end = row.occupiedUntil.getTime();
+      if (busy.some((b) => b.start < end && b.end > start))
+        throw new SlotTaken(row.durationMinutes, start, 'This time has been taken since: the booking stays cancelled.');
+      const [cancelled] = await tx
+        .select({ fromStatus: bookingEvent.fromStatus })
+        .from(bookingEvent)
+        .where(and(eq(bookingEvent.bookingId, row.id), eq(bookingEvent.action, 'cancelled')))
+        .orderBy(desc(bookingEvent.at))
+        .limit(1);
+      const status = cancelled?.fromStatus === 'pending' ? 'pending' : 'confirmed';
+      const [updated] = await tx
+        .update(booking)
+        .set({ status, cancelledBy: null, cancelledAt: null, cancelReason: null, version: row.version + 1 })
+        .where(eq(booking.id, row.id))
+        .returning();
+      if (!updated) throw new Error('restore update returned no row');
+      await recordEvent(tx, row, actor, 'restored', { from: 'cancelled', to: status });
+      await auditIfAdmin(tx, actor, 'booking.restored', row.id, row, updated);
+      return updated;
+    })
+    .catch((error) => withAlternatives(deps, error, duration, wanted));
 }
 
 /** The admin's answer to a pending request: confirmed, or declined (cancelled by the business). */

@@ -43,6 +43,7 @@ export function publicConfigOf(
       horizonDays: rules.horizonDays,
       minNoticeMinutes: rules.minNoticeMinutes,
     },
+    emailEnabled: Boolean(env.SMTP_URL),
     socialProviders: socialProvidersOf(env),
     analytics: {
       ...(env.GA_MEASUREMENT_ID && { gaMeasurementId: env.GA_MEASUREMENT_ID }),

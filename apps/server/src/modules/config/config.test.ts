@@ -6,6 +6,11 @@ import { openingHoursText, publicConfigOf } from './config.routes.ts';
 const rules = { weeklyHours: defaultWeeklyHours, cancellationCutoffHours: 24, horizonDays: 60, minNoticeMinutes: 120 };
 
 describe('public configuration', () => {
+  it('tells the web whether emails are really sent: only with a mail server', () => {
+    expect(publicConfigOf(parseEnv({}), rules).emailEnabled).toBe(false);
+    expect(publicConfigOf(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }), rules).emailEnabled).toBe(true);
+  });
+
   it('offers no social provider without keys', () => {
     expect(publicConfigOf(parseEnv({}), rules).socialProviders).toEqual([]);
   });

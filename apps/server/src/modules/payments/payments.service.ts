@@ -40,12 +40,18 @@ export function recordBookingPayment(db: Db, timeZone: string, actor: Actor | nu
 }
 
 /** Money paid back for a booking (cancelled, or a goodwill refund): never more than it brought in. */
-export function recordBookingRefund(db: Db, timeZone: string, actor: Actor | null, bookingId: string, input: unknown) {
+export function recordBookingRefund(
+  db: DbOrTx,
+  timeZone: string,
+  actor: Actor | null,
+  bookingId: string,
+  input: unknown,
+) {
   return recordBookingMoney(db, timeZone, actor, bookingId, 'refund', parseInput(recordRefundInput, input));
 }
 
 async function recordBookingMoney(
-  db: Db,
+  db: DbOrTx,
   timeZone: string,
   actor: Actor | null,
   bookingId: string,
