@@ -21,6 +21,7 @@ import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { passwordPolicyFromEnv } from './modules/auth/password-policy.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { startBookingJobs } from './modules/bookings/booking-jobs.ts';
+import { businessRoutes } from './modules/business/business.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(ledgerRoutes(context));
   await app.register(financesRoutes(context));
   await app.register(analyticsRoutes(context));
+  await app.register(businessRoutes(context));
 
   await registerWebApp(app, env.WEB_DIST ?? defaultWebDist);
   return app;

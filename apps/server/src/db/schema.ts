@@ -169,6 +169,13 @@ export const businessSettings = pgTable('business_settings', {
   cancellationCutoffHours: integer('cancellation_cutoff_hours').notNull().default(24),
   weeklyHours: jsonb('weekly_hours').$type<WeeklyHours>().notNull(),
   streetAddress: text('street_address').notNull().default(''),
+  /** Business details the owner edits (/business); null falls back to the environment variable of the same meaning. */
+  businessName: text('business_name'),
+  businessArea: text('business_area'),
+  businessPhone: text('business_phone'),
+  businessEmail: text('business_email'),
+  /** The owner closed the dashboard's setup checklist. */
+  setupDismissed: boolean('setup_dismissed').notNull().default(false),
   /** Money settings: VAT registration is optional; rates are in basis points (2000 = 20 %). */
   vatRegistered: boolean('vat_registered').notNull().default(false),
   vatNumber: text('vat_number').notNull().default(''),

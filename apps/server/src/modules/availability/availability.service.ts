@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { availabilityOverride, blockedPeriod, booking, businessSettings } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { computeSlots, type Interval, type SlotRules } from './slots.ts';
 
@@ -125,9 +126,13 @@ export async function nearestSlots(
 // ---- The owner's edits ----
 
 export async function updateBookingRules(db: DbOrTx, actor: Actor | null, input: unknown) {
-  requireRole(actor, 'admin');
+  const admin = requireRole(actor, 'admin');
   const changes = parseInput(updateBookingRulesInput, input);
-  await db.update(businessSettings).set(changes).where(eq(businessSettings.id, 1));
+  await db.transaction(async (tx) => {
+    await tx.update(businessSettings).set(changes).where(eq(businessSettings.id, 1));
+    // Also how the dashboard's setup checklist knows the owner has set the opening hours.
+    await recordAudit(tx, admin, 'booking-rules.updated', 'setting', 'booking-rules', null, changes);
+  });
 }
 
 export async function listOverrides(db: DbOrTx, actor: Actor | null, from: string) {

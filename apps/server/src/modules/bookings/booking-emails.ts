@@ -23,6 +23,8 @@ export type EmailBusiness = {
   locale: string;
   publicUrl: string;
   streetAddress: string;
+  phone: string;
+  email: string;
 };
 
 const ICS_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
@@ -54,6 +56,8 @@ export function bookingEmail(
       // The street address goes only to a client whose booking is confirmed.
       address: booking.status === 'confirmed' ? business.streetAddress : '',
       businessName: business.name,
+      businessPhone: business.phone,
+      businessEmail: business.email,
       manageUrl: `${business.publicUrl}/bookings`,
       reason: extras.reason ?? '',
       notes: booking.notes,

@@ -50,6 +50,8 @@ export function businessOf(env: Env, streetAddress: string): EmailBusiness {
     locale: env.BUSINESS_LOCALE,
     publicUrl: publicUrlOf(env),
     streetAddress,
+    phone: env.BUSINESS_PHONE,
+    email: env.BUSINESS_EMAIL,
   };
 }
 

@@ -1,8 +1,9 @@
-import type { PublicConfig, WeeklyHours } from '@app/shared';
+import type { BusinessDetails, PublicConfig, WeeklyHours } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import type { Env } from '../../env.ts';
 import { socialProvidersOf } from '../auth/auth.ts';
+import { businessDetailsOf, getBusinessDetails } from '../business/business.service.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -29,14 +30,15 @@ export function openingHoursText(weekly: WeeklyHours): string[] {
 export function publicConfigOf(
   env: Env,
   rules: { weeklyHours: WeeklyHours; cancellationCutoffHours: number; horizonDays: number; minNoticeMinutes: number },
+  details: BusinessDetails = businessDetailsOf(undefined, env),
 ): PublicConfig {
   return {
-    businessName: env.BUSINESS_NAME,
-    area: env.BUSINESS_AREA,
+    businessName: details.businessName,
+    area: details.area,
     timeZone: env.BUSINESS_TIME_ZONE,
     currency: env.BUSINESS_CURRENCY,
     locale: env.BUSINESS_LOCALE,
-    contact: { phone: env.BUSINESS_PHONE, email: env.BUSINESS_EMAIL },
+    contact: { phone: details.phone, email: details.email },
     openingHoursText: openingHoursText(rules.weeklyHours),
     booking: {
       cancellationCutoffHours: rules.cancellationCutoffHours,
@@ -57,6 +59,12 @@ export function configRoutes(context: AppContext) {
   const { db, env } = context;
   return async (app: FastifyInstance) => {
     // Read per request: the owner changes opening hours and rules from the back office.
-    app.get('/api/config', async () => publicConfigOf(env, await getBookingRules(db, env.BUSINESS_TIME_ZONE)));
+    app.get('/api/config', async () => {
+      const [rules, details] = await Promise.all([
+        getBookingRules(db, env.BUSINESS_TIME_ZONE),
+        getBusinessDetails(db, env),
+      ]);
+      return publicConfigOf(env, rules, details);
+    });
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
+import { getBusinessDetails } from '../business/business.service.ts';
 import { actorOf } from '../auth/actor.ts';
 import {
   composeToCustomer,
@@ -21,7 +22,15 @@ export function emailsRoutes(context: AppContext) {
     app.post('/api/admin/emails', async (request, reply) =>
       reply
         .status(201)
-        .send(await composeToCustomer(db, outbox, await actorOf(auth, request), request.body, env.BUSINESS_NAME)),
+        .send(
+          await composeToCustomer(
+            db,
+            outbox,
+            await actorOf(auth, request),
+            request.body,
+            (await getBusinessDetails(db, env)).businessName,
+          ),
+        ),
     );
     app.post<IdParams>('/api/admin/emails/:id/resend', async (request, reply) =>
       reply.status(201).send(await resendEmail(db, outbox, await actorOf(auth, request), request.params.id)),
@@ -38,7 +47,12 @@ export function emailsRoutes(context: AppContext) {
       return reply.status(204).send();
     });
     app.post<KindParams>('/api/admin/email-templates/:kind/preview', async (request) =>
-      previewTemplate(await actorOf(auth, request), request.params.kind, request.body, env.BUSINESS_NAME),
+      previewTemplate(
+        await actorOf(auth, request),
+        request.params.kind,
+        request.body,
+        (await getBusinessDetails(db, env)).businessName,
+      ),
     );
   };
 }

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { type EmailAttachment, emailOutbox, emailTemplate, user } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { getBusinessDetails } from '../business/business.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import type { Outbox, OutgoingEmail } from '../outbox/outbox.service.ts';
 import { defaultTemplates, htmlFromText, renderTemplate, type TemplateVariables } from './templates.ts';
@@ -32,6 +33,19 @@ export async function composeEmail(
   extras: { attachments?: EmailAttachment[]; dedupeKey?: string } = {},
 ): Promise<OutgoingEmail> {
   const template = await templateOf(db, kind);
+  // The business variables come from the owner's business details; the caller's (the environment's) are the defaults.
+  const business = await getBusinessDetails(db, {
+    BUSINESS_NAME: String(variables.businessName ?? ''),
+    BUSINESS_AREA: '',
+    BUSINESS_PHONE: String(variables.businessPhone ?? ''),
+    BUSINESS_EMAIL: String(variables.businessEmail ?? ''),
+  });
+  variables = {
+    ...variables,
+    businessName: business.businessName,
+    businessPhone: business.phone,
+    businessEmail: business.email,
+  };
   const text = renderTemplate(template.body, variables);
   return { to, kind, subject: renderTemplate(template.subject, variables), text, html: htmlFromText(text), ...extras };
 }

@@ -2,7 +2,18 @@ import type { EmailKind } from '@app/shared';
 
 type DefaultTemplate = { description: string; subject: string; body: string; variables: string[] };
 
-const booking = ['clientName', 'service', 'duration', 'price', 'when', 'address', 'businessName', 'manageUrl'];
+const booking = [
+  'clientName',
+  'service',
+  'duration',
+  'price',
+  'when',
+  'address',
+  'businessName',
+  'businessPhone',
+  'businessEmail',
+  'manageUrl',
+];
 
 /**
  * The wording of every email the product sends. `{{name}}` is replaced by a variable; a line that

@@ -1,5 +1,5 @@
 /// <reference path="./pdfkit.d.ts" />
-import { formatVatRate, type InvoiceDetail, type InvoiceSettings, vatByRate } from '@app/shared';
+import { type BusinessDetails, formatVatRate, type InvoiceDetail, type InvoiceSettings, vatByRate } from '@app/shared';
 import PDFDocument from 'pdfkit';
 import { type InvoiceEnv, money } from './invoices.service.ts';
 
@@ -7,6 +7,8 @@ export type InvoiceDocument = {
   detail: InvoiceDetail;
   settings: InvoiceSettings;
   streetAddress: string;
+  /** The owner's business details (falling back to the environment's). */
+  business: Pick<BusinessDetails, 'businessName' | 'email' | 'phone'>;
 };
 
 const LEFT = 50;
@@ -15,7 +17,7 @@ const GREY = '#444444';
 
 /** A4, Helvetica (one of the PDF standard fonts, so nothing is embedded and '£' needs no font file). */
 export function renderInvoicePdf(
-  { detail, settings, streetAddress }: InvoiceDocument,
+  { detail, settings, streetAddress, business }: InvoiceDocument,
   env: InvoiceEnv,
 ): Promise<Buffer> {
   const isDraft = detail.status === 'draft';
@@ -24,7 +26,7 @@ export function renderInvoicePdf(
   const doc = new PDFDocument({
     size: 'A4',
     margin: LEFT,
-    info: { Title: `${title} - ${env.BUSINESS_NAME}`, Author: env.BUSINESS_NAME },
+    info: { Title: `${title} - ${business.businessName}`, Author: business.businessName },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -44,12 +46,12 @@ export function renderInvoicePdf(
       : '';
 
   // The business, top left.
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('black').text(env.BUSINESS_NAME, LEFT, 50, { width: 280 });
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('black').text(business.businessName, LEFT, 50, { width: 280 });
   doc.font('Helvetica').fontSize(10).fillColor(GREY);
   const businessLines = [
     ...streetAddress.split('\n'),
-    env.BUSINESS_EMAIL,
-    env.BUSINESS_PHONE,
+    business.email,
+    business.phone,
     settings.vatRegistered && settings.vatNumber ? `VAT number: ${settings.vatNumber}` : '',
   ].filter((line) => line.trim() !== '');
   for (const line of businessLines) doc.text(line, { width: 280 });

@@ -27,6 +27,7 @@ import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { businessDetailsOf } from '../business/business.service.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import {
   creditNoteEntry,
@@ -808,5 +809,6 @@ export async function updateInvoiceSettings(db: Db, actor: Actor | null, input: 
 export async function invoiceForDocument(tx: DbOrTx, id: string, env: InvoiceEnv) {
   const found = await findInvoice(tx, id);
   const [detail, settings] = await Promise.all([detailOf(tx, found, env), invoiceSettingsRow(tx)]);
-  return { detail, settings: settingsView(settings), streetAddress: settings?.streetAddress ?? '' };
+  const business = businessDetailsOf(settings, { ...env, BUSINESS_AREA: '' });
+  return { detail, settings: settingsView(settings), streetAddress: business.streetAddress, business };
 }

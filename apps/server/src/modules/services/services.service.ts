@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { service } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 
 /** Active services for the public site; sensual ones only for a visitor who has the discretion flag. */
@@ -48,12 +49,15 @@ export async function listAllServices(db: Db, actor: Actor | null): Promise<Serv
 }
 
 export async function updateService(db: Db, actor: Actor | null, id: string, input: unknown): Promise<Service> {
-  requireRole(actor, 'admin');
+  const admin = requireRole(actor, 'admin');
   const changes = parseInput(updateServiceInput, input);
   if (changes.durations) changes.durations = [...changes.durations].sort((a, b) => a.minutes - b.minutes);
-  const [row] = /^[0-9a-f-]{36}$/i.test(id)
-    ? await db.update(service).set(changes).where(eq(service.id, id)).returning()
-    : [];
-  if (!row) throw new AppError('NOT_FOUND', 'No such service.');
-  return toService(row);
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'No such service.');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(service).set(changes).where(eq(service.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND', 'No such service.');
+    // Also how the dashboard's setup checklist knows the owner has set the prices.
+    await recordAudit(tx, admin, 'service.updated', 'service', row.id, null, changes);
+    return toService(row);
+  });
 }
