@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import type { Env } from '../../env.ts';
 import { socialProvidersOf } from '../auth/auth.ts';
-import { businessDetailsOf, getBusinessDetails } from '../business/business.service.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
+import { businessDetailsOf, getBusinessDetails } from '../business/business.service.ts';
 
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 

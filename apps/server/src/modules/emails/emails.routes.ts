@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
-import { getBusinessDetails } from '../business/business.service.ts';
 import { actorOf } from '../auth/actor.ts';
+import { getBusinessDetails } from '../business/business.service.ts';
 import {
   composeToCustomer,
   listEmails,

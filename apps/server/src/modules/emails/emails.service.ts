@@ -13,8 +13,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { type EmailAttachment, emailOutbox, emailTemplate, user } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { getBusinessDetails } from '../business/business.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { getBusinessDetails } from '../business/business.service.ts';
 import type { Outbox, OutgoingEmail } from '../outbox/outbox.service.ts';
 import { defaultTemplates, htmlFromText, renderTemplate, type TemplateVariables } from './templates.ts';
 
