@@ -1,7 +1,7 @@
 // Issue 6: with five years of data (100,000 bookings, 20,000 expenses, 80,000 journal entries) in
-// PostgreSQL, each analytics chart answers in under 100 ms at the median on the server.
+// PostgreSQL, each analytics chart answers in under 100 ms at the median on the server (the bar: the script exits
+// non-zero when a chart misses it); the goal (issue 11) is 30 ms.
 // Run: node bench/analytics.ts (Node 24, PostgreSQL on 127.0.0.1:5432).
-import { cpus, loadavg } from 'node:os';
 import { localDateOf } from '../apps/server/src/lib/zoned-time.ts';
 import {
   analyticsSpan,
@@ -15,16 +15,17 @@ import {
 } from '../apps/server/src/modules/analytics/analytics.service.ts';
 import type { Actor } from '../apps/server/src/modules/auth/actor.ts';
 import { seedMoneyHistory } from './money-seed.ts';
-import { benchDatabase, median, timeIt } from './support.ts';
+import { benchDatabase, finish, load, median, miss, timeIt } from './support.ts';
 
 const TZ = 'Europe/London';
 const LIMIT = 100;
+const GOAL = 30;
 const RUNS = 30;
 const database = await benchDatabase();
 const { db } = database;
 const admin: Actor = { id: 'bench-admin', role: 'admin', email: 'admin@example.test', name: 'Admin', phone: null };
 
-console.log(`database: ${database.label}; seeding five years…`);
+console.log('seeding five years…');
 const loadStart = performance.now();
 const seeded = await seedMoneyHistory(db, { years: 5, bookings: 100_000, expenses: 20_000, journalEntries: 80_000 });
 console.log(
@@ -51,19 +52,16 @@ const checks: [string, () => Promise<unknown>][] = [
   ['span (all time)', () => analyticsSpan(db, TZ, admin)],
 ];
 // Timings on a shared machine mean little without its load: print it beside them.
-const load = () => loadavg()[0]?.toFixed(1);
-console.log(`load average ${load()} on ${cpus().length} cores before timing`);
+console.log(`${load()} before timing`);
 console.log(`${'chart'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  ratio to ${LIMIT} ms`);
-let failed = false;
 for (const [label, run] of checks) {
   const times = (await timeIt(RUNS, run)).sort((a, b) => a - b);
   const mid = median(times);
   const p95 = times[Math.ceil(times.length * 0.95) - 1] ?? mid;
-  if (mid > LIMIT) failed = true;
+  if (mid >= LIMIT) miss(`${label}: ${mid.toFixed(1)} ms, bar ${LIMIT} ms`);
   console.log(
-    `${label.padEnd(40)} ${`${mid.toFixed(1)} ms`.padStart(9)} ${`${p95.toFixed(1)} ms`.padStart(9)}  ${(mid / LIMIT).toFixed(2)} ${mid <= LIMIT ? 'OK' : 'TOO SLOW'}`,
+    `${label.padEnd(40)} ${`${mid.toFixed(1)} ms`.padStart(9)} ${`${p95.toFixed(1)} ms`.padStart(9)}  ${(mid / LIMIT).toFixed(2)} ${mid < LIMIT ? 'OK' : 'TOO SLOW'}${mid <= GOAL ? '' : ` (over the ${GOAL} ms goal)`}`,
   );
 }
-console.log(`load average ${load()} after timing`);
 await database.close();
-if (failed) process.exitCode = 1;
+finish();

@@ -1,5 +1,6 @@
-// Issue 5: with 50,000 bookings and 10,000 customers in PostgreSQL, the dashboard's data, a month of
-// the calendar and a customer search each answer in under 50 ms at the median on the server.
+// Issues 5 and 11: with 50,000 bookings and 10,000 customers in PostgreSQL, the dashboard's data, a month of
+// the calendar and a customer search each answer in under 50 ms at the median on the server (the bar: the script
+// exits non-zero when a figure misses it); the goal is 20 ms.
 // Run: node bench/back-office.ts (Node 24, PostgreSQL on 127.0.0.1:5432).
 import { sql } from 'drizzle-orm';
 import { booking, payment, service, user } from '../apps/server/src/db/schema.ts';
@@ -9,7 +10,7 @@ import { availabilityCalendar } from '../apps/server/src/modules/availability/ca
 import { listAdminBookings } from '../apps/server/src/modules/bookings/admin-bookings.service.ts';
 import { listCustomers } from '../apps/server/src/modules/customers/customers.service.ts';
 import { dashboard } from '../apps/server/src/modules/dashboard/dashboard.service.ts';
-import { benchDatabase, median, timeIt, verdict } from './support.ts';
+import { benchDatabase, finish, load, median, timeIt, verdict } from './support.ts';
 
 const TZ = 'Europe/London';
 const database = await benchDatabase();
@@ -32,7 +33,7 @@ const last = [
   'Khan',
 ];
 
-console.log(`database: ${database.label}; loading 10,000 customers and 50,000 bookings…`);
+console.log(`loading 10,000 customers and 50,000 bookings…`);
 const loadStart = performance.now();
 const customers = Array.from({ length: 10_000 }, (_, i) => ({
   id: `c-${i}`,
@@ -125,6 +126,8 @@ const checks: [string, () => Promise<unknown>][] = [
   ['customer search by phone "900123"', () => listCustomers(db, admin, { q: '900123' })],
   ['customers sorted by spend', () => listCustomers(db, admin, { sort: 'spend', order: 'desc' })],
 ];
+console.log(`${load()} before timing`);
 for (const [label, run] of checks)
-  console.log(`${label.padEnd(48)} median ${verdict(median(await timeIt(30, run)), 50)}`);
+  console.log(`${label.padEnd(48)} median ${verdict(median(await timeIt(30, run)), 50, 20, label)}`);
 await database.close();
+finish();

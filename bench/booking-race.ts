@@ -8,13 +8,14 @@ import { service } from '../apps/server/src/db/schema.ts';
 import { parseEnv } from '../apps/server/src/env.ts';
 import { addDays, localDateOf, weekdayOf, zonedInstant } from '../apps/server/src/lib/zoned-time.ts';
 import { createUser } from '../apps/server/src/modules/users/users.service.ts';
-import { scratchPostgres } from './support.ts';
+import { load, scratchPostgres } from './support.ts';
 
 const TZ = 'Europe/London';
 const PORT = 3700 + Math.floor(Math.random() * 200);
 const BASE = `http://127.0.0.1:${PORT}`;
 const scratch = await scratchPostgres();
 const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'unused' });
+console.log(`database: PostgreSQL at ${scratch.url}; ${load()}`);
 const env = parseEnv({});
 const [swedish] = await database.db.select().from(service).where(sql`${service.type} = 'swedish'`);
 if (!swedish) throw new Error('seeded service missing');
@@ -130,6 +131,7 @@ try {
   );
   const n = (r: unknown) => (r as { rows: { n: number }[] }).rows[0]?.n;
   console.log(`active bookings in the database: ${n(active)}; overlapping pairs (buffers included): ${n(overlaps)}`);
+  console.log(load());
   if (count(201) !== 1 || n(overlaps) !== 0) process.exitCode = 1;
 } finally {
   server.kill('SIGTERM');

@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { load } from './support.ts';
 import { buildWebApp, repoRoot } from './web-build.ts';
 
 const LIMIT_KB = 150;
@@ -110,4 +111,5 @@ const backOfficeKb = [...closure([...backOfficeFiles])]
   .filter((file) => !closure([...htmlScripts]).has(file))
   .reduce((sum, file) => sum + gzipKb(file), 0);
 console.log(`\nBack office (${backOfficeFiles.size} screens) loads separately: ${backOfficeKb.toFixed(1)} KB gzip\n`);
+console.log(load());
 process.exitCode = failed ? 1 : 0;

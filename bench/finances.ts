@@ -1,7 +1,7 @@
 // Issue 6: with five years of data (100,000 bookings, 20,000 expenses, 80,000 journal entries) in
-// PostgreSQL, each finances report (and its CSV) answers in under 100 ms at the median on the server.
+// PostgreSQL, each finances report (and its CSV) answers in under 100 ms at the median on the server (the bar: the
+// script exits non-zero when a report misses it); the goal (issue 11) is 30 ms.
 // Run: node bench/finances.ts (Node 24, PostgreSQL on 127.0.0.1:5432).
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { businessSettings } from '../apps/server/src/db/schema.ts';
 import { addDays, localDateOf } from '../apps/server/src/lib/zoned-time.ts';
@@ -14,10 +14,11 @@ import {
 } from '../apps/server/src/modules/finances/finances.service.ts';
 import { cashCsv, profitAndLossCsv, vatCsv, yearEndCsv } from '../apps/server/src/modules/finances/finances-csv.ts';
 import { seedMoneyHistory } from './money-seed.ts';
-import { benchDatabase, median, timeIt } from './support.ts';
+import { benchDatabase, finish, load, median, miss, timeIt } from './support.ts';
 
 const TZ = 'Europe/London';
 const LIMIT = 100;
+const GOAL = 30;
 const RUNS = 30;
 const database = await benchDatabase();
 const { db } = database;
@@ -25,7 +26,7 @@ const admin: Actor = { id: 'bench-admin', role: 'admin', email: 'admin@example.t
 
 // VAT registered, so sales and expenses carry VAT lines and the VAT report has real work to do.
 await db.update(businessSettings).set({ vatRegistered: true, vatNumber: 'GB000000000' });
-console.log(`database: ${database.label}; seeding five years…`);
+console.log('seeding five years…');
 const loadStart = performance.now();
 const seeded = await seedMoneyHistory(db, { years: 5, bookings: 100_000, expenses: 20_000, journalEntries: 80_000 });
 await db.execute(sql`analyze`);
@@ -72,30 +73,17 @@ const checks: [string, () => Promise<unknown>][] = [
 ];
 
 // The machine may be shared: the load average says how far to trust the timings.
-console.log(
-  `load average ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')} on this machine`,
-);
+console.log(`${load()} before timing`);
 console.log(`\n${'report'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  ratio to ${LIMIT} ms`);
-let slow = 0;
 for (const [label, run] of checks) {
   const times = await timeIt(RUNS, run);
   const sorted = [...times].sort((a, b) => a - b);
   const mid = median(times);
   const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
-  if (mid > LIMIT) slow++;
+  if (mid >= LIMIT) miss(`${label}: ${mid.toFixed(2)} ms, bar ${LIMIT} ms`);
   console.log(
-    `${label.padEnd(40)} ${mid.toFixed(2).padStart(6)} ms ${p95.toFixed(2).padStart(6)} ms  ${(mid / LIMIT).toFixed(2)} ${mid <= LIMIT ? 'OK' : 'TOO SLOW'}`,
+    `${label.padEnd(40)} ${mid.toFixed(2).padStart(6)} ms ${p95.toFixed(2).padStart(6)} ms  ${(mid / LIMIT).toFixed(2)} ${mid < LIMIT ? 'OK' : 'TOO SLOW'}${mid <= GOAL ? '' : ` (over the ${GOAL} ms goal)`}`,
   );
 }
-console.log(
-  `load average ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')} at the end`,
-);
 await database.close();
-if (slow > 0) {
-  console.log(`${slow} report(s) slower than ${LIMIT} ms at the median`);
-  process.exitCode = 1;
-}
+finish();

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { median } from './support.ts';
+import { load, median } from './support.ts';
 import { buildWebApp, repoRoot } from './web-build.ts';
 
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 } as const;
@@ -190,4 +190,5 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
   if (!useExistingBuild) rmSync(webDist, { recursive: true, force: true });
 }
+console.log(load());
 process.exitCode = failed ? 1 : 0;

@@ -94,6 +94,14 @@ export async function seedMoneyHistory(db: Db, options: MoneySeedOptions): Promi
   const categories = await db.select().from(expenseCategory);
   const vatRateBp = await salesVatRateBp(db);
   const buffer = settings.bufferMinutes;
+  // Lengths a booking can have: only those some service offers, so each slot is booked for exactly its own length
+  // (a length a service does not offer would end past the slot, into the next booking or its buffer).
+  const offered = [...new Set(services.flatMap((s) => s.durations.map((d) => d.minutes)))];
+  const usual = [60, 60, 60, 90, 90, 120].filter((minutes) => offered.includes(minutes));
+  const lengths = usual.length ? usual : offered;
+  const offering = new Map(
+    offered.map((minutes) => [minutes, services.filter((s) => s.durations.some((d) => d.minutes === minutes))]),
+  );
 
   // The diary: walk each open range in 15-minute steps, placing bookings with their buffer after
   // them, so no two active bookings ever overlap (the exclusion constraint of migration 0003).
@@ -105,7 +113,7 @@ export async function seedMoneyHistory(db: Db, options: MoneySeedOptions): Promi
         const close = zonedInstant(date, range.end, timeZone);
         let cursor = open;
         while (cursor < close) {
-          const minutes = random.pick([60, 60, 60, 90, 90, 120]);
+          const minutes = random.pick(lengths);
           if (cursor + minutes * MINUTE > close) break;
           if (random.next() < fill) {
             slots.push({ start: cursor, minutes });
@@ -150,8 +158,9 @@ export async function seedMoneyHistory(db: Db, options: MoneySeedOptions): Promi
   const methods: PaymentMethod[] = ['card', 'card', 'card', 'cash', 'bank_transfer'];
 
   const addBooking = (slot: Slot, cancelledBooking: boolean) => {
-    const s = random.pick(services);
-    const duration = s.durations.find((d) => d.minutes === slot.minutes) ?? random.pick(s.durations);
+    const s = random.pick(offering.get(slot.minutes) ?? []);
+    const duration = s?.durations.find((d) => d.minutes === slot.minutes);
+    if (!s || !duration) throw new Error(`no service offers ${slot.minutes} minutes`);
     const client = pickClient();
     if (!client) throw new Error('no clients');
     const id = crypto.randomUUID();

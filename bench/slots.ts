@@ -5,7 +5,7 @@ import { booking, service } from '../apps/server/src/db/schema.ts';
 import { localDateOf, zonedInstant } from '../apps/server/src/lib/zoned-time.ts';
 import { listSlots, loadSlotRules } from '../apps/server/src/modules/availability/availability.service.ts';
 import { computeSlots } from '../apps/server/src/modules/availability/slots.ts';
-import { benchDatabase, median, timeIt, verdict } from './support.ts';
+import { benchDatabase, finish, load, median, timeIt, verdict } from './support.ts';
 
 const TZ = 'Europe/London';
 const database = await benchDatabase();
@@ -44,7 +44,7 @@ for (let i = 0; i < realistic.length; i += 500) await db.insert(booking).values(
 const from = localDateOf(Date.now(), TZ);
 const to = localDateOf(Date.now() + 59 * 86_400_000, TZ);
 const loaded = await loadSlotRules(db, TZ, from, to);
-console.log(`database: ${database.label}`);
+console.log(`${load()} before timing`);
 
 const pure = await timeIt(200, () =>
   computeSlots(loaded.rules, { durationMinutes: 60, from, to, now: Date.now(), today: from, busy: loaded.busy }),
@@ -52,8 +52,8 @@ const pure = await timeIt(200, () =>
 const request = () => listSlots(db, TZ, { serviceId: swedish.id, duration: 60, durationMinutes: 60, from, to });
 const full = await timeIt(50, request);
 console.log(`5,000 bookings, ${loaded.busy.length} of them in the 60-day range:`);
-console.log(`  slot computation                  median ${verdict(median(pure), 5)}`);
-console.log(`  slots request incl. database reads median ${verdict(median(full), 5)}`);
+console.log(`  slot computation                  median ${verdict(median(pure), 5, undefined, 'slot computation')}`);
+console.log(`  slots request incl. database reads median ${verdict(median(full), 5, undefined, 'slots request')}`);
 
 await db.execute(sql`delete from booking`);
 const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
@@ -65,6 +65,11 @@ const densePure = await timeIt(200, () =>
 );
 const denseFull = await timeIt(50, request);
 console.log(`all 5,000 bookings packed into the 60-day range (${packed.busy.length} busy intervals):`);
-console.log(`  slot computation                  median ${verdict(median(densePure), 5)}`);
-console.log(`  slots request incl. database reads median ${verdict(median(denseFull), 5)}`);
+console.log(
+  `  slot computation                  median ${verdict(median(densePure), 5, undefined, 'slot computation, packed')}`,
+);
+console.log(
+  `  slots request incl. database reads median ${verdict(median(denseFull), 5, undefined, 'slots request, packed')}`,
+);
 await database.close();
+finish();

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -278,6 +279,28 @@ export const booking = pgTable(
   ],
 );
 
+/**
+ * Bookings per local day and status, kept by triggers on `booking` in the transaction that changes a booking
+ * (migration 0008, decision 030): analytics count years of bookings from a few thousand rows. The day is the
+ * local date in the time zone of `booking_day_zone`; `ensureBookingDaySummary` rebuilds both when the business's
+ * time zone differs.
+ */
+export const bookingDay = pgTable(
+  'booking_day',
+  {
+    day: date('day').notNull(),
+    status: text('status').$type<BookingStatusValue>().notNull(),
+    bookings: integer('bookings').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.status] })],
+);
+
+/** The one time zone `booking_day` is counted in; no row until the summary is first built. */
+export const bookingDayZone = pgTable('booking_day_zone', {
+  id: boolean('id').primaryKey().default(true),
+  timeZone: text('time_zone').notNull(),
+});
+
 /** Every change of a booking: who, when, what it was and what it became. */
 export const bookingEvent = pgTable(
   'booking_event',
@@ -321,6 +344,8 @@ export const payment = pgTable(
     index('payment_booking_idx').on(table.bookingId),
     index('payment_client_idx').on(table.clientId),
     index('payment_invoice_idx').on(table.invoiceId),
+    // The dashboard's money received in a week or month: a range of paid_at, read from the index alone.
+    index('payment_paid_at_idx').on(table.paidAt, table.amountPence),
   ],
 );
 

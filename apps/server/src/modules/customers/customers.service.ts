@@ -1,5 +1,5 @@
 import { AppError, type CustomerRow, customerPolicySchema, listCustomersQuery, updateCustomerInput } from '@app/shared';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, bookingEvent, customer, emailOutbox, payment, user } from '../../db/schema.ts';
@@ -10,47 +10,71 @@ import { type Actor, requireRole } from '../auth/actor.ts';
 
 export const setPolicyInput = z.strictObject({ policy: customerPolicySchema });
 
-const sortColumns = {
-  name: sql`lower(u.name)`,
-  bookings: sql`bookings`,
-  spend: sql`spend_pence`,
-  lastVisit: sql`last_visit`,
-  noShows: sql`no_shows`,
-  createdAt: sql`u.created_at`,
-} as const;
+/**
+ * What each sort orders by. Columns of the person are read as they are; a figure is aggregated for the people
+ * searched for (or everyone) and only that one figure, so the other figures are computed for the page alone.
+ */
+const sortKeys = (within: SQL) => ({
+  name: { key: sql`lower(p.name)`, join: sql`` },
+  createdAt: { key: sql`p.created_at`, join: sql`` },
+  bookings: {
+    key: sql`coalesce(k.value, 0)`,
+    join: sql`left join (select client_id, count(*) filter (where status <> 'cancelled')::int as value
+                            from booking ${within} group by client_id) k on k.client_id = p.id`,
+  },
+  lastVisit: {
+    key: sql`k.value`,
+    join: sql`left join (select client_id, max(starts_at) filter (where status = 'completed') as value
+                            from booking ${within} group by client_id) k on k.client_id = p.id`,
+  },
+  noShows: {
+    key: sql`coalesce(k.value, 0)`,
+    join: sql`left join (select client_id, count(*) filter (where status = 'no_show')::int as value
+                            from booking ${within} group by client_id) k on k.client_id = p.id`,
+  },
+  spend: {
+    key: sql`coalesce(k.value, 0)`,
+    join: sql`left join (select client_id, sum(amount_pence)::int as value
+                            from payment ${within} group by client_id) k on k.client_id = p.id`,
+  },
+});
 
 /**
  * Customers with their figures, searched by name, email or phone (a trigram index on the same
- * expression), sorted by any column and paged. Figures come from one pass over bookings and payments.
+ * expression), sorted by any column and paged. The people are found and paged first; the figures of the page's
+ * rows are then read over the client indexes of bookings and payments, never over every booking.
  */
 export async function listCustomers(db: Db, actor: Actor | null, query: unknown) {
   requireRole(actor, 'admin');
   const q = parseInput(listCustomersQuery, query);
   const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
   const order = q.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  // Only the people searched for: their ids bound the aggregate; without a search it runs over everyone.
+  const sort = sortKeys(search ? sql`where client_id in (select id from people)` : sql``)[q.sort];
   const result = await db.execute(sql`
-    with stats as (
-      select client_id,
-             count(*) filter (where status <> 'cancelled')::int as bookings,
-             max(starts_at) filter (where status = 'completed') as last_visit,
-             count(*) filter (where status = 'no_show')::int as no_shows
-        from booking where client_id is not null group by client_id
-    ), spend as (
-      select client_id, sum(amount_pence)::int as spend_pence from payment where client_id is not null group by client_id
+    with people as materialized (
+      select u.id, u.name, u.email, u.phone, u.created_at
+        from "user" u
+       where u.role = 'user'
+         ${search ? sql`and (lower(u.name) || ' ' || lower(u.email) || ' ' || coalesce(u.phone, '')) like ${search}` : sql``}
+    ), page as (
+      select p.*, ${sort.key} as sort_key, count(*) over ()::int as total
+        from people p ${sort.join}
+       order by sort_key ${order}, p.id
+       limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
     )
-    select u.id, u.name, u.email, u.phone, u.created_at,
+    select g.id, g.name, g.email, g.phone, g.created_at, g.total,
            coalesce(c.policy, 'new') as policy, coalesce(c.tags, '{}') as tags,
-           coalesce(s.bookings, 0) as bookings, coalesce(p.spend_pence, 0) as spend_pence,
-           s.last_visit, coalesce(s.no_shows, 0) as no_shows,
-           count(*) over ()::int as total
-      from "user" u
-      left join customer c on c.user_id = u.id
-      left join stats s on s.client_id = u.id
-      left join spend p on p.client_id = u.id
-     where u.role = 'user'
-       ${search ? sql`and (lower(u.name) || ' ' || lower(u.email) || ' ' || coalesce(u.phone, '')) like ${search}` : sql``}
-     order by ${sortColumns[q.sort]} ${order}, u.id
-     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+           s.bookings, coalesce(m.spend_pence, 0) as spend_pence, s.last_visit, s.no_shows
+      from page g
+      left join customer c on c.user_id = g.id
+      cross join lateral (
+        select count(*) filter (where status <> 'cancelled')::int as bookings,
+               max(starts_at) filter (where status = 'completed') as last_visit,
+               count(*) filter (where status = 'no_show')::int as no_shows
+          from booking b where b.client_id = g.id) s
+      left join lateral (select sum(amount_pence)::int as spend_pence from payment y where y.client_id = g.id) m on true
+     order by g.sort_key ${order}, g.id`);
   type Row = {
     id: string;
     name: string;
