@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { phoneBooking, uniqueName } from '../back-office/back-office.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
-import { localDate, weekdayAhead } from '../support/dates.ts';
+import { localDate } from '../support/dates.ts';
+import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const addDays = (date: string, days: number) =>
@@ -28,24 +29,23 @@ async function expectNoViolations(page: Page) {
   );
 }
 
-/**
- * Two bookings taken on the phone, at hours of their own per project and on days no other suite books
- * (the diary tests drag bookings around the next few weekdays), so the runs never collide.
- */
-async function bookTwo(page: Page, project: string) {
-  const hour = project === 'phone' ? '17' : '15';
-  const first = weekdayAhead(11);
-  const second = weekdayAhead(12);
-  await phoneBooking(page.request, { date: first, time: `${hour}:00`, name: uniqueName('Ana') });
-  await phoneBooking(page.request, { date: second, time: `${hour}:00`, name: uniqueName('Bo'), type: 'deeptissue' });
-  return { first, second, hour: Number(hour) };
+/** Two bookings taken on the phone, at diary times of the test's own. */
+async function bookTwo(page: Page) {
+  const first = diaryTime();
+  const second = diaryTime();
+  await phoneBooking(page.request, { date: first.date, time: first.time, name: uniqueName('Ana') });
+  await phoneBooking(page.request, {
+    date: second.date,
+    time: second.time,
+    name: uniqueName('Bo'),
+    type: 'deeptissue',
+  });
+  return { first: first.date, second: second.date, hour: Number(first.time.slice(0, 2)) };
 }
 
-test('the owner reads the figures and charts of a period and changes the period in the address', async ({
-  page,
-}, testInfo) => {
+test('the owner reads the figures and charts of a period and changes the period in the address', async ({ page }) => {
   await signInAsAdmin(page);
-  const booked = await bookTwo(page, testInfo.project.name);
+  const booked = await bookTwo(page);
   const today = localDate(new Date());
   const to = addDays(today, 40);
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { dayText, detailsForm, pickDay, pickFirstTime, weekdayAhead } from '../booking/booking.ts';
+import { dayText, detailsForm, pickDay, pickTime } from '../booking/booking.ts';
 import { signInAsAdmin } from '../support/auth.ts';
+import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { bookThroughApi, customerId, newClient } from './people.ts';
 
@@ -32,9 +33,10 @@ test('the owner blocks a customer, whose next booking on /book is refused polite
   const { page: clientPage } = client;
   await clientPage.goto('/book?style=therapeutic&type=swedish');
   await clientPage.getByRole('radio', { name: '1 h, £70' }).click();
-  const day = weekdayAhead(6);
+  const slot = diaryTime();
+  const day = slot.date;
   await pickDay(clientPage, day);
-  await pickFirstTime(clientPage);
+  await pickTime(clientPage, slot.time);
   await detailsForm(clientPage).getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900888');
   await detailsForm(clientPage).getByRole('button', { name: 'Confirm booking' }).click();
   const refusal = clientPage.getByRole('alert').filter({ hasText: 'We cannot take this booking online' });

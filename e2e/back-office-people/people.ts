@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { uniqueEmail } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
+import { diaryTime } from '../support/diary.ts';
 import { expect, freshClientIp } from '../support/fixtures.ts';
 import { tmpDir } from '../support/paths.ts';
 
@@ -45,13 +46,8 @@ export async function customerId(admin: APIRequestContext, email: string): Promi
   return found.id;
 }
 
-function localDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
-}
-
 /**
- * Books a 1 h Swedish massage as this person through the API, at a free time two to four weeks ahead (far from
- * the times the other tests take), trying the next free time if another test took it first.
+ * Books a 1 h Swedish massage as this person through the API, at a diary time of the test's own (diaryTime()).
  */
 export async function bookThroughApi(person: Person, phone = '+44 7700 900777') {
   const { services } = (await (await person.page.request.get('/api/services')).json()) as {
@@ -59,27 +55,18 @@ export async function bookThroughApi(person: Person, phone = '+44 7700 900777') 
   };
   const swedish = services.find((service) => service.type === 'swedish');
   if (!swedish) throw new Error('no Swedish service');
-  const from = localDate(new Date(Date.now() + (14 + Math.floor(Math.random() * 7)) * 86_400_000));
-  const to = localDate(new Date(Date.now() + 28 * 86_400_000));
-  const slots = (await (
-    await person.page.request.get(`/api/slots?serviceId=${swedish.id}&duration=60&from=${from}&to=${to}`)
-  ).json()) as { days: { slots: string[] }[] };
-  const free = slots.days.flatMap((day) => day.slots);
-  for (const startsAt of free.sort(() => Math.random() - 0.5).slice(0, 5)) {
-    const response = await person.page.request.post('/api/bookings', {
-      data: {
-        serviceId: swedish.id,
-        durationMinutes: 60,
-        startsAt,
-        name: person.name,
-        phone,
-        idempotencyKey: `e2e-${Date.now()}-${Math.random()}`,
-      },
-    });
-    if (response.status() === 201) return (await response.json()) as { id: string; startsAt: string };
-    expect(response.status(), await response.text()).toBe(409);
-  }
-  throw new Error('no free time to book');
+  const response = await person.page.request.post('/api/bookings', {
+    data: {
+      serviceId: swedish.id,
+      durationMinutes: 60,
+      startsAt: diaryTime().startsAt,
+      name: person.name,
+      phone,
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; startsAt: string };
 }
 
 /**

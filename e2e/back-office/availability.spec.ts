@@ -1,19 +1,20 @@
 import { signInAsAdmin, signInAsLodger } from '../support/auth.ts';
+import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { phoneBooking, uniqueName, weekdayAhead } from './back-office.ts';
+import { phoneBooking, uniqueName } from './back-office.ts';
 
 test('the lodger’s calendar shows busy blocks and no client names, read-only @phone', async ({
   page,
   browser,
   baseURL,
-}, testInfo) => {
-  const date = weekdayAhead(testInfo.project.name === 'phone' ? 7 : 6);
+}) => {
+  const { date, time } = diaryTime();
   const name = uniqueName('Secret');
   // The admin books from a browser of their own.
   const admin = await browser.newContext({ baseURL });
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage);
-  await phoneBooking(adminPage.request, { date, time: '14:00', name });
+  await phoneBooking(adminPage.request, { date, time, name });
   await admin.close();
 
   await signInAsLodger(page);
@@ -21,7 +22,7 @@ test('the lodger’s calendar shows busy blocks and no client names, read-only @
   const calendar = page.getByRole('region', { name: 'Availability calendar' });
   const busy = calendar.locator(`.fc-timegrid-col[data-date="${date}"] .fc-event`).filter({ hasText: 'Busy' });
   await expect(busy.first()).toBeVisible();
-  await expect(busy.first()).toContainText('14:00');
+  await expect(busy.first()).toContainText(time);
   await expect(page.getByRole('main')).not.toContainText(name);
   await expect(page.getByRole('main')).not.toContainText('Swedish');
   // No editing for a lodger: none of the owner's panels.
@@ -29,11 +30,11 @@ test('the lodger’s calendar shows busy blocks and no client names, read-only @
   await expect(page.getByRole('button', { name: 'Calendar subscription' })).toBeVisible();
 });
 
-test('the owner sees the booking by name on the availability calendar @phone', async ({ page }, testInfo) => {
-  const date = weekdayAhead(testInfo.project.name === 'phone' ? 9 : 8);
+test('the owner sees the booking by name on the availability calendar @phone', async ({ page }) => {
+  const { date, time } = diaryTime();
   const name = uniqueName('Visible');
   await signInAsAdmin(page);
-  await phoneBooking(page.request, { date, time: '11:00', name });
+  await phoneBooking(page.request, { date, time, name });
   await page.goto(`/availability?date=${date}`);
   const calendar = page.getByRole('region', { name: 'Availability calendar' });
   await expect(calendar.locator('.fc-event').filter({ hasText: name })).toBeVisible();

@@ -1,23 +1,10 @@
 import type { AdminBooking, Service } from '@app/shared';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { TIME_ZONE, weekdayAhead } from '../support/dates.ts';
+import { londonInstant, TIME_ZONE } from '../support/dates.ts';
+import type { DiaryTime } from '../support/diary.ts';
 import { expect, freshClientIp } from '../support/fixtures.ts';
 
-export { TIME_ZONE, weekdayAhead };
-
-/** The instant at which London's clock shows `time` on `date`. */
-export function londonInstant(date: string, time: string): string {
-  const guess = Date.parse(`${date}T${time}:00Z`);
-  const shown = new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(guess));
-  const [h, m] = shown.split(':').map(Number) as [number, number];
-  const offset = (h * 60 + m - (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))) * 60_000;
-  return new Date(guess - offset).toISOString();
-}
+export { londonInstant, TIME_ZONE };
 
 export function uniqueName(first: string): string {
   return `${first} ${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
@@ -58,9 +45,10 @@ export async function phoneBooking(
 
 /**
  * A new client's sensual booking, which waits for approval: a browser of their own that opened /sensual (the
- * discretion flag), signs up and books the first free hour of `date` through the API.
+ * discretion flag), signs up and books `slot` (from diaryTime()) through the API, after checking it is offered.
  */
-export async function pendingSensualBooking(browser: Browser, baseURL: string, date: string, name: string) {
+export async function pendingSensualBooking(browser: Browser, baseURL: string, slot: DiaryTime, name: string) {
+  const { date, startsAt } = slot;
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() } });
   try {
     const page = await context.newPage();
@@ -80,10 +68,8 @@ export async function pendingSensualBooking(browser: Browser, baseURL: string, d
     const slots = (await (
       await page.request.get(`/api/slots?serviceId=${sensual.id}&duration=60&from=${date}&to=${date}`)
     ).json()) as { days: { date: string; slots: string[] }[] };
-    const free = slots.days[0]?.slots ?? [];
-    // Later slots than the first keep clear of other tests booking the same day's first hour.
-    const startsAt = free[Math.min(free.length - 1, 8)];
-    if (!startsAt) throw new Error(`no free sensual time on ${date}`);
+    const free = (slots.days[0]?.slots ?? []).map((at) => Date.parse(at));
+    if (!free.includes(Date.parse(startsAt))) throw new Error(`${startsAt} is not offered for a sensual massage`);
     const booked = await page.request.post('/api/bookings', {
       data: {
         serviceId: sensual.id,

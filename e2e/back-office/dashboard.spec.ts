@@ -1,15 +1,15 @@
 import { signInAsAdmin } from '../support/auth.ts';
+import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { pendingSensualBooking, uniqueName, weekdayAhead } from './back-office.ts';
+import { pendingSensualBooking, uniqueName } from './back-office.ts';
 
 test('the owner approves a new client’s sensual booking from the dashboard in one tap @phone', async ({
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   const name = uniqueName('Penny');
-  const date = weekdayAhead(testInfo.project.name === 'phone' ? 1 : 0);
-  const booking = await pendingSensualBooking(browser, baseURL as string, date, name);
+  const booking = await pendingSensualBooking(browser, baseURL as string, diaryTime(), name);
 
   await signInAsAdmin(page);
   await page.goto('/dashboard');

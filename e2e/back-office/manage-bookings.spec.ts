@@ -1,13 +1,12 @@
-import { pickDay, pickFirstTime } from '../booking/booking.ts';
+import { pickDay, pickTime } from '../booking/booking.ts';
 import { signInAsAdmin } from '../support/auth.ts';
+import { diaryDay, diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { calendarEvent, dragEventTo, londonInstant, phoneBooking, uniqueName, weekdayAhead } from './back-office.ts';
+import { calendarEvent, dragEventTo, londonInstant, phoneBooking, uniqueName } from './back-office.ts';
 
-test('the owner takes a phone booking for a new customer and finds it in the list @phone', async ({
-  page,
-}, testInfo) => {
+test('the owner takes a phone booking for a new customer and finds it in the list @phone', async ({ page }) => {
   const name = uniqueName('Phoebe');
-  const date = weekdayAhead(testInfo.project.name === 'phone' ? 3 : 2);
+  const slot = diaryTime();
   await signInAsAdmin(page);
   await page.goto('/manage_bookings');
   await page.getByRole('button', { name: 'New phone booking' }).click();
@@ -23,8 +22,8 @@ test('the owner takes a phone booking for a new customer and finds it in the lis
   await page.getByRole('option', { name: 'Deep tissue massage' }).click();
   await dialog.getByLabel('Duration', { exact: true }).click();
   await page.getByRole('option', { name: /^1 h,/ }).click();
-  await pickDay(dialog, date);
-  const time = await pickFirstTime(dialog);
+  await pickDay(dialog, slot.date);
+  const time = await pickTime(dialog, slot.time);
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
 
   await expect(dialog).toBeHidden();
@@ -46,8 +45,9 @@ test('the owner takes a phone booking for a new customer and finds it in the lis
 
 test('dragging a booking to a free time moves it; to a taken time is refused and it goes back @phone', async ({
   page,
-}, testInfo) => {
-  const date = weekdayAhead(testInfo.project.name === 'phone' ? 5 : 4);
+}) => {
+  // A day of its own: the test books two times and drags one to a third.
+  const date = diaryDay();
   await signInAsAdmin(page);
   const mover = uniqueName('Moira');
   const other = uniqueName('Otto');

@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
+import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { detailsForm, pickDay, pickFirstTime, signUpInline, weekdayAhead } from './booking.ts';
+import { detailsForm, pickDay, pickTime, signUpInline } from './booking.ts';
 
 async function expectNoViolations(page: Page) {
   // The page as it rests, not a button under the pointer mid-hover nor a dialog still fading in.
@@ -24,8 +25,9 @@ test('axe finds no violations on /book at each step or on /bookings', async ({ p
 
   await page.getByRole('radio', { name: '1 h, £70' }).click();
   await expect(page.getByRole('radio', { name: '1 h, £70' })).toBeChecked();
-  await pickDay(page, weekdayAhead(4));
-  await pickFirstTime(page);
+  const slot = diaryTime();
+  await pickDay(page, slot.date);
+  await pickTime(page, slot.time);
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
   await expectNoViolations(page);
 

@@ -1,8 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { localDate, weekdayAhead } from '../support/dates.ts';
+import { localDate } from '../support/dates.ts';
 import { expect } from '../support/fixtures.ts';
-
-export { weekdayAhead };
 
 /** The calendar's name for a day, e.g. 'Wednesday 25 November 2026' (ICU versions differ on the comma). */
 export function dayLabel(date: string): RegExp {
@@ -33,6 +31,17 @@ export async function pickFirstTime(scope: Page | Locator): Promise<string> {
   await time.click();
   await expect(time).toHaveAttribute('aria-pressed', 'true');
   return label;
+}
+
+/** Picks the free time `time` (HH:MM, as the buttons show it) of the chosen day. */
+export async function pickTime(scope: Page | Locator, time: string): Promise<string> {
+  const button = scope
+    .getByRole('group', { name: 'Free times' })
+    .getByRole('button')
+    .filter({ hasText: new RegExp(`^\\s*${time}\\s*$`) });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  return time;
 }
 
 /** Creates an account in the last step of /book, which then shows the details form. */

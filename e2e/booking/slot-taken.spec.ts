@@ -1,7 +1,8 @@
 import type { Service } from '@app/shared';
 import { accounts, newSignedInContext, uniqueEmail } from '../support/auth.ts';
+import { diaryDay } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { detailsForm, pickDay, pickFirstTime, signUpInline, weekdayAhead } from './booking.ts';
+import { detailsForm, pickDay, pickFirstTime, signUpInline } from './booking.ts';
 
 test('a time taken from another browser meanwhile is refused with the nearest free times to choose from', async ({
   page,
@@ -9,7 +10,8 @@ test('a time taken from another browser meanwhile is refused with the nearest fr
   baseURL,
 }) => {
   await page.goto('/book?style=therapeutic&type=deeptissue&duration=60');
-  await pickDay(page, weekdayAhead(3));
+  // A whole day of its own: the nearest free times offered instead fall anywhere on it.
+  await pickDay(page, diaryDay());
   const time = await pickFirstTime(page);
   await signUpInline(page, 'Rae Racer', uniqueEmail('racer'));
   const startsAt = new URL(page.url()).searchParams.get('slot') as string;

@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { phoneBooking, uniqueName } from '../back-office/back-office.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
+import { pastMonth } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 async function expectNoViolations(page: Page) {
@@ -20,13 +21,13 @@ async function expectNoViolations(page: Page) {
  * a £72 card payment for a Swedish massage on the 14th and £30 of rent paid from the bank on the 20th.
  */
 async function recordMonth(request: APIRequestContext) {
-  const year = 2010 + Math.floor(Math.random() * 10);
-  const month = String(1 + Math.floor(Math.random() * 12)).padStart(2, '0');
-  // Recorded afterwards (an appointment that took place that month): it holds no diary time, so no other
-  // test's booking can collide with it.
+  const own = pastMonth();
+  const year = own.year;
+  const month = String(own.month).padStart(2, '0');
+  // Recorded afterwards (an appointment that took place that month): the month is this test's alone in the run.
   const booking = await phoneBooking(request, {
-    date: `${year}-${month}-14`,
-    time: `${String(10 + Math.floor(Math.random() * 9)).padStart(2, '0')}:00`,
+    date: own.day(14),
+    time: '11:00',
     name: uniqueName('Fiona'),
   });
   const paid = await request.post(`/api/admin/bookings/${booking.id}/payments`, {
@@ -49,8 +50,7 @@ async function recordMonth(request: APIRequestContext) {
     },
   });
   expect(spent.ok(), await spent.text()).toBe(true);
-  const last = new Date(Date.UTC(year, Number(month), 0)).getUTCDate();
-  return { from: `${year}-${month}-01`, to: `${year}-${month}-${last}` };
+  return { from: own.from, to: own.to };
 }
 
 test('the owner reads a month’s income, expenses and net, its VAT and cash, and downloads them as CSV', async ({

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { phoneBooking, uniqueName, weekdayAhead } from '../back-office/back-office.ts';
+import { phoneBooking, uniqueName } from '../back-office/back-office.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
+import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMail } from '../support/mail.ts';
 
@@ -22,9 +23,10 @@ test('the owner invoices a booking, emails the invoice with its PDF and records 
   const phone = testInfo.project.name === 'phone';
   const name = uniqueName('Ingrid');
   await signInAsAdmin(page);
+  const { date, time } = diaryTime();
   const booking = await phoneBooking(page.request, {
-    date: weekdayAhead(phone ? 9 : 8),
-    time: '16:00',
+    date,
+    time,
     name,
     type: 'deeptissue',
   });

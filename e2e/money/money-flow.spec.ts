@@ -1,29 +1,18 @@
-import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { uniqueName } from '../back-office/back-office.ts';
 import { receiptPng, uniqueWord } from '../expenses/expenses.ts';
 import { signInAsAdmin } from '../support/auth.ts';
+import { pastMonth } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /**
- * A day of its own, years back: a random day of a random month in 2000–2009, so that neither the money other
- * tests record this month nor the finances test's months (2010–2019) ever share its month, and the month's
- * figures are this test's alone.
+ * A day of its own, years back: the 17th of a month no other test of this run records anything in (pastMonth()),
+ * so that the month's figures are this test's alone.
  */
 function dayOfOurOwn() {
-  const year = 2000 + randomInt(10);
-  const month = 1 + randomInt(12);
-  const day = 1 + randomInt(28);
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return {
-    date: `${year}-${pad(month)}-${pad(day)}`,
-    time: `${pad(8 + randomInt(11))}:00`,
-    monthFrom: `${year}-${pad(month)}-01`,
-    monthTo: `${year}-${pad(month)}-${pad(last)}`,
-  };
+  const month = pastMonth();
+  return { date: month.day(17), time: '11:00', monthFrom: month.from, monthTo: month.to };
 }
 
 /** '2004-03-07' as the app writes a day: '7 Mar 2004'. */

@@ -10,16 +10,16 @@ export function localDate(at: Date): string {
   }).format(at);
 }
 
-/**
- * The nth weekday (Monday to Friday, open 10:00–21:00 by default) at least three days ahead in London: far from
- * the two hours' notice and the 24-hour change cut-off, whatever the time of day the suite runs.
- */
-export function weekdayAhead(index: number): string {
-  const found: string[] = [];
-  for (let days = 3; found.length <= index; days++) {
-    const date = localDate(new Date(Date.now() + days * 86_400_000));
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !found.includes(date)) found.push(date);
-  }
-  return found[index] as string;
+/** The instant at which London's clock shows `time` on `date`. */
+export function londonInstant(date: string, time: string): string {
+  const guess = Date.parse(`${date}T${time}:00Z`);
+  const shown = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(guess));
+  const [h, m] = shown.split(':').map(Number) as [number, number];
+  const offset = (h * 60 + m - (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))) * 60_000;
+  return new Date(guess - offset).toISOString();
 }

@@ -9,6 +9,7 @@ import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { accounts, oidcUser } from './accounts.ts';
+import { diaryFile } from './diary.ts';
 import { APP_PORT, dataDir, mailDir, OIDC_PORT, repoRoot, SMTP_PORT, serverLogFile, webDir } from './paths.ts';
 
 const serverEnv: Record<string, string> = {
@@ -103,8 +104,9 @@ async function startOidc(): Promise<OAuth2Server> {
 }
 
 async function main() {
-  // Only this run's own folders: another run (E2E_PORT) may be using its own beside them.
-  for (const dir of [dataDir, mailDir, webDir, serverLogFile]) rmSync(dir, { recursive: true, force: true });
+  // Only this run's own folders: another run (E2E_PORT) may be using its own beside them. The diary's ledger of
+  // handed-out times (diary.ts) starts empty with the database.
+  for (const dir of [dataDir, mailDir, webDir, serverLogFile, diaryFile]) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(mailDir, { recursive: true });
 

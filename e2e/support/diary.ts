@@ -1,0 +1,136 @@
+/**
+ * Times in the diary that belong to one test, and to one attempt of it (decision 032).
+ *
+ * Every end-to-end run starts a server on a fresh database (start-server.ts), and every worker of that run shares
+ * one ledger of the times already handed out: `diary.json` in the run's scratch folder, changed only while holding
+ * a lock (a folder made with mkdir, which only one process can create). A test asks for what it needs while it
+ * runs, so a retry, a repeat or another order of the tests gets times nobody has used in this run.
+ *
+ * - `diaryTime()`: one two-hour cell on a weekday, room for a booking of up to 90 minutes and the 15-minute buffer.
+ * - `diaryDay()`: a whole weekday on which no other test books anything (for a test that books several times on
+ *   one day, drags bookings about or reads a day's figures).
+ * - `pastMonth()`: a calendar month long ago that is this test's alone (appointments recorded afterwards).
+ *
+ * Weekdays run from three days ahead (clear of the two hours' notice and the 24-hour change cut-off whatever the
+ * hour) to 55 days ahead (inside the 60-day booking horizon). Cells are handed out from the nearest day on, whole
+ * days from the farthest day back, so the two never meet until the diary is full, which fails loudly.
+ */
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { localDate, londonInstant } from './dates.ts';
+import { tmpDir } from './paths.ts';
+
+export type DiaryTime = {
+  /** London's date, YYYY-MM-DD. */
+  date: string;
+  /** London's clock, HH:MM. */
+  time: string;
+  /** The instant, as the API takes it (ISO 8601, UTC). */
+  startsAt: string;
+};
+
+/** Start times of the cells of a day: opening is 10:00–21:00 on weekdays by default. */
+export const CELL_TIMES = ['10:00', '12:00', '14:00', '16:00', '18:00'] as const;
+
+const FIRST_DAY_AHEAD = 3;
+const LAST_DAY_AHEAD = 55;
+
+type Ledger = { cells: string[]; days: string[]; months: string[] };
+
+export const diaryFile = join(tmpDir, 'diary.json');
+const lockDir = join(tmpDir, 'diary.lock');
+
+function pause(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function withLedger<T>(change: (ledger: Ledger) => T): T {
+  mkdirSync(tmpDir, { recursive: true });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch {
+      // A lock left behind by a worker that was killed holds for a few seconds at most.
+      const age = Date.now() - (statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 10_000) rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`could not lock ${lockDir}`);
+      pause(5 + Math.random() * 20);
+    }
+  }
+  try {
+    let ledger: Ledger = { cells: [], days: [], months: [] };
+    try {
+      ledger = { ...ledger, ...(JSON.parse(readFileSync(diaryFile, 'utf8')) as Partial<Ledger>) };
+    } catch {
+      // No ledger yet in this run.
+    }
+    const result = change(ledger);
+    writeFileSync(diaryFile, JSON.stringify(ledger));
+    return result;
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/** The bookable weekdays ahead, nearest first. */
+export function weekdaysAhead(): string[] {
+  const days: string[] = [];
+  for (let ahead = FIRST_DAY_AHEAD; ahead <= LAST_DAY_AHEAD; ahead++) {
+    const date = localDate(new Date(Date.now() + ahead * 86_400_000));
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday >= 1 && weekday <= 5 && !days.includes(date)) days.push(date);
+  }
+  return days;
+}
+
+/** A two-hour cell of a weekday that no other test (nor an earlier attempt of this one) has had in this run. */
+export function diaryTime(): DiaryTime {
+  return withLedger((ledger) => {
+    for (const date of weekdaysAhead()) {
+      if (ledger.days.includes(date)) continue;
+      const time = CELL_TIMES.find((cell) => !ledger.cells.includes(`${date} ${cell}`));
+      if (!time) continue;
+      ledger.cells.push(`${date} ${time}`);
+      return { date, time, startsAt: londonInstant(date, time) };
+    }
+    throw new Error('the diary is full: no free cell left in the booking horizon');
+  });
+}
+
+/** A weekday on which nothing else in this run books: the test has all of its opening hours. */
+export function diaryDay(): string {
+  return withLedger((ledger) => {
+    const date = weekdaysAhead()
+      .reverse()
+      .find((day) => !ledger.days.includes(day) && !ledger.cells.some((cell) => cell.startsWith(`${day} `)));
+    if (!date) throw new Error('the diary is full: no free day left in the booking horizon');
+    ledger.days.push(date);
+    return date;
+  });
+}
+
+export type PastMonth = { year: number; month: number; from: string; to: string; day: (n: number) => string };
+
+/**
+ * A month in the past that is this test's alone in this run, counted back from December 2019, so that a month's
+ * figures are only what the test recorded there.
+ */
+export function pastMonth(): PastMonth {
+  const key = withLedger((ledger) => {
+    for (let back = 0; back < 600; back++) {
+      const year = 2019 - Math.floor(back / 12);
+      const month = 12 - (back % 12);
+      const key = `${year}-${String(month).padStart(2, '0')}`;
+      if (ledger.months.includes(key)) continue;
+      ledger.months.push(key);
+      return key;
+    }
+    throw new Error('no past month left');
+  });
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = (n: number) => `${key}-${String(n).padStart(2, '0')}`;
+  return { year, month, from: day(1), to: day(last), day };
+}
