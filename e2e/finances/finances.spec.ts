@@ -5,6 +5,7 @@ import { phoneBooking, uniqueName } from '../back-office/back-office.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
 import { pastMonth } from '../support/diary.ts';
+import { fillDateRange } from '../support/filters.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 async function expectNoViolations(page: Page) {
@@ -63,8 +64,7 @@ test('the owner reads a month’s income, expenses and net, its VAT and cash, an
   await page.goto('/finances');
   await expect(page).toHaveTitle(/^Finances/);
   await page.getByLabel('Period').selectOption('Custom dates');
-  await page.getByLabel('From', { exact: true }).fill(month.from);
-  await page.getByLabel('To', { exact: true }).fill(month.to);
+  await fillDateRange(page, month.from, month.to);
 
   const pnl = page.getByRole('table', { name: 'Profit and loss' });
   await expect(pnl.locator('thead').getByRole('columnheader')).toHaveText(['Item', /^\w{3} \d{4}$/, 'Total']);

@@ -3,6 +3,7 @@ import { uniqueName } from '../back-office/back-office.ts';
 import { receiptPng, uniqueWord } from '../expenses/expenses.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { pastMonth } from '../support/diary.ts';
+import { fillDateRange } from '../support/filters.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
 
@@ -33,9 +34,7 @@ async function expectLine(entry: Locator, account: string, debit: string, credit
 
 /** The journal between two days (both included), through the page's own date filters. */
 async function journalBetween(page: Page, from: string, to: string) {
-  await page.getByLabel('From', { exact: true }).fill(from);
-  await page.getByLabel('To', { exact: true }).fill(to);
-  await expect(page).toHaveURL(new RegExp(`from=${from}.*to=${to}|to=${to}.*from=${from}`));
+  await fillDateRange(page, from, to);
 }
 
 test('an appointment recorded afterwards is invoiced, emailed and paid, and with an expense shows in the ledger, the profit and loss and the analytics', async ({
@@ -228,8 +227,7 @@ test('an appointment recorded afterwards is invoiced, emailed and paid, and with
     await page.goto('/finances');
     await expect(page).toHaveTitle(/^Finances/);
     await page.getByLabel('Period').selectOption('Custom dates');
-    await page.getByLabel('From', { exact: true }).fill(day.monthFrom);
-    await page.getByLabel('To', { exact: true }).fill(day.monthTo);
+    await fillDateRange(page, day.monthFrom, day.monthTo);
     await expect(page.getByRole('status').filter({ hasText: shownDay(day.monthFrom) })).toHaveText(
       `${shownDay(day.monthFrom)} to ${shownDay(day.monthTo)}`,
     );
