@@ -9,7 +9,13 @@ test('the owner approves a new client’s sensual booking from the dashboard in 
   baseURL,
 }) => {
   const name = uniqueName('Penny');
-  const booking = await pendingSensualBooking(browser, baseURL as string, diaryTime(), name);
+  const booking = await pendingSensualBooking(
+    browser,
+    baseURL as string,
+    // The dashboard's timeline shows the next eight days.
+    diaryTime({ withinDays: 7 }),
+    name,
+  );
 
   await signInAsAdmin(page);
   await page.goto('/dashboard');

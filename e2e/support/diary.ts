@@ -7,6 +7,8 @@
  * runs, so a retry, a repeat or another order of the tests gets times nobody has used in this run.
  *
  * - `diaryTime()`: one two-hour cell on a weekday, room for a booking of up to 90 minutes and the 15-minute buffer.
+ *   `diaryTime({ withinDays: 8 })` for a screen that shows only the days ahead (the dashboard's eight days): the
+ *   weekdays up to NEAR_DAYS ahead are kept for such tests, the others start after them.
  * - `diaryDay()`: a whole weekday on which no other test books anything (for a test that books several times on
  *   one day, drags bookings about or reads a day's figures).
  * - `pastMonth()`: a calendar month long ago that is this test's alone (appointments recorded afterwards).
@@ -33,6 +35,8 @@ export type DiaryTime = {
 export const CELL_TIMES = ['10:00', '12:00', '14:00', '16:00', '18:00'] as const;
 
 const FIRST_DAY_AHEAD = 3;
+/** Days up to this many ahead are handed out only to tests that ask for a time within them. */
+const NEAR_DAYS = 8;
 const LAST_DAY_AHEAD = 55;
 
 type Ledger = { cells: string[]; days: string[]; months: string[] };
@@ -74,10 +78,10 @@ function withLedger<T>(change: (ledger: Ledger) => T): T {
   }
 }
 
-/** The bookable weekdays ahead, nearest first. */
-export function weekdaysAhead(): string[] {
+/** The bookable weekdays from `first` to `last` days ahead, nearest first. */
+export function weekdaysAhead(first = FIRST_DAY_AHEAD, last = LAST_DAY_AHEAD): string[] {
   const days: string[] = [];
-  for (let ahead = FIRST_DAY_AHEAD; ahead <= LAST_DAY_AHEAD; ahead++) {
+  for (let ahead = first; ahead <= last; ahead++) {
     const date = localDate(new Date(Date.now() + ahead * 86_400_000));
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
     if (weekday >= 1 && weekday <= 5 && !days.includes(date)) days.push(date);
@@ -85,24 +89,30 @@ export function weekdaysAhead(): string[] {
   return days;
 }
 
-/** A two-hour cell of a weekday that no other test (nor an earlier attempt of this one) has had in this run. */
-export function diaryTime(): DiaryTime {
+/**
+ * A two-hour cell of a weekday that no other test (nor an earlier attempt of this one) has had in this run; with
+ * `withinDays`, on a weekday at most that many days ahead.
+ */
+export function diaryTime(options: { withinDays?: number } = {}): DiaryTime {
+  const days = options.withinDays
+    ? weekdaysAhead(FIRST_DAY_AHEAD, options.withinDays)
+    : weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD);
   return withLedger((ledger) => {
-    for (const date of weekdaysAhead()) {
+    for (const date of days) {
       if (ledger.days.includes(date)) continue;
       const time = CELL_TIMES.find((cell) => !ledger.cells.includes(`${date} ${cell}`));
       if (!time) continue;
       ledger.cells.push(`${date} ${time}`);
       return { date, time, startsAt: londonInstant(date, time) };
     }
-    throw new Error('the diary is full: no free cell left in the booking horizon');
+    throw new Error(`the diary is full: no free cell left among ${days.join(', ')}`);
   });
 }
 
 /** A weekday on which nothing else in this run books: the test has all of its opening hours. */
 export function diaryDay(): string {
   return withLedger((ledger) => {
-    const date = weekdaysAhead()
+    const date = weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD)
       .reverse()
       .find((day) => !ledger.days.includes(day) && !ledger.cells.some((cell) => cell.startsWith(`${day} `)));
     if (!date) throw new Error('the diary is full: no free day left in the booking horizon');
