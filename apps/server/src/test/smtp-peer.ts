@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { Db } from '../db/client.ts';
 
 /** A real SMTP server for tests: it keeps every message it accepts, and can be told to refuse. */
 export async function startSmtpPeer() {
@@ -46,4 +48,22 @@ export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undef
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Resolves once the outbox has nothing left to do: no email waiting or being sent, and no delivery job queued,
+ * waiting to retry or running. From then on, what an SMTP peer has received is all it will receive, so a test can
+ * assert that something was sent once, or not at all, without sleeping.
+ */
+export async function outboxSettled(db: Db, timeoutMs = 20_000): Promise<void> {
+  await waitFor(async () => {
+    const result = (await db.execute(sql`
+      select
+        (select count(*) from email_outbox where status in ('pending', 'sending'))::int as emails,
+        (select count(*) from pgboss.job where name = 'email-deliver' and state in ('created', 'retry', 'active'))::int
+          as jobs
+    `)) as unknown as { rows: { emails: number; jobs: number }[] };
+    const [counts] = result.rows;
+    return counts && counts.emails === 0 && counts.jobs === 0 ? true : undefined;
+  }, timeoutMs);
 }

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { booking, bookingEvent, businessSettings, customer, emailOutbox, service } from '../../db/schema.ts';
 import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
 import { localIso, nextWeekday } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
+import { databaseRefusal } from '../../test/database-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { cancelBooking, queueDueReminders } from './bookings.service.ts';
 
@@ -315,7 +316,9 @@ describe('guarantees', () => {
       clientName: 'Direct',
     });
     await t.db.insert(booking).values(row(0, 'confirmed'));
-    await expect(t.db.insert(booking).values(row(70, 'confirmed'))).rejects.toThrow();
+    const refusal = await databaseRefusal(t.db.insert(booking).values(row(70, 'confirmed')));
+    expect(refusal.code).toBe('23P01'); // exclusion_violation
+    expect(refusal.constraint).toBe('booking_no_overlap');
     await t.db.insert(booking).values(row(30, 'cancelled'));
     await t.db.insert(booking).values(row(75, 'confirmed'));
   });
@@ -341,16 +344,26 @@ describe('guarantees', () => {
 });
 
 describe('reminders', () => {
-  it('queue one reminder 24 hours ahead, however often the job runs', async () => {
-    const client = await signedInClient();
-    const made = (await client.call('POST', '/api/bookings', bookingInput(local(nextWeekday(5, 10), '16:00')))).json();
-    const deps = { ...t.context, now: () => Date.parse(made.startsAt) - 23 * 3_600_000 };
-    expect(await queueDueReminders(deps)).toBeGreaterThanOrEqual(1);
-    expect(await queueDueReminders(deps)).toBe(0);
-    const reminders = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, client.email))).filter(
-      (e) => e.kind === 'booking.reminder',
-    );
-    expect(reminders).toHaveLength(1);
-    expect(reminders[0]?.text).toMatch(/at 16:00 (GMT|BST) \(Europe\/London\)/);
+  it('queue one reminder 24 hours ahead, however often the job runs, naming the zone of its date', async () => {
+    // A known winter date: the clock is fixed on Monday 11 January 2027 (timers still run for real).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2027-01-11T09:00:00Z') });
+    try {
+      const client = await signedInClient();
+      const made = (await client.call('POST', '/api/bookings', bookingInput('2027-01-15T16:00:00.000Z'))).json();
+      expect(made.startsAt).toBe('2027-01-15T16:00:00.000Z');
+      // Not yet due 25 hours before; due 23 hours before, once only.
+      expect(await queueDueReminders({ ...t.context, now: () => Date.parse(made.startsAt) - 25 * 3_600_000 })).toBe(0);
+      const deps = { ...t.context, now: () => Date.parse(made.startsAt) - 23 * 3_600_000 };
+      expect(await queueDueReminders(deps)).toBe(1);
+      expect(await queueDueReminders(deps)).toBe(0);
+      const reminders = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, client.email))).filter(
+        (e) => e.kind === 'booking.reminder',
+      );
+      expect(reminders).toHaveLength(1);
+      // Both sides of a clock change: daylight-saving.test.ts.
+      expect(reminders[0]?.text).toMatch(/Friday,? 15 January 2027 at 16:00 GMT \(Europe\/London\)/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

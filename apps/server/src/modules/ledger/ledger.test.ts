@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessSettings, journalEntry, journalLine } from '../../db/schema.ts';
 import { bookingBody, localIso, nextWeekday, serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
+import { databaseRefusal } from '../../test/database-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { postJournalEntry, reverseJournalEntry } from './ledger.service.ts';
 
@@ -107,7 +108,7 @@ describe('the ledger', () => {
 
   it('refuses, in the database itself, an entry whose debits and credits differ', async () => {
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(journalEntry);
-    await expect(
+    const refusal = await databaseRefusal(
       t.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(journalEntry)
@@ -119,7 +120,10 @@ describe('the ledger', () => {
           { entryId: row.id, accountCode: accountCodes.otherIncome, creditPence: 90, date: '2026-01-05' },
         ]);
       }),
-    ).rejects.toThrow();
+    );
+    // The balance trigger (journal_line_balanced → ledger_check_balanced) refused it at commit, by its own words.
+    expect(refusal.code).toBe('23514');
+    expect(refusal.message).toMatch(/^journal entry [0-9a-f-]{36} does not balance \(difference 10, 2 lines\)$/);
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(journalEntry);
     expect(after[0]?.n).toBe(before[0]?.n);
   });
@@ -149,9 +153,11 @@ describe('the ledger', () => {
     const reversal = await t.db.transaction((tx) =>
       reverseJournalEntry(tx, posted.id, '2026-02-02', 'entered twice', admin.id),
     );
-    await expect(
+    const again = await databaseRefusal(
       t.db.transaction((tx) => reverseJournalEntry(tx, posted.id, '2026-02-02', 'again', admin.id)),
-    ).rejects.toThrow();
+    );
+    expect(again.code).toBe('23505');
+    expect(again.constraint).toBe('journal_entry_reverses_idx');
 
     const page = (
       await admin.call(

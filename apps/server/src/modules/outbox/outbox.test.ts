@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema.ts';
-import { startSmtpPeer, waitFor } from '../../test/smtp-peer.ts';
+import { outboxSettled, startSmtpPeer, waitFor } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import type { OutgoingEmail } from './outbox.service.ts';
 
@@ -75,7 +75,8 @@ describe('email outbox', () => {
         throw new Error('the booking failed');
       }),
     ).rejects.toThrow('the booking failed');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A job written with the rolled-back row would still be in the queue: wait until the queue is idle.
+    await outboxSettled(t.db);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'rolled.back@example.test'))).toEqual(
       [],
     );
@@ -105,7 +106,7 @@ describe('email outbox', () => {
     expect(first).not.toBeNull();
     expect(second).toBeNull();
     await waitFor(() => (receivedBy('once@example.test').length ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await outboxSettled(t.db);
     expect(receivedBy('once@example.test')).toHaveLength(1);
   });
 
@@ -133,7 +134,7 @@ describe('an email written while no worker ran (a crash between write and send)'
         return row?.status === 'sent' ? row : undefined;
       });
       await other.context.outbox.sweep();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await outboxSettled(other.db);
       expect(receivedBy('after.crash@example.test')).toHaveLength(1);
     } finally {
       await other.close();
