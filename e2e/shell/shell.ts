@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { answerSecondFactor } from '../support/auth.ts';
 import { expect } from '../support/fixtures.ts';
+import { totpCode, totpUriOf } from '../support/second-factor.ts';
 
 /** The app has mounted into #q-app and shows the layout. */
 export async function expectShell(page: Page) {
@@ -49,6 +51,9 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // An account with a second factor (every admin) answers the code step with its authenticator's code.
+  const totpURI = totpUriOf({ email });
+  if (totpURI) await answerSecondFactor(page, totpCode(totpURI));
   await expect(page).not.toHaveURL(/\/facebook_login/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
 }

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type Account, accounts } from './accounts.ts';
 import { expect, freshClientIp } from './fixtures.ts';
+import { totpCode, totpUriOf } from './second-factor.ts';
 
 export { accounts };
 
@@ -16,10 +17,22 @@ export async function fillSignIn(page: Page, email: string, password: string) {
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs in through the real form and waits until the app has moved on from the sign-in page. */
+/** The code step of a sign-in: the authenticator's current code (or a recovery code) and Verify. */
+export async function answerSecondFactor(page: Page, code: string) {
+  const form = page.getByRole('form', { name: 'Second factor' });
+  await form.getByRole('textbox').fill(code);
+  await form.getByRole('button', { name: 'Verify' }).click();
+}
+
+/**
+ * Signs in through the real form and waits until the app has moved on from the sign-in page. An account enrolled
+ * by start-server.ts (every admin) answers the code step with its authenticator's current code.
+ */
 export async function signInAs(page: Page, account: Account) {
   await page.goto('/facebook_login');
   await fillSignIn(page, account.email, account.password);
+  const totpURI = totpUriOf(account);
+  if (totpURI) await answerSecondFactor(page, totpCode(totpURI));
   await expect(page).not.toHaveURL(/\/facebook_login/);
   await expect(
     page

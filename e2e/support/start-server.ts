@@ -10,7 +10,9 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { accounts, oidcUser } from './accounts.ts';
 import { diaryFile } from './diary.ts';
+import { enrolSecondFactors } from './enrol-second-factor.ts';
 import { APP_PORT, dataDir, mailDir, OIDC_PORT, repoRoot, SMTP_PORT, serverLogFile, webDir } from './paths.ts';
+import { saveTotpUris } from './second-factor.ts';
 
 const serverEnv: Record<string, string> = {
   NODE_ENV: 'production',
@@ -125,6 +127,11 @@ async function main() {
       run('node', ['apps/server/src/cli/cli.ts', ...args, '--name', account.name, '--role', account.role], serverEnv),
     );
   }
+
+  // Every admin needs a second factor: enrol the test admin's authenticator and keep its URI for the tests.
+  const admins = Object.values(accounts).filter((account) => account.role === 'admin');
+  saveTotpUris(await enrolSecondFactors(serverEnv, admins));
+  log(`enrolled an authenticator for ${admins.map((account) => account.email).join(', ')}`);
 
   const smtp = await startSmtp();
   const oidc = await startOidc();

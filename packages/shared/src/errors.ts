@@ -2,6 +2,8 @@
 export const errorStatus = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** An admin who has not yet enrolled a second factor, on any owner-only API. */
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   VALIDATION: 400,
   CONFLICT: 409,

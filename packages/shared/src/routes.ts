@@ -36,4 +36,6 @@ export const adminOnlyPaths = [
   '/customers/:uid',
 ] as const;
 export const signInPaths = ['/bookings', '/account'] as const;
+/** Where a signed-in person sets up a second factor; an admin without one is sent here before the back office. */
+export const SECOND_FACTOR_PATH = '/second-factor';
 export const lodgerPaths = ['/availability'] as const;

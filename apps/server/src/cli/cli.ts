@@ -2,7 +2,13 @@ import { parseArgs } from 'node:util';
 import { AppError, roles } from '@app/shared';
 import { openDatabase } from '../db/client.ts';
 import { EnvError, parseEnv } from '../env.ts';
-import { createUser, endUserSessions, setUserDisabled, setUserRole } from '../modules/users/users.service.ts';
+import {
+  createUser,
+  endUserSessions,
+  resetSecondFactor,
+  setUserDisabled,
+  setUserRole,
+} from '../modules/users/users.service.ts';
 
 const usage = `Usage: npm run cli -- <command>
 
@@ -11,6 +17,9 @@ const usage = `Usage: npm run cli -- <command>
   user disable E         refuse sign-in and sign the user out everywhere
   user enable E
   user end-sessions E    sign the user out of every device
+  user reset-second-factor E
+                         remove the user's authenticator app, recovery codes and trusted devices, and sign them
+                         out everywhere (an admin sets up a new one at the next sign-in)
 
 The database is the one the server uses (DATABASE_URL, or PGlite in DATA_DIR).`;
 
@@ -44,7 +53,7 @@ function commandFrom(argv: string[]): Command {
       return `Created ${created.role} ${created.email} (${created.id}).`;
     };
   }
-  if (!['set-role', 'disable', 'enable', 'end-sessions'].includes(action))
+  if (!['set-role', 'disable', 'enable', 'end-sessions', 'reset-second-factor'].includes(action))
     throw new UsageError(`Unknown command: user ${action}`);
   const [email, value, extra] = rest;
   const expected = action === 'set-role' ? 2 : 1;
@@ -59,6 +68,13 @@ function commandFrom(argv: string[]): Command {
       return async (db) => `${(await setUserDisabled(db, email, false)).email} is enabled.`;
     case 'end-sessions':
       return async (db) => `Ended ${await endUserSessions(db, email)} session(s) of ${email}.`;
+    case 'reset-second-factor':
+      return async (db) => {
+        const reset = await resetSecondFactor(db, email);
+        return `Removed the second factor of ${reset.email} and ended ${reset.sessionsEnded} session(s).${
+          reset.role === 'admin' ? ' They will set up a new one at their next sign-in.' : ''
+        }`;
+      };
     default:
       throw new UsageError(`Unknown command: user ${action}`);
   }

@@ -1,4 +1,4 @@
-import { bookingAliases, sensualAccessAliases } from '@app/shared';
+import { bookingAliases, SECOND_FACTOR_PATH, sensualAccessAliases } from '@app/shared';
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { BookPage } from '../features/bookings/routes/book-page.tsx';
@@ -24,6 +24,10 @@ const pages = {
   account: lazyPage(
     () => import('../features/auth/routes/account-page.tsx'),
     (m) => m.AccountPage,
+  ),
+  secondFactor: lazyPage(
+    () => import('../features/auth/routes/second-factor-page.tsx'),
+    (m) => m.SecondFactorPage,
   ),
   bookings: lazyPage(
     () => import('../features/bookings/routes/bookings-page.tsx'),
@@ -108,6 +112,7 @@ export const routes: RouteObject[] = [
       { path: 'facebook_login', Component: pages.facebookLogin },
       { path: 'bookings', Component: pages.bookings },
       { path: 'account', Component: pages.account },
+      { path: SECOND_FACTOR_PATH.slice(1), Component: pages.secondFactor },
       { path: 'manage_bookings', Component: pages.manageBookings },
       { path: 'expenses', Component: pages.expenses },
       { path: 'expenses/:expenseId', Component: pages.expense },

@@ -1,4 +1,4 @@
-import { adminClient } from 'better-auth/client/plugins';
+import { adminClient, twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { refetchSession, SESSION_POLL_SECONDS } from './session.ts';
 
@@ -11,7 +11,8 @@ export { SESSION_POLL_SECONDS, useCurrentUser } from './session.ts';
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  plugins: [adminClient()],
+  // The sign-in form reads `twoFactorRedirect` from the answer and asks for the code itself.
+  plugins: [adminClient(), twoFactorClient()],
   sessionOptions: { refetchInterval: SESSION_POLL_SECONDS, refetchOnWindowFocus: true },
 });
 

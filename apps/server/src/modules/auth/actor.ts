@@ -1,17 +1,36 @@
 import { AppError, type Role, roleOf } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
-import type { Auth } from './auth.ts';
+import { type Auth, SECOND_FACTOR_REQUIRED_MESSAGE } from './auth.ts';
 
 /** Who is calling: what every service function is given to decide what they may do. */
-export type Actor = { id: string; role: Role; email: string; name: string; phone: string | null };
+export type Actor = {
+  id: string;
+  role: Role;
+  email: string;
+  name: string;
+  phone: string | null;
+  /** false for a signed-in person without a second factor; set by actorOf (services called directly leave it out). */
+  secondFactor?: boolean;
+};
 
 export async function actorOf(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
   const headers = new Headers();
   if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
-  const user = session.user as typeof session.user & { role?: string; phone?: string | null };
-  return { id: user.id, role: roleOf(user), email: user.email, name: user.name, phone: user.phone ?? null };
+  const user = session.user as typeof session.user & {
+    role?: string;
+    phone?: string | null;
+    twoFactorEnabled?: boolean | null;
+  };
+  return {
+    id: user.id,
+    role: roleOf(user),
+    email: user.email,
+    name: user.name,
+    phone: user.phone ?? null,
+    secondFactor: user.twoFactorEnabled === true,
+  };
 }
 
 export function requireSignedIn(actor: Actor | null): Actor {
@@ -22,5 +41,13 @@ export function requireSignedIn(actor: Actor | null): Actor {
 export function requireRole(actor: Actor | null, ...roles: Role[]): Actor {
   const signedIn = requireSignedIn(actor);
   if (!roles.includes(signedIn.role)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
+  // Every owner-only (and lodger-shared) route passes here: an admin must have enrolled a second factor first.
+  if (signedIn.role === 'admin' && signedIn.secondFactor === false)
+    throw new AppError('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_REQUIRED_MESSAGE);
   return signedIn;
+}
+
+/** An admin who may use the owner's powers: one without a second factor counts as an ordinary signed-in person. */
+export function actsAsOwner(actor: Actor): boolean {
+  return actor.role === 'admin' && actor.secondFactor !== false;
 }

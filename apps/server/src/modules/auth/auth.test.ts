@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, session, user } from '../../db/schema.ts';
+import { signedIn } from '../../test/clients.ts';
 import { authAgent, createTestApp, type TestApp } from '../../test/test-context.ts';
 import { createUser, setUserDisabled } from '../users/users.service.ts';
 
@@ -150,9 +151,7 @@ describe('roles and sessions', () => {
     expect(refused.statusCode).toBe(403);
     expect((await victim.get('/api/auth/get-session')).json()).not.toBeNull();
 
-    await createUser(t.db, t.context.env, { email: 'admin2@example.test', password: 'secret1', role: 'admin' });
-    const admin = authAgent(t.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'admin2@example.test', password: 'secret1' });
+    const { agent: admin } = await signedIn(t, { role: 'admin' });
     const ended = await admin.post('/api/auth/admin/revoke-user-sessions', { userId: target?.id });
     expect(ended.statusCode).toBe(200);
     expect((await victim.get('/api/auth/get-session')).json()).toBeNull();

@@ -1,8 +1,8 @@
 import { passwordProblem, phoneField, roles } from '@app/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { admin, genericOAuth } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { admin, genericOAuth, twoFactor } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
@@ -53,6 +53,19 @@ export function socialProvidersOf(env: Env): { id: string; name: string }[] {
 
 type Recipient = { email: string; name: string };
 
+export const TRUSTED_DEVICE_DAYS = 30;
+
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Set up a second factor (an authenticator app) for your account before using the back office.';
+
+/** better-auth's own admin endpoints follow the rule of our admin routes: an admin without a second factor is refused. */
+async function requireAdminSecondFactor(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const current = await getSessionFromCtx(ctx);
+  const user = current?.user as { role?: string; twoFactorEnabled?: boolean | null } | undefined;
+  if (user?.role === 'admin' && !user.twoFactorEnabled)
+    throw new APIError('FORBIDDEN', { message: SECOND_FACTOR_REQUIRED_MESSAGE, code: 'SECOND_FACTOR_REQUIRED' });
+}
+
 export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: string }) {
   const { db, env, outbox } = options;
   const baseURL = publicUrlOf(env);
@@ -72,6 +85,7 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
     user: {
@@ -144,6 +158,8 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
         '/sign-in/email': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
         '/sign-up/email': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
         '/request-password-reset': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
+        // Enrolling and the code step of a sign-in; wrong codes are also capped per challenge and per account.
+        '/two-factor/*': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
         // The open tab polls its session: a read that needs no counter.
         '/get-session': false,
       },
@@ -158,12 +174,19 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
         const field = passwordFields[ctx.path];
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (ctx.path === '/update-user') checkPhone((ctx.body as Record<string, unknown> | undefined)?.phone);
+        if (ctx.path.startsWith('/admin/')) await requireAdminSecondFactor(ctx);
         if (typeof password !== 'string') return;
         const problem = passwordProblem(policy, password);
         if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'PASSWORD_POLICY' });
       }),
     },
     plugins: [
+      twoFactor({
+        issuer: business,
+        // Trusted for 30 days when the person ticks the box at the code step.
+        trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
       admin({
         defaultRole: 'user',
         adminRoles: ['admin'],

@@ -18,7 +18,7 @@ import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, actsAsOwner, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { getBookingRules, loadSlotRules, nearestSlots } from '../availability/availability.service.ts';
 import { isSlotFree } from '../availability/slots.ts';
@@ -396,8 +396,7 @@ async function ownBooking(tx: DbOrTx, actor: Actor, id: string, forUpdate = fals
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'No such booking.');
   const query = tx.select().from(booking).where(eq(booking.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row || (actor.role !== 'admin' && row.clientId !== actor.id))
-    throw new AppError('NOT_FOUND', 'No such booking.');
+  if (!row || (!actsAsOwner(actor) && row.clientId !== actor.id)) throw new AppError('NOT_FOUND', 'No such booking.');
   return row;
 }
 
@@ -418,7 +417,7 @@ export async function bookingCalendarFile(deps: BookingDeps, request: { actor: A
 function assertClientMayChange(actor: Actor, row: BookingRow, cutoffHours: number, at: number) {
   if (row.status !== 'pending' && row.status !== 'confirmed')
     throw new AppError('CONFLICT', `This booking is ${row.status.replace('_', '-')} and can no longer change.`);
-  if (actor.role === 'admin') return;
+  if (actsAsOwner(actor)) return;
   if (row.startsAt.getTime() - at < cutoffHours * 3_600_000)
     throw new AppError(
       'TOO_LATE_TO_CHANGE',

@@ -18,7 +18,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { storedFile } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
-import type { Actor } from '../auth/actor.ts';
+import { type Actor, actsAsOwner } from '../auth/actor.ts';
+import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../auth/auth.ts';
 import { createLocalStore } from './local-store.ts';
 import { createS3Store, type S3StoreOptions } from './s3-store.ts';
 
@@ -331,6 +332,7 @@ export function requireOwnOrigin(request: FastifyRequest, publicUrl: string): vo
 export function requireFileAdmin(actor: Actor | null): Actor {
   if (!actor) throw new AppError('storage/unauthenticated', 'Please sign in to see or change files.');
   if (actor.role !== 'admin') throw new AppError('storage/unauthorized', 'Only the owner can see or change files.');
+  if (!actsAsOwner(actor)) throw new AppError('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_REQUIRED_MESSAGE);
   return actor;
 }
 

@@ -1,9 +1,9 @@
 import { AppError, passwordProblem, type Role, roles } from '@app/shared';
 import { hashPassword } from 'better-auth/crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { account, session, user } from '../../db/schema.ts';
+import { account, session, twoFactor, user, verification } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { passwordPolicyFromEnv } from '../auth/password-policy.ts';
@@ -84,4 +84,21 @@ export async function endUserSessions(db: Db, email: string): Promise<number> {
   const found = await findUserByEmail(db, email);
   const ended = await db.delete(session).where(eq(session.userId, found.id)).returning({ id: session.id });
   return ended.length;
+}
+
+/**
+ * Removes the user's second factor (authenticator secret, recovery codes, trusted devices) and signs them out of
+ * every device: an admin enrols again at their next sign-in.
+ */
+export async function resetSecondFactor(db: Db, email: string) {
+  const found = await findUserByEmail(db, email);
+  return db.transaction(async (tx) => {
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, found.id));
+    await tx
+      .delete(verification)
+      .where(and(eq(verification.value, found.id), like(verification.identifier, 'trust-device-%')));
+    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, found.id));
+    const ended = await tx.delete(session).where(eq(session.userId, found.id)).returning({ id: session.id });
+    return { email: found.email, role: found.role, sessionsEnded: ended.length };
+  });
 }

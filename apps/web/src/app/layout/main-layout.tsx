@@ -54,7 +54,8 @@ export function MainLayout() {
     if (!isPending) setSessionKnown(true);
   }, [isPending]);
   const waitForSession = isPending && !sessionKnown && roleMatters(location.pathname);
-  const redirectTo = waitForSession ? null : guardRedirect(location.pathname, role);
+  const lacksSecondFactor = (user as { twoFactorEnabled?: boolean | null } | null)?.twoFactorEnabled !== true;
+  const redirectTo = waitForSession ? null : guardRedirect(location.pathname, role, lacksSecondFactor);
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>

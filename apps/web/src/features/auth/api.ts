@@ -144,3 +144,99 @@ export function useSocialSignIn() {
       unwrap(authClient.signIn.social({ provider, callbackURL: '/', errorCallbackURL: SOCIAL_ERROR_CALLBACK_URL })),
   });
 }
+
+// ---- Second factor (better-auth's two-factor plugin) ----
+
+/** What the sign-in answers when the account has a second factor: no session yet, a code is asked for. */
+export function needsSecondFactor(data: unknown): boolean {
+  return (
+    typeof data === 'object' && data !== null && (data as { twoFactorRedirect?: unknown }).twoFactorRedirect === true
+  );
+}
+
+export type SecondFactorAnswer = { code: string; trustDevice: boolean; kind: 'totp' | 'recovery' };
+
+/** The code step of a sign-in: a code from the authenticator app, or one of the recovery codes. */
+export function useVerifySecondFactor() {
+  return useMutation({
+    mutationFn: ({ code, trustDevice, kind }: SecondFactorAnswer) =>
+      unwrap(
+        kind === 'totp'
+          ? authClient.twoFactor.verifyTotp({ code: code.replace(/\s/g, ''), trustDevice })
+          : authClient.twoFactor.verifyBackupCode({ code: code.trim(), trustDevice }),
+      ),
+  });
+}
+
+export type TotpEnrolment = { totpURI: string; backupCodes: string[] };
+
+/** Starts enrolment: the secret (as an otpauth URI) and the recovery codes; active once a first code is verified. */
+export function useStartTotpEnrolment() {
+  return useMutation({
+    mutationFn: async (password: string): Promise<TotpEnrolment> => {
+      const data = await unwrap(authClient.twoFactor.enable({ password }));
+      if (data?.method !== 'totp') throw new Error('The server did not start an authenticator enrolment.');
+      return { totpURI: data.totpURI, backupCodes: data.backupCodes };
+    },
+  });
+}
+
+export function useConfirmTotpEnrolment() {
+  return useMutation({
+    mutationFn: (code: string) => unwrap(authClient.twoFactor.verifyTotp({ code: code.replace(/\s/g, '') })),
+  });
+}
+
+/** New recovery codes replace the old ones (shown once). */
+export function useNewRecoveryCodes() {
+  return useMutation({
+    mutationFn: async (password: string) =>
+      (await unwrap(authClient.twoFactor.generateBackupCodes({ password })))?.backupCodes ?? [],
+  });
+}
+
+export function useTurnOffSecondFactor() {
+  return useMutation({
+    mutationFn: (password: string) => unwrap(authClient.twoFactor.disable({ password })),
+  });
+}
+
+// ---- Signed-in devices ----
+
+export type DeviceSession = {
+  id: string;
+  token: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const deviceSessionsQuery = queryOptions<DeviceSession[]>({
+  queryKey: ['auth', 'sessions'],
+  queryFn: async () =>
+    ((await unwrap(authClient.listSessions())) ?? []).map((s) => ({
+      id: s.id,
+      token: s.token,
+      ipAddress: s.ipAddress ?? null,
+      userAgent: s.userAgent ?? null,
+      createdAt: new Date(s.createdAt),
+      updatedAt: new Date(s.updatedAt),
+    })),
+});
+
+export function useSignOutDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => unwrap(authClient.revokeSession({ token })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceSessionsQuery.queryKey }),
+  });
+}
+
+export function useSignOutOtherDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(authClient.revokeOtherSessions()),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceSessionsQuery.queryKey }),
+  });
+}

@@ -88,6 +88,25 @@ const messages: Record<string, string> = {
 
 const FALLBACK = 'Something went wrong. Please try again.';
 
+/** The code step of a sign-in and the enrolment screen share codes with OAuth (INVALID_CODE), so they read these first. */
+const secondFactorMessages: Record<string, string> = {
+  INVALID_CODE: 'That code is not right. Check the time on your phone, then enter the newest code.',
+  INVALID_BACKUP_CODE: 'That recovery code is not right, or it has already been used.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please sign in again with your password.',
+  INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Please sign in again with your password.',
+  ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes for this account. Please wait 15 minutes, then try again.',
+  TOTP_ALREADY_ENABLED: 'An authenticator app is already set up for this account.',
+  INVALID_PASSWORD: 'That password is not correct.',
+};
+
+export function secondFactorErrorMessage(error: unknown): string {
+  if (error instanceof AuthFailure) {
+    const known = secondFactorMessages[error.code.toUpperCase()];
+    if (known) return known;
+  }
+  return authErrorMessage(error);
+}
+
 export function messageForCode(code: string): string | undefined {
   return messages[code.toUpperCase()];
 }

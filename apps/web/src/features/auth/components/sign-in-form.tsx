@@ -1,9 +1,10 @@
 import { requestPasswordResetInput, type SignInInput, signInInput } from '@app/shared';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useRequestPasswordReset, useSendVerificationEmail, useSignIn } from '../api.ts';
+import { needsSecondFactor, useRequestPasswordReset, useSendVerificationEmail, useSignIn } from '../api.ts';
 import { AuthFailure, authErrorMessage } from '../auth-errors.ts';
 import { fieldErrors } from './field-errors.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 export type SignInFormProps = {
   /** Called once the session exists; the page decides where to go (the booking page stays where it is). */
@@ -17,6 +18,7 @@ export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
   const signIn = useSignIn();
   const requestReset = useRequestPasswordReset();
   const resendVerification = useSendVerificationEmail();
+  const [askingForCode, setAskingForCode] = useState(false);
 
   const change = (field: keyof SignInInput) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const { value } = event.currentTarget;
@@ -33,7 +35,9 @@ export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    signIn.mutate(parsed.data, { onSuccess: () => onSignedIn?.() });
+    signIn.mutate(parsed.data, {
+      onSuccess: (data) => (needsSecondFactor(data) ? setAskingForCode(true) : onSignedIn?.()),
+    });
   };
 
   const forgotPassword = () => {
@@ -47,6 +51,18 @@ export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
   };
 
   const unverified = signIn.error instanceof AuthFailure && signIn.error.code === 'EMAIL_NOT_VERIFIED';
+
+  if (askingForCode)
+    return (
+      <SecondFactorStep
+        onSignedIn={onSignedIn}
+        onCancel={() => {
+          setAskingForCode(false);
+          signIn.reset();
+          setValues((current) => ({ ...current, password: '' }));
+        }}
+      />
+    );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">

@@ -1,0 +1,151 @@
+import { Alert, Anchor, Box, Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useMemo, useState } from 'react';
+import { renderSVG } from 'uqr';
+import { refetchSession } from '../../../lib/session.ts';
+import { type TotpEnrolment, useConfirmTotpEnrolment, useStartTotpEnrolment } from '../api.ts';
+import { secondFactorErrorMessage } from '../auth-errors.ts';
+import { RecoveryCodes } from './recovery-codes.tsx';
+
+/** The secret an authenticator app needs when the QR code cannot be scanned, in groups of four. */
+function secretOf(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  return secret.replace(/(.{4})/g, '$1 ').trim();
+}
+
+function QrCode({ value }: { value: string }) {
+  const src = useMemo(() => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(value, { border: 2 }))}`, [value]);
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt="QR code to scan with your authenticator app"
+      w={200}
+      h={200}
+      style={{ imageRendering: 'pixelated', background: 'var(--mantine-color-white)' }}
+    />
+  );
+}
+
+type Step = { name: 'password' } | { name: 'scan'; enrolment: TotpEnrolment } | { name: 'codes'; codes: string[] };
+
+/**
+ * Sets up an authenticator app: the password again, then a QR code (and the secret to type in), then a first code to
+ * prove it works; the recovery codes are shown once at the end.
+ */
+export function TotpEnrolmentFlow({ businessName, onDone }: { businessName: string; onDone: () => void }) {
+  const [step, setStep] = useState<Step>({ name: 'password' });
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const start = useStartTotpEnrolment();
+  const confirm = useConfirmTotpEnrolment();
+
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setFieldError('Enter your password.');
+      return;
+    }
+    start.mutate(password, { onSuccess: (enrolment) => setStep({ name: 'scan', enrolment }) });
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (step.name !== 'scan') return;
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+      setFieldError('Enter the 6-digit code your authenticator app shows.');
+      return;
+    }
+    const { backupCodes } = step.enrolment;
+    confirm.mutate(code, {
+      onSuccess: async () => {
+        await refetchSession();
+        setStep({ name: 'codes', codes: backupCodes });
+      },
+    });
+  };
+
+  if (step.name === 'password')
+    return (
+      <form onSubmit={submitPassword} noValidate aria-label="Confirm your password">
+        <Stack gap="sm">
+          <Text size="sm">
+            You will need an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator,
+            1Password or Aegis). First, confirm it is you.
+          </Text>
+          <PasswordInput
+            label="Your password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setFieldError(undefined);
+            }}
+            error={fieldError}
+          />
+          {start.isError && (
+            <Alert color="red" role="alert">
+              {secondFactorErrorMessage(start.error)}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={start.isPending}>
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+
+  if (step.name === 'scan')
+    return (
+      <form onSubmit={submitCode} noValidate aria-label="Add your authenticator app">
+        <Stack gap="sm">
+          <Text size="sm">Scan this QR code with your authenticator app:</Text>
+          <QrCode value={step.enrolment.totpURI} />
+          <Text size="sm">
+            On this phone? <Anchor href={step.enrolment.totpURI}>Open it in your authenticator app</Anchor>, or type
+            this key in:
+          </Text>
+          <Code fz="sm" style={{ wordBreak: 'break-all' }} aria-label="Setup key">
+            {secretOf(step.enrolment.totpURI)}
+          </Code>
+          <TextInput
+            label="The 6-digit code your app now shows"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            value={code}
+            onChange={(event) => {
+              setCode(event.currentTarget.value);
+              setFieldError(undefined);
+            }}
+            error={fieldError}
+          />
+          {confirm.isError && (
+            <Alert color="red" role="alert">
+              {secondFactorErrorMessage(confirm.error)}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={confirm.isPending}>
+              Turn on
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+
+  return (
+    <Stack gap="md">
+      <Alert color="teal" role="status" title="Your authenticator app is set up">
+        From now on, signing in asks for a code from it.
+      </Alert>
+      <RecoveryCodes codes={step.codes} businessName={businessName} />
+      <Group>
+        <Button onClick={onDone}>I have saved my codes</Button>
+      </Group>
+    </Stack>
+  );
+}
