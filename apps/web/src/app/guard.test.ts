@@ -39,6 +39,23 @@ describe('navigation guard', () => {
     expect(guardRedirect('/', null)).toBeNull();
   });
 
+  it('sends an admin without a second factor to enrol before home or any back-office page, and nowhere else', () => {
+    expect(guardRedirect('/', 'admin', true)).toBe('/second-factor');
+    for (const path of [...concreteAdminPaths, '/availability'])
+      expect(guardRedirect(path, 'admin', true)).toBe('/second-factor');
+    expect(guardRedirect('/account', 'admin', true)).toBeNull();
+    expect(guardRedirect('/second-factor', 'admin', true)).toBeNull();
+    expect(guardRedirect('/book', 'admin', true)).toBeNull();
+    // A client or the lodger without one is not asked (it is offered on the account page).
+    expect(guardRedirect('/', 'lodger', true)).toBe('/availability');
+    expect(guardRedirect('/', 'user', true)).toBeNull();
+  });
+
+  it('lets only a signed-in person open the second-factor page', () => {
+    expect(guardRedirect('/second-factor', null)).toBe('/');
+    for (const role of ['user', 'lodger', 'admin'] as const) expect(guardRedirect('/second-factor', role)).toBeNull();
+  });
+
   it('leaves public pages open to everyone', () => {
     for (const role of visitors) {
       expect(guardRedirect('/book', role)).toBeNull();
