@@ -11,8 +11,10 @@ import { PgBoss } from 'pg-boss';
 import pino, { type Logger } from 'pino';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
-import { registerErrorHandler } from './lib/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
+import { registerInputGuard } from './lib/input-guard.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
+import { trackRoutes } from './lib/route-list.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -90,11 +92,17 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
+  trackRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answers of the API are personal (or may become so): no browser or proxy keeps them, unless a
+    // route chose its own caching (the calendar feed).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const publicUrl = publicUrlOf(env);
   const thirdParty = [
@@ -177,7 +185,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
     // A missing hashed asset (from an older build) is a 404, not the app shell; any other unknown
     // path gets the shell, whose router sends it to / as the specification says.
     const isAsset = request.url.startsWith('/assets/');
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb || isAsset)
+    // HEAD asks for what GET would answer, without the body (Node leaves the body out).
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (request.url.startsWith('/api/') || !reading || !hasWeb || isAsset)
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'There is nothing at this address.' } });
     return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localDateSchema } from './availability.ts';
 import { bookingStatusSchema, phoneField } from './bookings.ts';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
+import { isoDateTimeField } from './fields.ts';
 
 /** Filters of the owner's booking list and calendar (all optional; dates in the business time zone). */
 export const listAdminBookingsQuery = z.object({
@@ -20,7 +21,7 @@ export type ListAdminBookingsQuery = z.infer<typeof listAdminBookingsQuery>;
 export const createPhoneBookingInput = z.strictObject({
   serviceId: z.uuid('Choose a service'),
   durationMinutes: z.number().int().min(15).max(480),
-  startsAt: z.iso.datetime({ offset: true, message: 'Choose a time' }),
+  startsAt: isoDateTimeField('Choose a time'),
   customer: z.union([
     z.strictObject({ id: z.string().min(1) }),
     z.strictObject({
@@ -36,7 +37,7 @@ export const createPhoneBookingInput = z.strictObject({
 export type CreatePhoneBookingInput = z.infer<typeof createPhoneBookingInput>;
 
 export const moveBookingInput = z.strictObject({
-  startsAt: z.iso.datetime({ offset: true }),
+  startsAt: isoDateTimeField(),
   version: z.number().int().min(1),
 });
 

@@ -1,8 +1,9 @@
 // Schemas and types of analytics (issue 6): how the diary and the takings move over time.
 // Dates are YYYY-MM-DD in the business time zone; money is whole pence, net of VAT (ledger income).
 import { z } from 'zod';
+import { isoDateField, whenDatesValid } from './fields.ts';
 
-const isoDate = z.iso.date({ message: 'Use a date such as 2026-04-30' });
+const isoDate = isoDateField();
 
 /** The longest range a chart covers, so a mistyped year cannot ask for a century. */
 export const MAX_ANALYTICS_YEARS = 10;
@@ -16,7 +17,7 @@ export function lastAnalyticsDay(from: string): string {
   return new Date(Date.UTC(year + MAX_ANALYTICS_YEARS, month - 1, day) - 86_400_000).toISOString().slice(0, 10);
 }
 
-function checkRange(value: { from: string; to: string }, context: z.RefinementCtx) {
+const checkRange = whenDatesValid((value, context) => {
   if (value.from > value.to) context.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
   else if (value.to > lastAnalyticsDay(value.from))
     context.addIssue({
@@ -24,7 +25,7 @@ function checkRange(value: { from: string; to: string }, context: z.RefinementCt
       path: ['to'],
       message: `Choose at most ${MAX_ANALYTICS_YEARS} years`,
     });
-}
+});
 
 const range = z.strictObject({ from: isoDate, to: isoDate });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateField, isoDateTimeField } from './fields.ts';
 
 /** A local wall-clock time "HH:MM" in the business time zone; "24:00" closes at midnight. */
 export const localTimeSchema = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use a time such as 09:30');
@@ -23,10 +24,7 @@ const dayRangesSchema = z
 export const weeklyHoursSchema = z.array(dayRangesSchema).length(7);
 export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
 
-export const localDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-03-29')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a real date');
+export const localDateSchema = isoDateField('Use a date such as 2026-03-29');
 
 export const overrideKinds = ['closed', 'hours', 'extra'] as const;
 /** closed: no bookings that day; hours: these ranges replace the weekly ones; extra: added to them. */
@@ -45,8 +43,8 @@ export const availabilityOverrideSchema = overrideFields
 export type AvailabilityOverride = z.infer<typeof availabilityOverrideSchema>;
 
 const blockFields = z.object({
-  startsAt: z.iso.datetime({ offset: true }),
-  endsAt: z.iso.datetime({ offset: true }),
+  startsAt: isoDateTimeField(),
+  endsAt: isoDateTimeField(),
   reason: z.string().max(200).default(''),
 });
 const blockEndsAfterStart = (b: { startsAt: string; endsAt: string }) => Date.parse(b.startsAt) < Date.parse(b.endsAt);

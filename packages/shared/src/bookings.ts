@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
+import { isoDateTimeField } from './fields.ts';
 
 export const bookingStatuses = ['pending', 'confirmed', 'completed', 'no_show', 'cancelled'] as const;
 export const bookingStatusSchema = z.enum(bookingStatuses);
@@ -22,7 +23,7 @@ export const phoneField = z
 export const createBookingInput = z.strictObject({
   serviceId: z.uuid('Choose a service'),
   durationMinutes: z.number().int().min(15).max(480),
-  startsAt: z.iso.datetime({ offset: true, message: 'Choose a time' }),
+  startsAt: isoDateTimeField('Choose a time'),
   name: z.string().trim().min(1, 'Enter your name').max(100),
   phone: phoneField,
   notes: z.string().trim().max(1000, 'Keep notes under 1000 characters').default(''),
@@ -33,7 +34,7 @@ export const createBookingInput = z.strictObject({
 export type CreateBookingInput = z.infer<typeof createBookingInput>;
 
 export const rescheduleBookingInput = z.strictObject({
-  startsAt: z.iso.datetime({ offset: true, message: 'Choose a time' }),
+  startsAt: isoDateTimeField('Choose a time'),
   /** The version the client saw: an old reschedule link cannot be used twice. */
   version: z.number().int().min(1),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateField, isoDateTimeField } from './fields.ts';
 
 /** How an expense was paid; 'owner' is the owner's own money, which the business then owes back. */
 export const expensePaymentMethods = ['cash', 'card', 'bank_transfer', 'owner'] as const;
@@ -17,7 +18,7 @@ export const EXPENSE_MAX_PENCE = 100_000_000;
 export const EXPENSE_IMPORT_MAX_CSV_CHARS = 1_000_000;
 export const EXPENSE_IMPORT_MAX_ROWS = 2000;
 
-const expenseDate = z.iso.date({ message: 'Enter a date such as 2026-04-30' });
+const expenseDate = isoDateField('Enter a date such as 2026-04-30');
 const expenseUuid = (message: string) => z.uuid({ message });
 
 /** The fields of an expense as the owner types them: the form and the API parse the same schema. */
@@ -55,7 +56,7 @@ export type CreateExpenseInput = z.infer<typeof createExpenseInput>;
  */
 export const updateExpenseInput = expenseFields
   .partial()
-  .extend({ updatedAt: z.iso.datetime({ offset: true }).optional() })
+  .extend({ updatedAt: isoDateTimeField().optional() })
   .refine(vatWithinAmount, vatWithinAmountIssue);
 export type UpdateExpenseInput = z.infer<typeof updateExpenseInput>;
 

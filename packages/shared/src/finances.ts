@@ -1,7 +1,8 @@
 // Schemas and types of finances (issue 6): reports computed from the ledger. Amounts are whole pence.
 import { z } from 'zod';
+import { isoDateField, whenDatesValid } from './fields.ts';
 
-const isoDate = z.iso.date({ message: 'Use a date such as 2026-04-30' });
+const isoDate = isoDateField();
 
 /** The longest period a report covers: ten years, so a mistyped year cannot ask for a century. */
 export const MAX_REPORT_YEARS = 10;
@@ -21,11 +22,11 @@ export function lastDayWithinYears(from: string, years: number): string {
 
 const period = z.strictObject({ from: isoDate, to: isoDate, format: z.enum(reportFormats).default('json') });
 
-function checkRange(value: { from: string; to: string }, context: z.RefinementCtx) {
+const checkRange = whenDatesValid((value, context) => {
   if (value.from > value.to) context.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
   else if (value.to > lastDayWithinYears(value.from, MAX_REPORT_YEARS))
     context.addIssue({ code: 'custom', path: ['to'], message: `A report covers at most ${MAX_REPORT_YEARS} years` });
-}
+});
 
 export const profitAndLossQuery = period
   .extend({ granularity: z.enum(pnlGranularities).default('month') })

@@ -11,6 +11,7 @@ export * from './customers.ts';
 export * from './emails.ts';
 export * from './errors.ts';
 export * from './expenses.ts';
+export * from './fields.ts';
 export * from './finances.ts';
 export * from './invoices.ts';
 export * from './ledger.ts';

@@ -1,5 +1,6 @@
 // Schemas and types of invoices (issue 6).
 import { z } from 'zod';
+import { isoDateField } from './fields.ts';
 import { vatOnNet } from './money.ts';
 import { type paymentMethodSchema, recordPaymentInput, recordRefundInput } from './payments.ts';
 
@@ -24,7 +25,7 @@ export function invoiceLabel(series: string, number: number | null): string {
 
 export const ISSUED_INVOICE_IMMUTABLE = 'An issued invoice cannot be changed: issue a credit note instead.';
 
-const isoDate = z.iso.date({ message: 'Use a date such as 2026-04-30' });
+const isoDate = isoDateField();
 const pence = z.number().int('Use whole pence').min(0, 'Enter an amount of zero or more').max(100_000_000);
 
 /** A line as typed: the VAT rate may be given in percent (20) or in basis points (2000). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateField } from './fields.ts';
 
 /** Accounts the product posts to by code; expense accounts (5xxx) follow the expense categories. */
 export const accountCodes = {
@@ -55,7 +56,7 @@ export type JournalEntry = {
   lines: JournalLine[];
 };
 
-const isoDate = z.iso.date({ message: 'Use a date such as 2026-04-30' });
+const isoDate = isoDateField();
 
 export const listJournalQuery = z.strictObject({
   from: isoDate.optional(),

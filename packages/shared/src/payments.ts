@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeField } from './fields.ts';
 
 export const paymentMethods = ['cash', 'card', 'bank_transfer'] as const;
 export const paymentMethodSchema = z.enum(paymentMethods);
@@ -7,7 +8,7 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const recordPaymentInput = z.strictObject({
   amountPence: z.number().int().min(1, 'Enter an amount above zero').max(10_000_000),
   method: paymentMethodSchema,
-  paidAt: z.iso.datetime({ offset: true }).optional(),
+  paidAt: isoDateTimeField().optional(),
   note: z.string().trim().max(500).default(''),
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentInput>;
@@ -27,7 +28,7 @@ export type Payment = {
 export const recordRefundInput = z.strictObject({
   amountPence: z.number().int().min(1, 'Enter an amount above zero').max(10_000_000),
   method: paymentMethodSchema,
-  paidAt: z.iso.datetime({ offset: true }).optional(),
+  paidAt: isoDateTimeField().optional(),
   note: z.string().trim().max(500).default(''),
 });
 export type RecordRefundInput = z.infer<typeof recordRefundInput>;

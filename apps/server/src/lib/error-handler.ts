@@ -1,5 +1,12 @@
 import { type ApiErrorBody, AppError, errorStatus } from '@app/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Codes and messages for the errors Fastify itself raises, so they read like every other answer. */
+const frameworkAnswers: Record<number, { code: string; message: string }> = {
+  413: { code: 'TOO_LARGE', message: 'The request is too large.' },
+  414: { code: 'TOO_LONG', message: 'A part of the address is too long.' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send this request as JSON (Content-Type: application/json).' },
+};
 
 /** One mapping from errors to `{ error: { code, message } }`; unexpected errors never leak their text. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -15,16 +22,30 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(429)
         .send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' } });
-    if (status >= 400 && status < 500) {
-      const code = status === 404 ? 'NOT_FOUND' : status === 413 ? 'VALIDATION' : 'VALIDATION';
-      const message = status === 413 ? 'The request is too large.' : clientMessage(error);
-      return reply.status(status).send({ error: { code, message } });
-    }
+    if (status >= 400 && status < 500) return sendClientError(reply, status, error);
     request.log.error({ err: error }, 'unexpected error');
     return reply
       .status(errorStatus.INTERNAL)
       .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
   });
+}
+
+function sendClientError(reply: FastifyReply, status: number, error: Error) {
+  const known = frameworkAnswers[status];
+  const code = known?.code ?? (status === 404 ? 'NOT_FOUND' : 'VALIDATION');
+  const message = known?.message ?? clientMessage(error);
+  const body: ApiErrorBody = { error: { code, message } };
+  return reply.status(status).send(body);
+}
+
+/**
+ * Errors Fastify raises before a route is found (a malformed or over-long path parameter): the
+ * `frameworkErrors` option of Fastify, answered in the same shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  const fallback = new Error('The address is not valid.');
+  return sendClientError(reply, status, fallback);
 }
 
 function clientMessage(error: Error): string {

@@ -10,8 +10,6 @@ let swedishId: string;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let lodger: Awaited<ReturnType<typeof signedIn>>;
 let client: Awaited<ReturnType<typeof signedIn>>;
-/** The booking the role matrix acts on (it gets cancelled, moved and so on along the way). */
-let matrixBooking: { id: string; version: number; startsAt: string };
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '100000', API_RATE_LIMIT_MAX: '100000' });
@@ -19,70 +17,10 @@ beforeAll(async () => {
   admin = await signedIn(t, { role: 'admin' });
   lodger = await signedIn(t, { role: 'lodger' });
   client = await signedIn(t);
-  const made = await client.call(
-    'POST',
-    '/api/bookings',
-    bookingBody(swedishId, localIso(nextWeekday(6, 20), '12:00')),
-  );
-  matrixBooking = made.json();
 });
 afterAll(() => t.close());
 
-describe('who may call what (the server enforces every role)', () => {
-  const adminOnly: [string, string, () => unknown][] = [
-    ['GET', '/api/admin/dashboard', () => undefined],
-    ['GET', '/api/admin/bookings', () => undefined],
-    ['POST', '/api/admin/bookings', () => ({})],
-    ['GET', '/api/admin/bookings/:id', () => undefined],
-    ['POST', '/api/admin/bookings/:id/move', () => ({})],
-    ['POST', '/api/admin/bookings/:id/cancel', () => ({})],
-    ['POST', '/api/admin/bookings/:id/outcome', () => ({ status: 'completed' })],
-    ['PUT', '/api/admin/bookings/:id/notes', () => ({ privateNotes: 'x' })],
-    ['POST', '/api/admin/bookings/:id/payments', () => ({ amountPence: 100, method: 'cash' })],
-    ['POST', '/api/admin/bookings/:id/approve', () => ({})],
-    ['POST', '/api/admin/bookings/:id/decline', () => ({})],
-    ['GET', '/api/admin/customers', () => undefined],
-    ['GET', '/api/admin/customers/:uid', () => undefined],
-    ['PATCH', '/api/admin/customers/:uid', () => ({ tags: ['vip'] })],
-    ['PUT', '/api/admin/customers/:uid/policy', () => ({ policy: 'trusted' })],
-    ['GET', '/api/admin/customers/:uid/export', () => undefined],
-    ['GET', '/api/admin/emails', () => undefined],
-    ['POST', '/api/admin/emails', () => ({})],
-    ['GET', '/api/admin/email-templates', () => undefined],
-    ['PUT', '/api/admin/email-templates/booking.reminder', () => ({ subject: 's', body: 'b' })],
-    ['POST', '/api/admin/email-templates/booking.reminder/preview', () => ({ subject: 's', body: 'b' })],
-    ['GET', '/api/admin/services', () => undefined],
-    ['GET', '/api/admin/booking-rules', () => undefined],
-    ['PATCH', '/api/admin/booking-rules', () => ({ bufferMinutes: 15 })],
-    ['POST', '/api/admin/overrides', () => ({ date: nextWeekday(3, 30), kind: 'closed', ranges: [] })],
-    [
-      'POST',
-      '/api/admin/blocks',
-      () => ({ startsAt: localIso(nextWeekday(3, 40), '10:00'), endsAt: localIso(nextWeekday(3, 40), '11:00') }),
-    ],
-  ];
-  const adminOrLodger: [string, string, () => unknown][] = [
-    ['GET', `/api/availability/calendar?from=${nextWeekday(1)}&to=${nextWeekday(1)}`, () => undefined],
-    ['GET', '/api/calendar-feeds', () => undefined],
-  ];
-  const url = (template: string) => template.replace(':id', matrixBooking.id).replace(':uid', client.id);
-
-  it.each(adminOnly)('%s %s: anonymous 401, client 403, lodger 403, admin allowed', async (method, path, body) => {
-    const m = method as 'GET';
-    expect((await t.app.inject({ method: m, url: url(path), payload: body() as object })).statusCode).toBe(401);
-    expect((await client.call(m, url(path), body())).statusCode).toBe(403);
-    expect((await lodger.call(m, url(path), body())).statusCode).toBe(403);
-    expect([401, 403]).not.toContain((await admin.call(m, url(path), body())).statusCode);
-  });
-
-  it.each(adminOrLodger)('%s %s: anonymous 401, client 403, lodger and admin allowed', async (method, path) => {
-    const m = method as 'GET';
-    expect((await t.app.inject({ method: m, url: url(path) })).statusCode).toBe(401);
-    expect((await client.call(m, url(path))).statusCode).toBe(403);
-    expect((await lodger.call(m, url(path))).statusCode).toBe(200);
-    expect((await admin.call(m, url(path))).statusCode).toBe(200);
-  });
-});
+// Who may call what is checked route by route in hardening/role-matrix.test.ts, built from the registered routes.
 
 describe('the lodger never sees a client', () => {
   it('gets busy periods only, in the calendar and in the calendar feed', async () => {

@@ -38,8 +38,9 @@ function toWebRequest(request: FastifyRequest): Request {
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  // HEAD reads what GET would (Fastify leaves the body out); better-auth knows only GET.
   return new Request(url, {
-    method: request.method,
+    method: request.method === 'HEAD' ? 'GET' : request.method,
     headers,
     body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body)) : undefined,
   });

@@ -128,6 +128,8 @@ export async function nearestSlots(
 export async function updateBookingRules(db: DbOrTx, actor: Actor | null, input: unknown) {
   const admin = requireRole(actor, 'admin');
   const changes = parseInput(updateBookingRulesInput, input);
+  // Nothing to change is not an error (and an empty SET is not valid SQL).
+  if (Object.keys(changes).length === 0) return;
   await db.transaction(async (tx) => {
     await tx.update(businessSettings).set(changes).where(eq(businessSettings.id, 1));
     // Also how the dashboard's setup checklist knows the owner has set the opening hours.
@@ -135,8 +137,9 @@ export async function updateBookingRules(db: DbOrTx, actor: Actor | null, input:
   });
 }
 
+/** The owner's special days with their notes: the lodger sees only busy/free, in the calendar. */
 export async function listOverrides(db: DbOrTx, actor: Actor | null, from: string) {
-  requireRole(actor, 'admin', 'lodger');
+  requireRole(actor, 'admin');
   return db
     .select()
     .from(availabilityOverride)
@@ -156,8 +159,9 @@ export async function deleteOverride(db: DbOrTx, actor: Actor | null, id: string
   if (!deleted.length) throw new AppError('NOT_FOUND', 'No such override.');
 }
 
+/** The owner's blocked times with their reasons: the lodger sees only busy/free, in the calendar. */
 export async function listBlocks(db: DbOrTx, actor: Actor | null, from: Date) {
-  requireRole(actor, 'admin', 'lodger');
+  requireRole(actor, 'admin');
   return db.select().from(blockedPeriod).where(gt(blockedPeriod.endsAt, from)).orderBy(asc(blockedPeriod.startsAt));
 }
 

@@ -278,7 +278,7 @@ describe('invoicing a booking', () => {
     const twice = await admin.call('POST', `/api/admin/invoices/from-booking/${made.id}`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toMatch(/already on invoice/);
-    expect((await admin.call('POST', '/api/admin/invoices/from-booking/not-a-uuid')).statusCode).toBe(404);
+    expect((await admin.call('POST', '/api/admin/invoices/from-booking/not-a-uuid')).statusCode).toBe(400);
   });
 
   it('applies money taken on the day to the invoice, so the income is counted once and the invoice is paid', async () => {

@@ -272,7 +272,7 @@ export function sendStoredFile(
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('content-disposition', `${disposition}; filename="${asciiName}"`)
-    .header('cache-control', 'private, no-cache')
+    .header('cache-control', 'no-store')
     .header('etag', etag);
   if (reply.request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.header('content-type', contentType).header('content-length', String(bytes.length)).send(bytes);

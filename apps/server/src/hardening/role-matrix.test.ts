@@ -1,0 +1,701 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../db/schema.ts';
+import { registeredRoutes } from '../lib/route-list.ts';
+import { multipartForm, sampleFiles } from '../modules/storage/test-uploads.ts';
+import { createUser } from '../modules/users/users.service.ts';
+import { bookingBody, insertBooking, localIso, nextWeekday, serviceOfType } from '../test/booking-helpers.ts';
+import { signedIn } from '../test/clients.ts';
+import { createTestApp, type TestApp } from '../test/test-context.ts';
+
+// Issue 9, defect 1: the role matrix is built from the routes the server registers. Every route has a
+// rule; a route without one fails. "Allowed" is the exact 2xx the route answers, never "not 401/403".
+
+type RoleName = 'anonymous' | 'client' | 'otherClient' | 'lodger' | 'admin';
+const roles: RoleName[] = ['anonymous', 'otherClient', 'lodger', 'client', 'admin'];
+type Person = Awaited<ReturnType<typeof signedIn>>;
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** What one role sends: the URL (params filled in), a body, or a multipart form; `as` calls as someone else of that role. */
+type Sent = { url: string; body?: unknown; form?: ReturnType<typeof multipartForm>; as?: Person };
+type Rule = {
+  /** The roles allowed and the exact 2xx each gets; every other role is refused. */
+  allow: Partial<Record<RoleName, number>>;
+  /** The resource is `client`'s own: another client (and the admin on the client's route) gets 404. */
+  own?: boolean;
+  /** Overrides of the refusal a role gets (default: anonymous 401, signed-in 403, other client 404 when own). */
+  refuse?: Partial<Record<RoleName, number>>;
+  /** The answer is about the caller themself (their session, their data): field names are not checked. */
+  self?: boolean;
+  build: (role: RoleName) => Promise<Sent> | Sent;
+};
+
+const t: TestApp = await createTestApp({ AUTH_RATE_LIMIT_MAX: '100000', API_RATE_LIMIT_MAX: '100000' });
+let people: Record<Exclude<RoleName, 'anonymous'>, Person>;
+let swedishId: string;
+let categoryId: string;
+let clientBookingId: string;
+
+/** Words that belong to a client or to the owner's notes: none may ever reach the lodger. */
+const SECRETS = {
+  clientName: 'Zelda Secretclient',
+  clientPhone: '+44 7700 900999',
+  clientNotes: 'Lower back secret',
+  privateNotes: 'Owner private note',
+  blockReason: 'Dentist secret reason',
+  overrideNote: 'Secret override note',
+};
+const CLIENT_KEYS = ['clientName', 'clientEmail', 'clientPhone', 'clientId', 'privateNotes', 'notes', 'reason', 'note'];
+
+const figures = { routes: 0, tried: 0, allowed: 0, refused: 0, leaks: 0 };
+
+beforeAll(async () => {
+  swedishId = (await serviceOfType(t, 'swedish')).id;
+  people = {
+    admin: await signedIn(t, { role: 'admin' }),
+    lodger: await signedIn(t, { role: 'lodger' }),
+    client: await signedIn(t),
+    otherClient: await signedIn(t),
+  };
+  const made = await people.client.call(
+    'POST',
+    '/api/bookings',
+    bookingBody(swedishId, freeSlot(), {
+      name: SECRETS.clientName,
+      phone: SECRETS.clientPhone,
+      notes: SECRETS.clientNotes,
+    }),
+  );
+  expect(made.statusCode, made.body).toBe(201);
+  clientBookingId = made.json().id;
+  await people.admin.call('PUT', `/api/admin/bookings/${clientBookingId}/notes`, {
+    privateNotes: SECRETS.privateNotes,
+  });
+  await people.admin.call('POST', '/api/admin/blocks', {
+    startsAt: localIso(nextWeekday(0, 9), '10:00'),
+    endsAt: localIso(nextWeekday(0, 9), '11:00'),
+    reason: SECRETS.blockReason,
+  });
+  await people.admin.call('POST', '/api/admin/overrides', {
+    date: nextWeekday(0, 16),
+    kind: 'closed',
+    ranges: [],
+    note: SECRETS.overrideNote,
+  });
+  categoryId = (await people.admin.call('GET', '/api/admin/expenses/categories')).json().categories[0].id;
+});
+afterAll(() => t.close());
+
+// ---- fresh data for the rules (each rule acts on its own rows) ----
+
+let dayOffset = 20;
+let slotCount = 0;
+let pastCount = 0;
+const TIMES = ['10:00', '12:00', '14:00', '16:00'];
+/** A weekday time no other row of this file uses, two to seven weeks ahead, within opening hours. */
+function freeSlot(): string {
+  const n = slotCount++;
+  const day = Math.floor(n / TIMES.length);
+  return localIso(nextWeekday(1 + (day % 5), 14 + 7 * Math.floor(day / 5)), TIMES[n % TIMES.length] ?? '10:00');
+}
+/** A booking of `client` straight in the diary, in the past or ahead, each at its own time. */
+async function diaryBooking(status: 'confirmed' | 'pending' | 'completed' = 'confirmed', past = false) {
+  const n = pastCount++;
+  const startsAt = past
+    ? new Date(localIso(nextWeekday(1 + (n % 5), -7 - 7 * Math.floor(n / 5)), '11:00'))
+    : new Date(freeSlot());
+  return insertBooking(t, {
+    type: 'swedish',
+    status,
+    startsAt,
+    client: { id: people.client.id, email: people.client.email },
+  });
+}
+const admin = (method: Method, url: string, body?: unknown) => people.admin.call(method as 'GET', url, body);
+async function newExpense() {
+  const response = await admin('POST', '/api/admin/expenses', {
+    date: '2025-03-01',
+    supplier: 'Boots',
+    categoryId,
+    amountPence: 500,
+    vatPence: 0,
+    paymentMethod: 'cash',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string };
+}
+const invoiceBody = () => ({
+  billToName: 'Ada Invoice',
+  lines: [{ description: 'Massage', quantity: 1, unitPricePence: 5000 }],
+});
+async function newInvoice(state: 'draft' | 'issued' | 'cancelled' = 'draft') {
+  const draft = (await admin('POST', '/api/admin/invoices', invoiceBody())).json() as { id: string };
+  if (state === 'draft') return draft;
+  expect((await admin('POST', `/api/admin/invoices/${draft.id}/issue`, {})).statusCode).toBe(200);
+  if (state === 'issued') return draft;
+  await admin('POST', `/api/admin/invoices/${draft.id}/payments`, { amountPence: 1000, method: 'card' });
+  expect((await admin('POST', `/api/admin/invoices/${draft.id}/credit-note`, { reason: 'Mistake' })).statusCode).toBe(
+    201,
+  );
+  return draft;
+}
+async function newFile() {
+  const form = multipartForm([{ name: 'file', filename: 'r.png', bytes: sampleFiles.png, contentType: 'image/png' }]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    payload: form.payload,
+    headers: { 'content-type': form.contentType, origin: 'http://localhost:3000', cookie: cookieOf(people.admin) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string };
+}
+async function newReceipt() {
+  const expense = await newExpense();
+  const form = multipartForm([{ name: 'file', filename: 'r.png', bytes: sampleFiles.png, contentType: 'image/png' }]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/expenses/${expense.id}/receipts`,
+    payload: form.payload,
+    headers: { 'content-type': form.contentType, origin: 'http://localhost:3000', cookie: cookieOf(people.admin) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const detail = (await admin('GET', `/api/admin/expenses/${expense.id}`)).json();
+  return { expenseId: expense.id, fileId: detail.receipts[0].fileId as string };
+}
+async function newCustomer() {
+  const email = `erase.${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const user = await createUser(t.db, t.context.env, { email, password: 'secret1', role: 'user', name: 'Erin Erase' });
+  return user.id as string;
+}
+function cookieOf(person: Person) {
+  return Object.entries(person.agent.cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+}
+const uploadForm = () =>
+  multipartForm([{ name: 'file', filename: 'r.png', bytes: sampleFiles.png, contentType: 'image/png' }]);
+const week = () => `from=${nextWeekday(1)}&to=${nextWeekday(1, 9)}`;
+const range = 'from=2025-01-01&to=2025-12-31';
+const feedOf = async (role: RoleName) => {
+  const who = role === 'lodger' ? people.lodger : people.admin;
+  return (await who.call('POST', '/api/calendar-feeds')).json() as { id: string; url: string };
+};
+
+const ADMIN = { admin: 200 };
+const get = (url: string, allow: Rule['allow'] = ADMIN, extra: Partial<Rule> = {}): Rule => ({
+  allow,
+  build: () => ({ url }),
+  ...extra,
+});
+const everyone = { anonymous: 200, client: 200, otherClient: 200, lodger: 200, admin: 200 };
+const signedInAll = { client: 200, otherClient: 200, lodger: 200, admin: 200 };
+
+const rules: Record<string, Rule> = {
+  // Public
+  'GET /api/health': get('/api/health', everyone),
+  'GET /api/config': get('/api/config', everyone),
+  'GET /api/services': get('/api/services', everyone),
+  'GET /api/slots': {
+    allow: everyone,
+    build: () => ({ url: `/api/slots?serviceId=${swedishId}&duration=60&${week()}` }),
+  },
+  'GET /api/auth/password-policy': get('/api/auth/password-policy', everyone),
+  // better-auth's own routes, as one rule: the session read answers everyone; its admin API only the admin.
+  'GET /api/auth/*': get('/api/auth/get-session', everyone, { self: true }),
+  'POST /api/auth/*': {
+    allow: ADMIN,
+    build: async () => ({ url: '/api/auth/admin/revoke-user-sessions', body: { userId: await newCustomer() } }),
+  },
+
+  // A client's own
+  'POST /api/bookings': {
+    allow: { client: 201, otherClient: 201, lodger: 201, admin: 201 },
+    self: true,
+    build: () => ({ url: '/api/bookings', body: bookingBody(swedishId, freeSlot()) }),
+  },
+  'GET /api/bookings': get('/api/bookings', signedInAll, { self: true }),
+  // The client's own booking: another client and the lodger get 404 (its existence is not told); the admin may act on it.
+  'GET /api/bookings/:id': {
+    allow: { client: 200, admin: 200 },
+    own: true,
+    refuse: { lodger: 404 },
+    build: () => ({ url: `/api/bookings/${clientBookingId}` }),
+  },
+  'GET /api/bookings/:id/calendar.ics': {
+    allow: { client: 200, admin: 200 },
+    own: true,
+    refuse: { lodger: 404 },
+    build: () => ({ url: `/api/bookings/${clientBookingId}/calendar.ics` }),
+  },
+  'POST /api/bookings/:id/cancel': {
+    allow: { client: 200, admin: 200 },
+    own: true,
+    refuse: { lodger: 404 },
+    build: async () => ({ url: `/api/bookings/${(await diaryBooking()).id}/cancel`, body: {} }),
+  },
+  'POST /api/bookings/:id/reschedule': {
+    allow: { client: 200, admin: 200 },
+    own: true,
+    refuse: { lodger: 404 },
+    build: async () => {
+      const made = await diaryBooking();
+      return {
+        url: `/api/bookings/${made.id}/reschedule`,
+        body: { startsAt: freeSlot(), version: made.version },
+      };
+    },
+  },
+  'GET /api/account/export': get('/api/account/export', signedInAll, { self: true }),
+  'POST /api/account/delete': {
+    allow: signedInAll,
+    self: true,
+    build: async (role) => {
+      if (role === 'anonymous') return { url: '/api/account/delete', body: { password: 'secret1' } };
+      const as = await signedIn(t, { role: role === 'client' || role === 'otherClient' ? 'user' : role });
+      return { url: '/api/account/delete', body: { password: 'secret1' }, as };
+    },
+  },
+
+  // The lodger and the admin
+  'GET /api/availability/calendar': {
+    allow: { lodger: 200, admin: 200 },
+    build: () => ({ url: `/api/availability/calendar?from=${nextWeekday(1, 9)}&to=${nextWeekday(1, 14)}` }),
+  },
+  'GET /api/calendar-feeds': get('/api/calendar-feeds', { lodger: 200, admin: 200 }),
+  'POST /api/calendar-feeds': { allow: { lodger: 201, admin: 201 }, build: () => ({ url: '/api/calendar-feeds' }) },
+  'DELETE /api/calendar-feeds/:id': {
+    allow: { lodger: 204, admin: 204 },
+    build: async (role) => ({ url: `/api/calendar-feeds/${(await feedOf(role)).id}` }),
+  },
+  // The feed's token is its credential: whoever holds the link reads it (its rights are checked in its own test).
+  'GET /api/calendar-feeds/:file': {
+    allow: everyone,
+    build: async () => ({ url: new URL((await feedOf('lodger')).url).pathname }),
+  },
+
+  // The owner only
+  'GET /api/admin/dashboard': get('/api/admin/dashboard'),
+  'GET /api/admin/services': get('/api/admin/services'),
+  'PATCH /api/admin/services/:id': {
+    allow: ADMIN,
+    build: () => ({ url: `/api/admin/services/${swedishId}`, body: { description: 'A classic full-body massage.' } }),
+  },
+  'GET /api/admin/booking-rules': get('/api/admin/booking-rules'),
+  'PATCH /api/admin/booking-rules': { allow: ADMIN, build: () => ({ url: '/api/admin/booking-rules', body: {} }) },
+  'GET /api/admin/overrides': get('/api/admin/overrides'),
+  'POST /api/admin/overrides': {
+    allow: { admin: 201 },
+    build: () => ({
+      url: '/api/admin/overrides',
+      body: { date: nextWeekday(0, 30 + 7 * dayOffset++), kind: 'closed', ranges: [] },
+    }),
+  },
+  'DELETE /api/admin/overrides/:id': {
+    allow: { admin: 204 },
+    build: async () => {
+      const made = await admin('POST', '/api/admin/overrides', {
+        date: nextWeekday(0, 30 + 7 * dayOffset++),
+        kind: 'closed',
+        ranges: [],
+      });
+      return { url: `/api/admin/overrides/${made.json().id}` };
+    },
+  },
+  'GET /api/admin/blocks': get('/api/admin/blocks'),
+  'POST /api/admin/blocks': {
+    allow: { admin: 201 },
+    build: () => {
+      const day = nextWeekday(0, 200 + 7 * dayOffset++);
+      return { url: '/api/admin/blocks', body: { startsAt: localIso(day, '10:00'), endsAt: localIso(day, '11:00') } };
+    },
+  },
+  'DELETE /api/admin/blocks/:id': {
+    allow: { admin: 204 },
+    build: async () => {
+      const day = nextWeekday(0, 200 + 7 * dayOffset++);
+      const made = await admin('POST', '/api/admin/blocks', {
+        startsAt: localIso(day, '10:00'),
+        endsAt: localIso(day, '11:00'),
+      });
+      return { url: `/api/admin/blocks/${made.json().id}` };
+    },
+  },
+  'GET /api/admin/bookings': get('/api/admin/bookings'),
+  'POST /api/admin/bookings': {
+    allow: { admin: 201 },
+    build: () => ({
+      url: '/api/admin/bookings',
+      body: {
+        serviceId: swedishId,
+        durationMinutes: 60,
+        startsAt: freeSlot(),
+        customer: { id: people.otherClient.id },
+        idempotencyKey: `matrix-${dayOffset}-${Math.random()}`,
+      },
+    }),
+  },
+  'GET /api/admin/bookings/:id': get('', ADMIN, { build: () => ({ url: `/api/admin/bookings/${clientBookingId}` }) }),
+  'POST /api/admin/bookings/:id/approve': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/bookings/${(await diaryBooking('pending')).id}/approve`, body: {} }),
+  },
+  'POST /api/admin/bookings/:id/decline': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/bookings/${(await diaryBooking('pending')).id}/decline`, body: {} }),
+  },
+  'POST /api/admin/bookings/:id/move': {
+    allow: ADMIN,
+    build: async () => {
+      const made = await diaryBooking();
+      return {
+        url: `/api/admin/bookings/${made.id}/move`,
+        body: { startsAt: freeSlot(), version: made.version },
+      };
+    },
+  },
+  'POST /api/admin/bookings/:id/cancel': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/bookings/${(await diaryBooking()).id}/cancel`, body: { reason: 'Ill' } }),
+  },
+  'POST /api/admin/bookings/:id/outcome': {
+    allow: ADMIN,
+    build: async () => ({
+      url: `/api/admin/bookings/${(await diaryBooking('confirmed', true)).id}/outcome`,
+      body: { status: 'completed' },
+    }),
+  },
+  'PUT /api/admin/bookings/:id/notes': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/bookings/${(await diaryBooking()).id}/notes`, body: { privateNotes: 'x' } }),
+  },
+  'POST /api/admin/bookings/:id/payments': {
+    allow: { admin: 201 },
+    build: async () => ({
+      url: `/api/admin/bookings/${(await diaryBooking('completed', true)).id}/payments`,
+      body: { amountPence: 1000, method: 'cash' },
+    }),
+  },
+  'POST /api/admin/bookings/:id/refunds': {
+    allow: { admin: 201 },
+    build: async () => {
+      const made = await diaryBooking('completed', true);
+      await admin('POST', `/api/admin/bookings/${made.id}/payments`, { amountPence: 1000, method: 'cash' });
+      return { url: `/api/admin/bookings/${made.id}/refunds`, body: { amountPence: 500, method: 'cash' } };
+    },
+  },
+  'GET /api/admin/customers': get('/api/admin/customers'),
+  'GET /api/admin/customers/:uid': get('', ADMIN, {
+    build: () => ({ url: `/api/admin/customers/${people.client.id}` }),
+  }),
+  'PATCH /api/admin/customers/:uid': {
+    allow: ADMIN,
+    build: () => ({ url: `/api/admin/customers/${people.client.id}`, body: { tags: ['regular'] } }),
+  },
+  'PUT /api/admin/customers/:uid/policy': {
+    allow: ADMIN,
+    build: () => ({ url: `/api/admin/customers/${people.client.id}/policy`, body: { policy: 'trusted' } }),
+  },
+  'GET /api/admin/customers/:uid/export': get('', ADMIN, {
+    build: () => ({ url: `/api/admin/customers/${people.client.id}/export` }),
+  }),
+  'POST /api/admin/customers/:uid/erase': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/customers/${await newCustomer()}/erase`, body: {} }),
+  },
+  'GET /api/admin/emails': get('/api/admin/emails'),
+  'POST /api/admin/emails': {
+    allow: { admin: 201 },
+    build: () => ({
+      url: '/api/admin/emails',
+      body: { customerId: people.client.id, subject: 'Hello', body: 'See you soon' },
+    }),
+  },
+  'POST /api/admin/emails/:id/resend': {
+    allow: { admin: 201 },
+    build: async () => {
+      const sent = await admin('POST', '/api/admin/emails', {
+        customerId: people.client.id,
+        subject: 'Hello',
+        body: 'Again',
+      });
+      // Only an email that was sent (or failed) can be sent again.
+      await t.db.update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.id, sent.json().id));
+      return { url: `/api/admin/emails/${sent.json().id}/resend`, body: {} };
+    },
+  },
+  'GET /api/admin/email-templates': get('/api/admin/email-templates'),
+  'PUT /api/admin/email-templates/:kind': {
+    allow: { admin: 204 },
+    build: () => ({
+      url: '/api/admin/email-templates/booking.reminder',
+      body: { subject: 'Reminder', body: 'See you {{when}}' },
+    }),
+  },
+  'DELETE /api/admin/email-templates/:kind': {
+    allow: { admin: 204 },
+    build: () => ({ url: '/api/admin/email-templates/booking.reminder' }),
+  },
+  'POST /api/admin/email-templates/:kind/preview': {
+    allow: ADMIN,
+    build: () => ({
+      url: '/api/admin/email-templates/booking.reminder/preview',
+      body: { subject: 'Reminder', body: 'See you {{when}}' },
+    }),
+  },
+  'GET /api/admin/expenses': get('/api/admin/expenses'),
+  'POST /api/admin/expenses': {
+    allow: { admin: 201 },
+    build: () => ({
+      url: '/api/admin/expenses',
+      body: { date: '2025-03-02', supplier: 'Boots', categoryId, amountPence: 700, vatPence: 0, paymentMethod: 'card' },
+    }),
+  },
+  'GET /api/admin/expenses/categories': get('/api/admin/expenses/categories'),
+  'POST /api/admin/expenses/categories': {
+    allow: { admin: 201 },
+    build: () => ({ url: '/api/admin/expenses/categories', body: { name: `Matrix ${dayOffset++}` } }),
+  },
+  'PATCH /api/admin/expenses/categories/:id': {
+    allow: ADMIN,
+    build: () => ({ url: `/api/admin/expenses/categories/${categoryId}`, body: { sortOrder: 1 } }),
+  },
+  'POST /api/admin/expenses/import/preview': {
+    allow: ADMIN,
+    build: () => ({
+      url: '/api/admin/expenses/import/preview',
+      body: { csv: 'Date,Description,Amount\n01/02/2025,Uber,-5.00' },
+    }),
+  },
+  'POST /api/admin/expenses/import': {
+    allow: ADMIN,
+    build: () => {
+      const row = { date: '2025-02-01', supplier: `Matrix ${dayOffset++}`, categoryId, amountPence: 512 };
+      return {
+        url: '/api/admin/expenses/import',
+        body: { rows: [{ ...row, importKey: randomBytes(32).toString('hex') }] },
+      };
+    },
+  },
+  'GET /api/admin/expenses/:id': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/expenses/${(await newExpense()).id}` }),
+  },
+  'PATCH /api/admin/expenses/:id': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/expenses/${(await newExpense()).id}`, body: { notes: 'Edited' } }),
+  },
+  'DELETE /api/admin/expenses/:id': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/expenses/${(await newExpense()).id}` }),
+  },
+  'POST /api/admin/expenses/:id/receipts': {
+    allow: { admin: 201 },
+    build: async () => ({ url: `/api/admin/expenses/${(await newExpense()).id}/receipts`, form: uploadForm() }),
+  },
+  'DELETE /api/admin/expenses/:id/receipts/:fileId': {
+    allow: ADMIN,
+    build: async () => {
+      const receipt = await newReceipt();
+      return { url: `/api/admin/expenses/${receipt.expenseId}/receipts/${receipt.fileId}` };
+    },
+  },
+  'GET /api/admin/invoices': get('/api/admin/invoices'),
+  'POST /api/admin/invoices': {
+    allow: { admin: 201 },
+    build: () => ({ url: '/api/admin/invoices', body: invoiceBody() }),
+  },
+  'GET /api/admin/invoices/settings': get('/api/admin/invoices/settings'),
+  'PUT /api/admin/invoices/settings': {
+    allow: ADMIN,
+    build: () => ({
+      url: '/api/admin/invoices/settings',
+      body: { vatRegistered: false, vatNumber: '', vatRatePercent: 20, invoiceDueDays: 14, invoiceFooter: '' },
+    }),
+  },
+  'GET /api/admin/invoices/billable-bookings': get('/api/admin/invoices/billable-bookings'),
+  'POST /api/admin/invoices/from-booking/:bookingId': {
+    allow: { admin: 201 },
+    build: async () => ({ url: `/api/admin/invoices/from-booking/${(await diaryBooking('completed', true)).id}` }),
+  },
+  'GET /api/admin/invoices/:id': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/invoices/${(await newInvoice()).id}` }),
+  },
+  'PATCH /api/admin/invoices/:id': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/invoices/${(await newInvoice()).id}`, body: { notes: 'Thanks' } }),
+  },
+  'DELETE /api/admin/invoices/:id': {
+    allow: { admin: 204 },
+    build: async () => ({ url: `/api/admin/invoices/${(await newInvoice()).id}` }),
+  },
+  'POST /api/admin/invoices/:id/issue': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/invoices/${(await newInvoice()).id}/issue`, body: {} }),
+  },
+  'POST /api/admin/invoices/:id/payments': {
+    allow: { admin: 201 },
+    build: async () => ({
+      url: `/api/admin/invoices/${(await newInvoice('issued')).id}/payments`,
+      body: { amountPence: 1000, method: 'card' },
+    }),
+  },
+  'POST /api/admin/invoices/:id/credit-note': {
+    allow: { admin: 201 },
+    build: async () => ({
+      url: `/api/admin/invoices/${(await newInvoice('issued')).id}/credit-note`,
+      body: { reason: 'Mistake' },
+    }),
+  },
+  'POST /api/admin/invoices/:id/refunds': {
+    allow: { admin: 201 },
+    build: async () => ({
+      url: `/api/admin/invoices/${(await newInvoice('cancelled')).id}/refunds`,
+      body: { amountPence: 500, method: 'card' },
+    }),
+  },
+  'GET /api/admin/invoices/:id/pdf': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/invoices/${(await newInvoice()).id}/pdf` }),
+  },
+  'POST /api/admin/invoices/:id/send': {
+    allow: ADMIN,
+    build: async () => {
+      const made = (
+        await admin('POST', '/api/admin/invoices', { ...invoiceBody(), billToEmail: 'ada@example.test' })
+      ).json();
+      await admin('POST', `/api/admin/invoices/${made.id}/issue`, {});
+      return { url: `/api/admin/invoices/${made.id}/send`, body: {} };
+    },
+  },
+  'GET /api/admin/ledger/accounts': get('/api/admin/ledger/accounts'),
+  'GET /api/admin/ledger/journal': get('/api/admin/ledger/journal'),
+  'GET /api/admin/ledger/trial-balance': get('/api/admin/ledger/trial-balance'),
+  'GET /api/admin/finances/profit-and-loss': get(`/api/admin/finances/profit-and-loss?${range}`),
+  'GET /api/admin/finances/vat': get(`/api/admin/finances/vat?${range}`),
+  'GET /api/admin/finances/cash': get(`/api/admin/finances/cash?${range}`),
+  'GET /api/admin/finances/year-end': get('/api/admin/finances/year-end?year=2025'),
+  'GET /api/admin/analytics/bookings-over-time': get(`/api/admin/analytics/bookings-over-time?${range}`),
+  'GET /api/admin/analytics/by-service': get(`/api/admin/analytics/by-service?${range}`),
+  'GET /api/admin/analytics/occupancy': get(`/api/admin/analytics/occupancy?${range}`),
+  'GET /api/admin/analytics/outcomes': get(`/api/admin/analytics/outcomes?${range}`),
+  'GET /api/admin/analytics/clients': get(`/api/admin/analytics/clients?${range}`),
+  'GET /api/admin/analytics/lead-time': get(`/api/admin/analytics/lead-time?${range}`),
+  'GET /api/admin/analytics/heatmap': get(`/api/admin/analytics/heatmap?${range}`),
+  'GET /api/admin/analytics/span': get('/api/admin/analytics/span'),
+  'POST /api/files': { allow: { admin: 201 }, build: () => ({ url: '/api/files', form: uploadForm() }) },
+  'GET /api/files': get('/api/files'),
+  'GET /api/files/:id': { allow: ADMIN, build: async () => ({ url: `/api/files/${(await newFile()).id}` }) },
+  'GET /api/files/:id/content': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/files/${(await newFile()).id}/content` }),
+  },
+  'DELETE /api/files/:id': {
+    allow: { admin: 204 },
+    build: async () => ({ url: `/api/files/${(await newFile()).id}` }),
+  },
+};
+
+async function send(role: RoleName, method: Method, sent: Sent) {
+  const person = sent.as ?? (role === 'anonymous' ? undefined : people[role]);
+  const headers: Record<string, string> = { origin: 'http://localhost:3000' };
+  if (person) headers.cookie = cookieOf(person);
+  if (sent.form) headers['content-type'] = sent.form.contentType;
+  return t.app.inject({
+    method,
+    url: sent.url,
+    headers,
+    payload: sent.form ? sent.form.payload : (sent.body as object | undefined),
+  });
+}
+
+function leaksIn(body: string, self: boolean): string[] {
+  const found = Object.values(SECRETS).filter((secret) => body.includes(secret));
+  if (body.includes(people.client.email)) found.push('the client’s email');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return found;
+  }
+  // An answer about the lodger themself (their session, their own bookings) names them: only the values are checked.
+  if (self) return found;
+  const keys = CLIENT_KEYS;
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) {
+        if (keys.includes(key)) found.push(`field ${key}`);
+        walk(item);
+      }
+  };
+  walk(parsed);
+  return found;
+}
+
+describe('the role matrix, built from the routes the server registers', () => {
+  it('has a rule for every registered route (a new route without one fails here)', () => {
+    const keys = registeredRoutes(t.app)
+      .filter((route) => route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(keys.length).toBeGreaterThan(50);
+    expect(keys.filter((key) => !rules[key])).toEqual([]);
+    expect(Object.keys(rules).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  const routes = registeredRoutes(t.app).filter(
+    (route) => rules[`${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`],
+  );
+  it.each(routes.map((route) => [route.method, route.url] as const))(
+    '%s %s: every role gets what its rule says; the lodger sees no client and no owner’s note',
+    async (routeMethod, url) => {
+      const method = routeMethod as Method;
+      const rule = rules[`${method === 'HEAD' ? 'GET' : method} ${url}`] as Rule;
+      const problems: string[] = [];
+      figures.routes++;
+      for (const role of roles) {
+        const sent = await rule.build(role);
+        const response = await send(role, method, sent);
+        figures.tried++;
+        const allowed = rule.allow[role];
+        const refusal =
+          rule.refuse?.[role] ?? (role === 'anonymous' ? 401 : role === 'otherClient' && rule.own ? 404 : 403);
+        const expected = allowed ?? refusal;
+        if (allowed) figures.allowed++;
+        else figures.refused++;
+        if (response.statusCode !== expected)
+          problems.push(`${role}: ${response.statusCode}, expected ${expected} ${response.body.slice(0, 160)}`);
+        const leaks =
+          role === 'lodger'
+            ? leaksIn(response.body, rule.self === true)
+            : role === 'otherClient'
+              ? leaksOfClient(response.body)
+              : [];
+        if (leaks.length) {
+          figures.leaks++;
+          problems.push(`${role} sees ${leaks.join(', ')}`);
+        }
+      }
+      expect(problems.join('\n')).toBe('');
+    },
+  );
+});
+
+afterAll(() => {
+  console.log(
+    `role matrix: ${figures.routes} routes (HEAD included) × ${roles.length} roles = ${figures.tried} requests; ` +
+      `${figures.allowed} allowed, ${figures.refused} refused, ${figures.leaks} leaks`,
+  );
+});
+
+/** Another client may see the business's public data, never the first client's. */
+function leaksOfClient(body: string): string[] {
+  return [
+    SECRETS.clientName,
+    SECRETS.clientPhone,
+    SECRETS.clientNotes,
+    SECRETS.privateNotes,
+    people.client.email,
+  ].filter((secret) => body.includes(secret));
+}

@@ -1,0 +1,43 @@
+import { AppError, entityIdSchema } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+
+/** Path parameters that name a stored row: each must be a UUID (every table is keyed by one). */
+const ID_PARAMS = new Set(['id', 'uid', 'bookingId', 'fileId']);
+/** Other path parameters (a template kind, a feed file name) are short plain words. */
+const MAX_WORD_PARAM = 200;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * One guard in front of every route (issue 9): a malformed path id, or a NUL anywhere in the query,
+ * the path or the body, is a 400 naming the field, before any service or the database sees it
+ * (PostgreSQL refuses NUL in text, and a non-UUID in a uuid column, with an error, not a miss).
+ */
+export function registerInputGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(params)) {
+      if (typeof value !== 'string' || name === '*') continue;
+      // The file manager answers with the storage codes of the specification (section 8).
+      const code = request.url.startsWith('/api/files') ? 'storage/invalid-url' : 'VALIDATION';
+      if (ID_PARAMS.has(name)) {
+        if (!entityIdSchema.safeParse(value).success) throw new AppError(code, `${name}: Not a valid id`);
+      } else if (value.length > MAX_WORD_PARAM || CONTROL.test(value))
+        throw new AppError(code, `${name}: Not a valid value`);
+    }
+    const bad = nulIn(request.query, []) ?? nulIn(request.body, []);
+    if (bad) throw new AppError('VALIDATION', `${bad || 'body'}: must not contain a NUL character`);
+  });
+}
+
+/** The path of the first string (value or key) holding a NUL character, or undefined. */
+function nulIn(value: unknown, path: string[], depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
+  if (value === null || typeof value !== 'object' || depth > 20 || Buffer.isBuffer(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, 'key'].join('.');
+    const found = nulIn(item, [...path, key], depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

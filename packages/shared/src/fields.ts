@@ -1,0 +1,57 @@
+// The field schemas every date, time and id from outside goes through (issue 9): one place decides
+// what a real, sensible value is, so no malformed value reaches date arithmetic or the database.
+import { z } from 'zod';
+
+/** The calendar the product works in: a date outside these years is a typing mistake, not a booking. */
+export const EARLIEST_YEAR = 2000;
+export const LATEST_YEAR = 2100;
+const yearsMessage = `Use a date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`;
+
+function realDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const yearOf = (value: string) => Number(value.slice(0, 4));
+const inYears = (value: string) => yearOf(value) >= EARLIEST_YEAR && yearOf(value) <= LATEST_YEAR;
+
+/** True when `value` is a real calendar day written YYYY-MM-DD within the product's years. */
+export function isSensibleDate(value: unknown): value is string {
+  return typeof value === 'string' && realDate(value) && inYears(value);
+}
+
+/** A calendar day YYYY-MM-DD: a real day (no 29 February 2026) between 2000 and 2100. */
+export function isoDateField(message = 'Use a date such as 2026-04-30') {
+  return z
+    .string({ message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(realDate, { message: 'Not a real date', abort: true })
+    .refine(inYears, yearsMessage);
+}
+
+/** An instant with its offset (ISO 8601), between 2000 and 2100. */
+export function isoDateTimeField(message?: string) {
+  return z.iso
+    .datetime({ offset: true, ...(message ? { message } : {}) })
+    .refine((value) => realDate(value.slice(0, 10)), { message: 'Not a real date', abort: true })
+    .refine((value) => inYears(value) && !Number.isNaN(Date.parse(value)), yearsMessage);
+}
+
+/** The id of anything stored (every table is keyed by a UUID, users included). */
+export const entityIdSchema = z.uuid({ message: 'Not a valid id' });
+
+/**
+ * For schemas with a `from`/`to` pair: runs `check` only when both are sensible dates, so a range
+ * rule never computes on a malformed day (the day's own issue is reported instead).
+ */
+export function whenDatesValid<T extends { from?: unknown; to?: unknown }>(
+  check: (value: T & { from: string; to: string }, context: z.RefinementCtx) => void,
+) {
+  return (value: T, context: z.RefinementCtx) => {
+    if (isSensibleDate(value.from) && isSensibleDate(value.to))
+      check(value as T & { from: string; to: string }, context);
+  };
+}
