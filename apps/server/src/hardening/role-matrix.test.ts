@@ -365,6 +365,33 @@ const rules: Record<string, Rule> = {
       body: { status: 'completed' },
     }),
   },
+  'POST /api/admin/bookings/:id/restore': {
+    allow: ADMIN,
+    build: async () => {
+      const made = await diaryBooking();
+      const cancelled = await admin('POST', `/api/admin/bookings/${made.id}/cancel`, { notifyClient: false });
+      return { url: `/api/admin/bookings/${made.id}/restore`, body: { version: cancelled.json().booking.version } };
+    },
+  },
+  'GET /api/admin/business': get('/api/admin/business'),
+  'PUT /api/admin/business': {
+    allow: ADMIN,
+    build: () => ({
+      url: '/api/admin/business',
+      body: {
+        businessName: 'Matrix Studio',
+        phone: '+44 20 7946 0999',
+        email: 'desk@matrix.example',
+        streetAddress: '7 Quiet Mews, London',
+        area: 'Islington',
+      },
+    }),
+  },
+  'GET /api/admin/setup': get('/api/admin/setup'),
+  'POST /api/admin/setup/dismiss': {
+    allow: { admin: 204 },
+    build: () => ({ url: '/api/admin/setup/dismiss', body: {} }),
+  },
   'PUT /api/admin/bookings/:id/notes': {
     allow: ADMIN,
     build: async () => ({ url: `/api/admin/bookings/${(await diaryBooking()).id}/notes`, body: { privateNotes: 'x' } }),
