@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
@@ -94,32 +94,79 @@ function startAfterFirstPaint(): Plugin {
 }
 
 /**
- * Brotli and gzip siblings of every text asset, so the server can send them as they are (@fastify/static
- * `preCompressed`) instead of compressing on each request. Compressed transfer is what the 150 KB budget means.
+ * Brotli and gzip siblings of every text file of the build (decision 008), so the server can send them as they are
+ * (@fastify/static `preCompressed`) instead of compressing on each request. Compressed transfer is what the 150 KB
+ * budget means. It runs once everything is written, after the service worker is built (vite-plugin-pwa writes
+ * sw.js when the bundle closes) and with the files copied from public/ (route-hint.js), so those are compressed too.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  const textFile = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+  const filesOf = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? filesOf(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
   return {
     name: 'precompress-assets',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    writeBundle(_options, bundle) {
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(fileName)) continue;
-        const path = join(outDir, fileName);
-        const content = readFileSync(path);
-        if (content.length < 1024) continue;
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const path of filesOf(outDir)) {
+          if (!textFile.test(path)) continue;
+          const content = readFileSync(path);
+          if (content.length < 1024) continue;
+          writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+          writeFileSync(
+            `${path}.br`,
+            brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }
+      },
+    },
+  };
+}
+
+/**
+ * The public pages that open without a click: their screens, with the entry, make up the shell the service worker
+ * precaches. Every other chunk (the client's other pages, the whole back office) is cached by the worker when it is
+ * first used, so a first-time visitor does not download the back office in the background.
+ */
+const precachedScreens = ['src/features/home/routes/home-page.tsx', 'src/features/bookings/routes/book-page.tsx'];
+
+/** Collects the files of the public shell from the bundle: the entry, those screens, their static imports and CSS. */
+function publicShell(): Plugin & { files: Set<string> } {
+  const files = new Set<string>();
+  return {
+    name: 'public-shell-files',
+    apply: 'build',
+    files,
+    generateBundle(_options, bundle) {
+      files.clear();
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const queue = chunks
+        .filter(
+          (chunk) =>
+            chunk.isEntry || precachedScreens.some((screen) => chunk.facadeModuleId?.endsWith(`/apps/web/${screen}`)),
+        )
+        .map((chunk) => chunk.fileName);
+      while (queue.length) {
+        const fileName = queue.pop() as string;
+        if (files.has(fileName)) continue;
+        files.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') continue;
+        queue.push(...chunk.imports, ...(chunk.viteMetadata?.importedCss ?? []));
       }
     },
   };
 }
+
+const shell = publicShell();
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -130,6 +177,7 @@ export default defineConfig({
     sideEffectFreeModules(),
     versionFile(appVersion),
     startAfterFirstPaint(),
+    shell,
     precompress(),
     VitePWA({
       strategies: 'injectManifest',
@@ -141,6 +189,20 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
         globIgnores: ['**/version.json'],
+        // Only the public shell: hashed assets outside it are cached at run time, when first used (src/sw.ts).
+        manifestTransforms: [
+          (entries) => ({
+            // Icons are for installing the app, which fetches them then; the pages themselves name only the favicon.
+            manifest: entries.filter((entry) =>
+              entry.url.startsWith('assets/')
+                ? shell.files.has(entry.url)
+                : !entry.url.startsWith('icons/') || entry.url === 'icons/favicon-32.png',
+            ),
+            warnings: shell.files.size
+              ? []
+              : ['public-shell-files found no entry chunk: nothing under assets/ is precached'],
+          }),
+        ],
       },
       manifest: {
         id: '/',
