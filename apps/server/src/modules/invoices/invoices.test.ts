@@ -8,7 +8,7 @@ import { signedIn } from '../../test/clients.ts';
 import { startSmtpPeer, waitFor } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import type { Actor } from '../auth/actor.ts';
-import { createInvoice, issueInvoice } from './invoices.service.ts';
+import { createInvoice, issueCreditNote, issueInvoice } from './invoices.service.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -129,6 +129,35 @@ describe('invoice numbers', () => {
     const numbers = results.map((r) => r.number).sort((a, b) => (a ?? 0) - (b ?? 0));
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => start + i + 1));
     expect(results.every((r) => r.status === 'issued' && /^INV-\d{6}$/.test(r.label))).toBe(true);
+  });
+
+  it('gives 30 credit notes issued at once 30 consecutive CN numbers, and one invoice credited twice at once one note', async () => {
+    const invoices = [];
+    for (let i = 0; i < 31; i++) {
+      const draft = await createInvoice(t.db, adminActor, handInvoice({ billToName: `Credited ${i}` }), t.context.env);
+      invoices.push(await issueInvoice(t.db, adminActor, draft.id, {}, t.context.env));
+    }
+    const [before] = await t.db.select().from(invoiceCounter).where(eq(invoiceCounter.series, 'CN'));
+    const twice = invoices.pop() as InvoiceDetail;
+    const settled = await Promise.allSettled([
+      ...invoices.map((done) =>
+        issueCreditNote(t.db, adminActor, done.id, { reason: 'Issued in error' }, t.context.env),
+      ),
+      issueCreditNote(t.db, adminActor, twice.id, { reason: 'First' }, t.context.env),
+      issueCreditNote(t.db, adminActor, twice.id, { reason: 'Second' }, t.context.env),
+    ]);
+    const notes = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    // Thirty invoices and one of the two notes for the same invoice; the other is refused, not numbered.
+    expect(notes).toHaveLength(31);
+    expect(settled.filter((result) => result.status === 'rejected')).toHaveLength(1);
+    const start = before?.lastNumber ?? 0;
+    const numbers = notes.map((note) => note.number ?? 0).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 31 }, (_, i) => start + i + 1));
+    expect(notes.every((note) => note.kind === 'credit_note' && /^CN-\d{6}$/.test(note.label))).toBe(true);
+    const [after] = await t.db.select().from(invoiceCounter).where(eq(invoiceCounter.series, 'CN'));
+    expect(after?.lastNumber).toBe(start + 31);
+    const ofTwice = await t.db.select().from(invoice).where(eq(invoice.creditsInvoiceId, twice.id));
+    expect(ofTwice).toHaveLength(1);
   });
 
   it('gives back the number of an issue that fails, so the next invoice takes it', async () => {
