@@ -59,6 +59,9 @@ describe('account deletion', () => {
   it('erases the person, keeps their bookings anonymised and ends their sessions', async () => {
     const client = await signedIn(t);
     const made = await bookSomething(client);
+    // Signed in with a live session to begin with, so the refusal at the end is the erasure's doing.
+    expect((await client.agent.get('/api/auth/get-session')).json()?.user?.email).toBe(client.email);
+    expect((await t.db.select().from(session).where(eq(session.userId, client.id))).length).toBeGreaterThan(0);
     const response = await client.call('POST', '/api/account/delete', { password: 'secret1' });
     expect(response.statusCode).toBe(200);
     expect(await t.db.select().from(user).where(eq(user.id, client.id))).toEqual([]);

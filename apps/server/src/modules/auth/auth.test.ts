@@ -99,6 +99,8 @@ describe('roles and sessions', () => {
 
   it('refuses a tampered session cookie', async () => {
     const { agent } = await signUp('tamper@example.test');
+    // The untouched cookie is a working session: the refusal below is the forgery's doing.
+    expect((await agent.get('/api/auth/get-session')).json()?.user?.email).toBe('tamper@example.test');
     const token = agent.cookies['better-auth.session_token'] ?? '';
     const [value = '', signature = ''] = decodeURIComponent(token).split('.');
     const forged = `${value.slice(0, -1)}${value.endsWith('a') ? 'b' : 'a'}.${signature}`;
@@ -109,10 +111,13 @@ describe('roles and sessions', () => {
   it('refuses an expired session', async () => {
     const { agent } = await signUp('expired@example.test');
     const [found] = await t.db.select().from(user).where(eq(user.email, 'expired@example.test'));
-    await t.db
+    expect((await agent.get('/api/auth/get-session')).json()?.user?.email).toBe('expired@example.test');
+    const expired = await t.db
       .update(session)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(session.userId, found?.id ?? ''));
+      .where(eq(session.userId, found?.id ?? ''))
+      .returning();
+    expect(expired.length).toBeGreaterThan(0);
     expect((await agent.get('/api/auth/get-session')).json()).toBeNull();
   });
 
@@ -133,6 +138,7 @@ describe('roles and sessions', () => {
     const { agent: laptop } = await signUp('two.devices@example.test');
     const phone = authAgent(t.app);
     await phone.post('/api/auth/sign-in/email', { email: 'two.devices@example.test', password: 'secret1' });
+    expect((await phone.get('/api/auth/get-session')).json()?.user?.email).toBe('two.devices@example.test');
     const changed = await laptop.post('/api/auth/change-password', {
       currentPassword: 'secret1',
       newPassword: 'secret2',
@@ -145,6 +151,7 @@ describe('roles and sessions', () => {
 
   it('lets an admin end another user’s sessions and refuses a client doing the same', async () => {
     const { agent: victim } = await signUp('ended@example.test');
+    expect((await victim.get('/api/auth/get-session')).json()?.user?.email).toBe('ended@example.test');
     const [target] = await t.db.select().from(user).where(eq(user.email, 'ended@example.test'));
     const { agent: client } = await signUp('nosy@example.test');
     const refused = await client.post('/api/auth/admin/revoke-user-sessions', { userId: target?.id });
