@@ -2,9 +2,62 @@ import { defaultWeeklyHours, type WeeklyHours } from '@app/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDateOf, localParts, zonedInstant } from '../../lib/zoned-time.ts';
-import { computeSlots, type Interval, openIntervalsOfDate, type SlotRules } from './slots.ts';
+import { computeSlots, type Interval, type SlotRules } from './slots.ts';
 
 const TZ = 'Europe/London';
+
+/** London's date and minute of the day at an instant, read straight from Intl (not from the module under test). */
+const londonClockFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+function onLondonClock(at: number): { date: string; minute: number } {
+  const parts = Object.fromEntries(londonClockFormat.formatToParts(at).map((part) => [part.type, part.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/**
+ * The instant London's clock first shows `minute` on `date`: London is UTC or UTC+1, so it is the wall time read
+ * as UTC less one hour or less nothing, the earlier if both (a repeated autumn hour); a time the spring change
+ * skips is read with the offset before the change (so 01:30 becomes 02:30 BST). 24:00 is the next midnight.
+ */
+function londonInstantByHand(date: string, minute: number): number {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minute * 60_000;
+  const shows = (at: number) => {
+    const clock = onLondonClock(at);
+    const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    return minute === 24 * 60
+      ? clock.date === next && clock.minute === 0
+      : clock.date === date && clock.minute === minute;
+  };
+  for (const offset of [60, 0]) if (shows(wall - offset * 60_000)) return wall - offset * 60_000;
+  const before = onLondonClock(wall - 86_400_000);
+  const offsetBefore = (((before.minute - (((wall - 86_400_000) / 60_000) % 1440)) % 1440) + 1440) % 1440;
+  return wall - offsetBefore * 60_000;
+}
+
+/** A day's opening ranges as instants, those that meet joined into one. */
+function openByHand(weeklyHours: WeeklyHours, date: string): Interval[] {
+  const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const ranges = [...(weeklyHours[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? [])].sort(
+    (a, b) => minuteOf(a.start) - minuteOf(b.start),
+  );
+  const open: Interval[] = [];
+  for (const range of ranges) {
+    const start = londonInstantByHand(date, minuteOf(range.start));
+    const end = londonInstantByHand(date, minuteOf(range.end));
+    if (end <= start) continue;
+    const last = open[open.length - 1];
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else open.push({ start, end });
+  }
+  return open;
+}
 const allDay: WeeklyHours = Array.from({ length: 7 }, () => [{ start: '00:00', end: '24:00' }]);
 
 function rules(overrides: Partial<SlotRules> = {}): SlotRules {
@@ -155,7 +208,8 @@ describe('slots', () => {
               const end = start + duration * 60_000;
               const occupied = end + buffer * 60_000;
               if (busy.some((b) => b.start < occupied && start < b.end)) return false;
-              if (!openIntervalsOfDate(r, day.date).some((o) => o.start <= start && end <= o.end)) return false;
+              // Inside the day's opening, as worked out here from London's clock (Intl) for the ranges written above.
+              if (!openByHand(weeklyHours, day.date).some((o) => o.start <= start && end <= o.end)) return false;
             }
           return true;
         },
