@@ -156,12 +156,12 @@ describe('local dates and times', () => {
 
   it('accepts every real date and refuses every 29–31 a month does not have', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (at) => {
+      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (at) => {
         expect(localDateSchema.safeParse(at.toISOString().slice(0, 10)).success).toBe(true);
       }),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 1990, max: 2099 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
+      fc.property(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
         const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
         for (let day = days + 1; day <= 31; day++) {
           const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
