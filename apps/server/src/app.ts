@@ -145,7 +145,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(db));
   await app.register(configRoutes(context));
   await app.register(servicesRoutes(db, context.auth));
-  await app.register(authRoutes(context.auth, passwordPolicyFromEnv(env)));
+  await app.register(authRoutes(context.auth, passwordPolicyFromEnv(env), db));
   await app.register(bookingsRoutes(context));
   await app.register(availabilityRoutes(context));
   await app.register(accountRoutes(context));

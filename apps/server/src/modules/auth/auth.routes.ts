@@ -1,10 +1,14 @@
 import type { PasswordPolicy } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+import { accountSignInWait, clearSignInFailures, recordSignInFailure } from './sign-in-throttle.ts';
 
 const SIGN_IN_PATHS = ['/api/auth/sign-in/email', '/api/auth/callback/', '/api/auth/oauth2/callback/'];
 
-export function authRoutes(auth: Auth, policy: PasswordPolicy) {
+const PASSWORD_SIGN_IN = '/api/auth/sign-in/email';
+
+export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
   return async (app: FastifyInstance) => {
     app.get('/api/auth/password-policy', async () => policy);
 
@@ -14,8 +18,22 @@ export function authRoutes(auth: Auth, policy: PasswordPolicy) {
       url: '/api/auth/*',
       config: { rateLimit: false },
       async handler(request, reply) {
+        const signInEmail = passwordSignInEmail(request);
+        if (signInEmail) {
+          const wait = await accountSignInWait(db, signInEmail, request.ip);
+          if (wait > 0) {
+            logSignIn(request, 429);
+            const message = `Too many failed sign-ins for this account. Please wait ${wait} seconds, then try again.`;
+            return reply
+              .status(429)
+              .header('retry-after', String(wait))
+              .send({ code: 'RATE_LIMITED', message, error: { code: 'RATE_LIMITED', message } });
+          }
+        }
         const response = await auth.handler(toWebRequest(request));
         logSignIn(request, response.status);
+        if (signInEmail && response.status === 401) await recordSignInFailure(db, signInEmail);
+        if (signInEmail && response.status === 200) await clearSignInFailures(db, signInEmail);
         reply.status(response.status);
         response.headers.forEach((value, name) => {
           if (name !== 'set-cookie') reply.header(name, value);
@@ -27,6 +45,13 @@ export function authRoutes(auth: Auth, policy: PasswordPolicy) {
       },
     });
   };
+}
+
+/** The email of a password sign-in (the per-account limit counts those), or null for any other call. */
+function passwordSignInEmail(request: FastifyRequest): string | null {
+  if (request.method !== 'POST' || request.url.split('?')[0] !== PASSWORD_SIGN_IN) return null;
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.length > 0 && email.length <= 320 ? email : null;
 }
 
 function toWebRequest(request: FastifyRequest): Request {
