@@ -115,6 +115,8 @@ export function useCurrentUser() {
   const user = current.data?.user ?? null;
   return {
     user,
+    /** The id of this browser's own session (the account page marks it "This device"). */
+    sessionId: current.data?.session.id ?? null,
     role: user ? roleOf(user as { role?: string | null }) : null,
     isPending: current.isPending,
     error: current.error,

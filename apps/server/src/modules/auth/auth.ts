@@ -58,6 +58,16 @@ export const TRUSTED_DEVICE_DAYS = 30;
 export const SECOND_FACTOR_REQUIRED_MESSAGE =
   'Set up a second factor (an authenticator app) for your account before using the back office.';
 
+/** The owner's second factor is required: it can be replaced (CLI reset), never simply turned off. */
+async function refuseForAdmins(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const current = await getSessionFromCtx(ctx);
+  if ((current?.user as { role?: string } | undefined)?.role === 'admin')
+    throw new APIError('FORBIDDEN', {
+      message: 'An admin account must keep its second factor.',
+      code: 'SECOND_FACTOR_REQUIRED',
+    });
+}
+
 /** better-auth's own admin endpoints follow the rule of our admin routes: an admin without a second factor is refused. */
 async function requireAdminSecondFactor(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
   const current = await getSessionFromCtx(ctx);
@@ -175,6 +185,7 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (ctx.path === '/update-user') checkPhone((ctx.body as Record<string, unknown> | undefined)?.phone);
         if (ctx.path.startsWith('/admin/')) await requireAdminSecondFactor(ctx);
+        if (ctx.path === '/two-factor/disable') await refuseForAdmins(ctx);
         if (typeof password !== 'string') return;
         const problem = passwordProblem(policy, password);
         if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'PASSWORD_POLICY' });

@@ -32,6 +32,18 @@ describe('an admin without a second factor', () => {
     expect((await admin.agent.get('/api/auth/admin/list-users')).statusCode).toBe(200);
   });
 
+  it('cannot turn an enrolled second factor off, while a client can', async () => {
+    const admin = await signedIn(t, { role: 'admin' });
+    const refused = await admin.agent.post('/api/auth/two-factor/disable', { password: admin.password });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+    expect((await admin.call('GET', '/api/admin/dashboard')).statusCode).toBe(200);
+    const client = await signedIn(t, { role: 'user', secondFactor: true });
+    expect((await client.agent.post('/api/auth/two-factor/disable', { password: client.password })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('may still use the client side of the site (their own account)', async () => {
     const admin = await signedIn(t, { role: 'admin', secondFactor: false });
     expect((await admin.call('GET', '/api/bookings')).statusCode).toBe(200);

@@ -11,6 +11,8 @@ import { ConnectedAccounts } from '../components/connected-accounts.tsx';
 import { DeleteAccount } from '../components/delete-account.tsx';
 import { EmailSection } from '../components/email-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { SecondFactorSection } from '../components/second-factor-section.tsx';
+import { SignedInDevices } from '../components/signed-in-devices.tsx';
 
 /** The server keeps `phone` as a user field; the web client is not told its type, so it is read here. */
 function phoneOf(user: object): string | null {
@@ -55,7 +57,7 @@ function useEmailChangedNotice(refetch: () => Promise<void>) {
 }
 
 export function AccountPage() {
-  const { user, isPending, refetch } = useCurrentUser();
+  const { user, role, isPending, refetch } = useCurrentUser();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const accounts = useQuery({ ...linkedAccountsQuery, enabled: Boolean(user) });
@@ -105,6 +107,17 @@ export function AccountPage() {
           ) : (
             <Text>Your account has no password: you sign in with the provider below.</Text>
           )}
+        </Section>
+
+        <Section id="account-second-factor" title="Second factor">
+          <SecondFactorSection
+            enabled={(user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true}
+            required={role === 'admin'}
+          />
+        </Section>
+
+        <Section id="account-devices" title="Signed-in devices">
+          <SignedInDevices />
         </Section>
 
         <Section id="account-sign-in" title="Connected accounts">

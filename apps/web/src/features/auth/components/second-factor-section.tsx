@@ -1,0 +1,112 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { refetchSession } from '../../../lib/session.ts';
+import { publicConfigQuery, useNewRecoveryCodes, useTurnOffSecondFactor } from '../api.ts';
+import { secondFactorErrorMessage } from '../auth-errors.ts';
+import { RecoveryCodes } from './recovery-codes.tsx';
+
+type Action = 'codes' | 'off' | null;
+
+/** The account page's second factor: set it up, make new recovery codes, or (not for the owner) turn it off. */
+export function SecondFactorSection({ enabled, required }: { enabled: boolean; required: boolean }) {
+  const [action, setAction] = useState<Action>(null);
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const newCodes = useNewRecoveryCodes();
+  const turnOff = useTurnOffSecondFactor();
+  const businessName = useQuery(publicConfigQuery).data?.businessName ?? 'our';
+
+  if (!enabled)
+    return (
+      <Stack gap="sm">
+        <Text size="sm">
+          {required
+            ? 'Required for the back office: a code from an authenticator app on your phone, as well as your password.'
+            : 'Add a code from an authenticator app on your phone to your password, so a stolen password is not enough to sign in.'}
+        </Text>
+        <Group>
+          <Button component={Link} to="/second-factor">
+            Set up an authenticator app
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setFieldError('Enter your password.');
+      return;
+    }
+    if (action === 'codes') newCodes.mutate(password, { onSuccess: () => setPassword('') });
+    if (action === 'off')
+      turnOff.mutate(password, {
+        onSuccess: async () => {
+          setAction(null);
+          setPassword('');
+          await refetchSession();
+        },
+      });
+  };
+
+  const error = action === 'codes' ? newCodes.error : turnOff.error;
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">Signing in asks for a code from your authenticator app (or one of your recovery codes).</Text>
+      {newCodes.data ? (
+        <RecoveryCodes codes={newCodes.data} businessName={businessName} />
+      ) : action ? (
+        <form onSubmit={submit} noValidate aria-label={action === 'codes' ? 'New recovery codes' : 'Turn off'}>
+          <Stack gap="sm">
+            <Text size="sm">
+              {action === 'codes'
+                ? 'New codes replace the old ones, which stop working.'
+                : 'Signing in will then ask for your password only.'}
+            </Text>
+            <PasswordInput
+              label="Your password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                setFieldError(undefined);
+              }}
+              error={fieldError}
+            />
+            {error && (
+              <Alert color="red" role="alert">
+                {secondFactorErrorMessage(error)}
+              </Alert>
+            )}
+            <Group>
+              <Button
+                type="submit"
+                color={action === 'off' ? 'red' : undefined}
+                loading={newCodes.isPending || turnOff.isPending}
+              >
+                {action === 'codes' ? 'Make new recovery codes' : 'Turn off the second factor'}
+              </Button>
+              <Anchor component="button" type="button" size="sm" onClick={() => setAction(null)}>
+                Cancel
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Group>
+          <Button variant="default" onClick={() => setAction('codes')}>
+            New recovery codes
+          </Button>
+          {!required && (
+            <Button variant="default" color="red" onClick={() => setAction('off')}>
+              Turn off
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCurrentUser } from '../../../lib/auth-client.ts';
+import { deviceSessionsQuery, useSignOutDevice, useSignOutOtherDevices } from '../api.ts';
+import { authErrorMessage } from '../auth-errors.ts';
+import { deviceName } from '../device-name.ts';
+
+const lastUsed = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Where the account is signed in: browser and system, the address it came from, when last used; sign any out. */
+export function SignedInDevices() {
+  const { user, sessionId: currentId } = useCurrentUser();
+  const sessions = useQuery(deviceSessionsQuery);
+  const signOutDevice = useSignOutDevice();
+  const signOutOthers = useSignOutOtherDevices();
+
+  if (sessions.isPending)
+    return (
+      <Stack gap="xs" aria-label="Loading your devices">
+        <Skeleton h={48} />
+        <Skeleton h={48} />
+      </Stack>
+    );
+  if (sessions.isError)
+    return (
+      <Alert color="red" role="alert" title="Could not load your devices">
+        {authErrorMessage(sessions.error)}{' '}
+        <Button size="xs" variant="light" onClick={() => sessions.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  const list = [...sessions.data].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+  if (list.length === 0 || !user) return <Text size="sm">You are not signed in on any device.</Text>;
+  const others = list.filter((item) => item.id !== currentId);
+
+  return (
+    <Stack gap="sm">
+      <Stack gap={0} component="ul" aria-label="Signed-in devices" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {list.map((item) => {
+          const current = item.id === currentId;
+          return (
+            <Group
+              key={item.id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              py="xs"
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap="xs">
+                  <Text fw={600} size="sm">
+                    {deviceName(item.userAgent)}
+                  </Text>
+                  {current && (
+                    <Badge color="teal" variant="light">
+                      This device
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {item.ipAddress ? `From address ${item.ipAddress}` : 'Address unknown'} · Last used{' '}
+                  {lastUsed.format(item.updatedAt)}
+                </Text>
+              </Stack>
+              {!current && (
+                <Button
+                  variant="default"
+                  size="xs"
+                  loading={signOutDevice.isPending && signOutDevice.variables === item.token}
+                  onClick={() => signOutDevice.mutate(item.token)}
+                  aria-label={`Sign out ${deviceName(item.userAgent)}, last used ${lastUsed.format(item.updatedAt)}`}
+                >
+                  Sign out
+                </Button>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+      {(signOutDevice.isError || signOutOthers.isError) && (
+        <Alert color="red" role="alert">
+          {authErrorMessage(signOutDevice.error ?? signOutOthers.error)}
+        </Alert>
+      )}
+      {others.length > 0 && (
+        <Group>
+          <Button variant="default" loading={signOutOthers.isPending} onClick={() => signOutOthers.mutate()}>
+            Sign out all other devices
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
