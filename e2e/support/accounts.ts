@@ -11,6 +11,10 @@ export const accounts = {
   toDisable: { email: 'disable.me@example.test', password: 'Password1!', name: 'Dee Disabled', role: 'user' },
   toReset: { email: 'reset.me@example.test', password: 'Password1!', name: 'Reese Reset', role: 'user' },
   changer: { email: 'change.me@example.test', password: 'Password1!', name: 'Chan Changer', role: 'user' },
+  // Admins start-server.ts leaves without a second factor: the enrolment tests set one up (one per project).
+  enrolAdmin: { email: 'enrol.admin@example.test', password: 'Password1!', name: 'Enid Enrol', role: 'admin' },
+  enrolAdminPhone: { email: 'enrol.phone@example.test', password: 'Password1!', name: 'Ezra Enrol', role: 'admin' },
+  deviceClient: { email: 'devices@example.test', password: 'Password1!', name: 'Dev Icey', role: 'user' },
   rateLimited: { email: 'too.many@example.test', password: 'Password1!', name: 'Tim Toomany', role: 'user' },
 } as const satisfies Record<string, Account>;
 

@@ -129,7 +129,9 @@ async function main() {
   }
 
   // Every admin needs a second factor: enrol the test admin's authenticator and keep its URI for the tests.
-  const admins = Object.values(accounts).filter((account) => account.role === 'admin');
+  const admins = Object.values(accounts).filter(
+    (account) => account.role === 'admin' && account !== accounts.enrolAdmin && account !== accounts.enrolAdminPhone,
+  );
   saveTotpUris(await enrolSecondFactors(serverEnv, admins));
   log(`enrolled an authenticator for ${admins.map((account) => account.email).join(', ')}`);
 
