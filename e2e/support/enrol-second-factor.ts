@@ -1,18 +1,30 @@
 /**
- * Enrols an authenticator app for an account through better-auth's real endpoints, in-process on the e2e data
- * directory before the server holds it (like the CLI), and returns its otpauth URI.
+ * Creates the test accounts with the CLI's own service, then enrols an authenticator app for the given ones through
+ * better-auth's real endpoints: in one process on the e2e data directory before the server holds it (opening the
+ * embedded database once, not once per account), and returns their otpauth URIs.
  */
 import { createContext } from '../../apps/server/src/app.ts';
 import { parseEnv } from '../../apps/server/src/env.ts';
 import { CLIENT_IP_HEADER } from '../../apps/server/src/modules/auth/auth.ts';
+import { createUser } from '../../apps/server/src/modules/users/users.service.ts';
 import type { Account } from './accounts.ts';
 import { totpCode } from './second-factor.ts';
 
-export async function enrolSecondFactors(serverEnv: Record<string, string>, accounts: Account[]) {
+export async function createAccounts(
+  serverEnv: Record<string, string>,
+  all: Account[],
+  enrol: Account[],
+  log: (line: string) => void,
+) {
   const context = await createContext(parseEnv({ ...serverEnv, LOG_LEVEL: 'warn' }));
   const origin = serverEnv.PUBLIC_URL ?? '';
   const uris: Record<string, string> = {};
   try {
+    for (const account of all) {
+      const created = await createUser(context.db, context.env, { ...account });
+      log(`Created ${created.role} ${created.email} (${created.id}).`);
+    }
+    const accounts = enrol;
     for (const account of accounts) {
       let cookie = '';
       const call = async (path: string, body: unknown) => {

@@ -10,7 +10,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { accounts, oidcUser } from './accounts.ts';
 import { diaryFile } from './diary.ts';
-import { enrolSecondFactors } from './enrol-second-factor.ts';
+import { createAccounts } from './enrol-second-factor.ts';
 import { APP_PORT, dataDir, mailDir, OIDC_PORT, repoRoot, SMTP_PORT, serverLogFile, webDir } from './paths.ts';
 import { saveTotpUris } from './second-factor.ts';
 
@@ -120,19 +120,12 @@ async function main() {
   // The server lists the static files once at start; a copy keeps a rebuild during the run from breaking it.
   cpSync(builtWeb, webDir, { recursive: true });
 
-  // The CLI opens the PGlite directory itself, so every account exists before the server holds it.
-  for (const account of Object.values(accounts)) {
-    const args = ['user', 'create', '--email', account.email, '--password', account.password];
-    log(
-      run('node', ['apps/server/src/cli/cli.ts', ...args, '--name', account.name, '--role', account.role], serverEnv),
-    );
-  }
-
-  // Every admin needs a second factor: enrol the test admin's authenticator and keep its URI for the tests.
+  // Accounts are made with the CLI's service in one process that opens the PGlite directory before the server
+  // holds it. Every admin needs a second factor: the test admin's authenticator is enrolled and its URI kept.
   const admins = Object.values(accounts).filter(
     (account) => account.role === 'admin' && account !== accounts.enrolAdmin && account !== accounts.enrolAdminPhone,
   );
-  saveTotpUris(await enrolSecondFactors(serverEnv, admins));
+  saveTotpUris(await createAccounts(serverEnv, Object.values(accounts), admins, log));
   log(`enrolled an authenticator for ${admins.map((account) => account.email).join(', ')}`);
 
   const smtp = await startSmtp();
