@@ -60,7 +60,11 @@ test('dragging a booking to a free time moves it; to a taken time is refused and
   await expect(calendarEvent(page, other)).toContainText('12:00');
 
   await dragEventTo(page, event, date, '10:00', '15:00');
-  await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toContainText(`${mover} moved to`);
+  await page
+    .getByRole('dialog', { name: 'Move this booking?' })
+    .getByRole('button', { name: 'Move', exact: true })
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Moved' })).toContainText(`${mover} moved to`);
   await expect(calendarEvent(page, mover)).toContainText('15:00');
   const moved = (await (await page.request.get(`/api/admin/bookings/${moving.id}`)).json()) as {
     booking: { startsAt: string };
@@ -68,6 +72,10 @@ test('dragging a booking to a free time moves it; to a taken time is refused and
   expect(moved.booking.startsAt).toBe(londonInstant(date, '15:00'));
 
   await dragEventTo(page, calendarEvent(page, mover), date, '15:00', '12:00');
+  await page
+    .getByRole('dialog', { name: 'Move this booking?' })
+    .getByRole('button', { name: 'Move', exact: true })
+    .click();
   const refusal = page.getByRole('alert').filter({ hasText: 'Not moved' });
   await expect(refusal).toContainText(`${mover} was not moved`);
   await expect(refusal).toContainText('not available');

@@ -2,7 +2,7 @@ import { slotsQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { actorOf, requireRole } from '../auth/actor.ts';
+import { actorOf } from '../auth/actor.ts';
 import { listSlots } from '../availability/availability.service.ts';
 import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
 import { hasSensualFlag } from '../services/services.routes.ts';

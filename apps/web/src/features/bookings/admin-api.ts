@@ -1,5 +1,9 @@
 import type {
   AdminBooking,
+  AdminCalendar,
+  AdminCancelBookingInput,
+  AdminMoveBookingInput,
+  CreateBlockInput,
   CreatePhoneBookingInput,
   ListAdminBookingsQuery,
   Payment,
@@ -99,7 +103,7 @@ const path = (id: string, action = '') => `/admin/bookings/${encodeURIComponent(
 export type BookingAction =
   | { action: 'approve' }
   | { action: 'decline'; reason: string }
-  | { action: 'cancel'; reason: string }
+  | ({ action: 'cancel' } & AdminCancelBookingInput)
   | { action: 'outcome'; status: 'completed' | 'no_show' }
   | { action: 'notes'; privateNotes: string }
   | { action: 'payment' | 'refund'; payment: RecordPaymentInput };
@@ -112,8 +116,11 @@ export function useBookingAction(id: string) {
         case 'approve':
           return apiFetch<unknown>(path(id, 'approve'), { method: 'POST', body: {} });
         case 'decline':
-        case 'cancel':
           return apiFetch<unknown>(path(id, change.action), { method: 'POST', body: { reason: change.reason } });
+        case 'cancel': {
+          const { action: _, ...body } = change;
+          return apiFetch<ActionResult>(path(id, 'cancel'), { method: 'POST', body });
+        }
         case 'outcome':
           return apiFetch<unknown>(path(id, 'outcome'), { method: 'POST', body: { status: change.status } });
         case 'notes':
@@ -128,12 +135,43 @@ export function useBookingAction(id: string) {
   });
 }
 
+/** What a move or a cancelling did: whether the client was emailed, and what was paid back. */
+export type ActionResult = AdminBookingDetail & { notified: boolean; refundedPence?: number };
+
 export function useMoveBooking() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, startsAt, version }: { id: string; startsAt: string; version: number }) =>
-      apiFetch<AdminBookingDetail>(path(id, 'move'), { method: 'POST', body: { startsAt, version } }),
+    mutationFn: ({ id, ...body }: { id: string } & AdminMoveBookingInput) =>
+      apiFetch<ActionResult>(path(id, 'move'), { method: 'POST', body }),
     onSettled: invalidate,
+  });
+}
+
+/** Undo of a cancelling that emailed nobody: the booking comes back if its time is still free. */
+export function useRestoreBooking() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) =>
+      apiFetch<AdminBookingDetail>(path(id, 'restore'), { method: 'POST', body: { version } }),
+    onSettled: invalidate,
+  });
+}
+
+/** Opening hours (as open intervals) and blocks of the days on screen, for the one diary. */
+export const adminDiaryQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: ['bookings', 'admin', 'diary', from, to],
+    queryFn: () => apiFetch<AdminCalendar>(`/availability/calendar?${queryString({ from, to })}`),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export function useBlockTime() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: CreateBlockInput) => apiFetch<unknown>('/admin/blocks', { method: 'POST', body: input }),
+    onSettled: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ['availability'] })]),
   });
 }
 

@@ -1,11 +1,13 @@
-import { paymentMethods, recordPaymentInput } from '@app/shared';
+import { paymentMethods, type RecordPaymentInput, recordPaymentInput } from '@app/shared';
 import {
   Alert,
+  Anchor,
   Button,
   Divider,
   Group,
   Loader,
   NumberInput,
+  SegmentedControl,
   Select,
   Stack,
   Table,
@@ -20,9 +22,11 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
 import { type AdminBookingDetail, adminBookingQuery, useBookingAction } from '../admin-api.ts';
 import { formatDateTime } from '../format.ts';
+import { emailNote, formatShortDateTime, historySentence } from '../owner-words.ts';
 import { changedFields } from './admin-audit-diff.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 import { CreateInvoiceButton } from './create-invoice-button.tsx';
+import { CancelDialog, RescheduleDialog } from './owner-dialogs.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const methodLabels: Record<(typeof paymentMethods)[number], string> = {
@@ -46,11 +50,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function AdminBookingDetails({
   bookingId,
   timeZone,
+  emailEnabled,
   fullScreen,
   onClose,
 }: {
   bookingId: string | null;
   timeZone: string;
+  /** Whether a mail server is set up: what the owner is told about emails depends on it. */
+  emailEnabled: boolean;
   fullScreen: boolean;
   onClose: () => void;
 }) {
@@ -64,14 +71,31 @@ export function AdminBookingDetails({
           {detail.error.message}
         </Alert>
       ) : (
-        <BookingDetailBody key={detail.data.booking.id} detail={detail.data} timeZone={timeZone} />
+        <BookingDetailBody
+          key={detail.data.booking.id}
+          detail={detail.data}
+          timeZone={timeZone}
+          emailEnabled={emailEnabled}
+          fullScreen={fullScreen}
+        />
       )}
     </AppModal>
   );
 }
 
-function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; timeZone: string }) {
+function BookingDetailBody({
+  detail,
+  timeZone,
+  emailEnabled,
+  fullScreen,
+}: {
+  detail: AdminBookingDetail;
+  timeZone: string;
+  emailEnabled: boolean;
+  fullScreen: boolean;
+}) {
   const { booking } = detail;
+  const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null);
   const action = useBookingAction(booking.id);
   const [done, setDone] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -84,6 +108,9 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
 
   const active = booking.status === 'pending' || booking.status === 'confirmed';
   const started = Date.parse(booking.startsAt) <= Date.now();
+  const over = Date.parse(booking.endsAt) <= Date.now();
+  const due = Math.max(0, booking.pricePence - booking.paidPence);
+  const emailed = (notified: boolean) => emailNote(notified && Boolean(booking.clientEmail), emailEnabled);
   const when = formatDateTime(booking.startsAt, timeZone);
 
   const run = (change: Parameters<typeof action.mutate>[0], message: string, after?: () => void) => {
@@ -127,11 +154,18 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
           {formatPrice(booking.paidPence)}
         </Text>
         {(booking.clientEmail || booking.clientPhone) && (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {booking.clientEmail}
-            {booking.clientEmail && booking.clientPhone ? ' · ' : ''}
-            {booking.clientPhone}
-          </Text>
+          <Group gap="md" wrap="wrap">
+            {booking.clientPhone && (
+              <Anchor href={`tel:${booking.clientPhone.replace(/[^\d+]/g, '')}`} size="sm" py={4}>
+                {booking.clientPhone}
+              </Anchor>
+            )}
+            {booking.clientEmail && (
+              <Anchor href={`mailto:${booking.clientEmail}`} size="sm" py={4} style={{ overflowWrap: 'anywhere' }}>
+                {booking.clientEmail}
+              </Anchor>
+            )}
+          </Group>
         )}
         {booking.notes && <Text size="sm">Client’s notes: “{booking.notes}”</Text>}
         {booking.cancelReason && (
@@ -163,69 +197,109 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
           <Button
             color="teal"
             loading={action.isPending}
-            onClick={() => run({ action: 'approve' }, 'Approved. The client is emailed.')}
+            onClick={() => run({ action: 'approve' }, `Approved. ${emailed(true)}`)}
           >
             Approve
           </Button>
           <Button
             variant="default"
             loading={action.isPending}
-            onClick={() => run({ action: 'decline', reason }, 'Declined. The client is emailed.')}
+            onClick={() => run({ action: 'decline', reason }, `Declined. ${emailed(true)}`)}
           >
             Decline
           </Button>
         </Group>
       )}
 
-      {active && (
-        <Section title="Cancel">
-          <Textarea
-            label={
-              booking.status === 'pending'
-                ? 'Reason to decline or cancel (sent to the client)'
-                : 'Reason (sent to the client)'
-            }
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={500}
-            autosize
-            minRows={2}
-          />
-          <Group>
-            <Button
-              color="red"
-              variant="light"
-              style={{ '--button-color': 'var(--mantine-color-red-9)' }}
-              loading={action.isPending}
-              onClick={() => run({ action: 'cancel', reason }, 'Cancelled. The client is emailed.')}
-            >
-              Cancel booking
-            </Button>
-          </Group>
-        </Section>
+      {booking.status === 'pending' && (
+        <Textarea
+          label="Reason to decline (sent to the client)"
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={500}
+          autosize
+          minRows={1}
+        />
       )}
 
-      {(booking.status === 'confirmed' || booking.status === 'completed' || booking.status === 'no_show') && (
-        <Section title="Outcome">
-          {!started && <Text size="sm">You can mark it once it has started.</Text>}
-          <Group gap="xs">
-            <Button
-              variant="default"
-              disabled={!started || booking.status === 'completed'}
-              onClick={() => run({ action: 'outcome', status: 'completed' }, 'Marked completed.')}
-            >
-              Mark completed
-            </Button>
-            <Button
-              variant="default"
-              disabled={!started || booking.status === 'no_show'}
-              onClick={() => run({ action: 'outcome', status: 'no_show' }, 'Marked no-show.')}
-            >
-              Mark no-show
-            </Button>
-          </Group>
-        </Section>
+      {/* The action most needed first: take the money before the end, the outcome once it has started. */}
+      {active && !over && due > 0 && (
+        <TakePayment
+          due={due}
+          pending={action.isPending}
+          onTake={(payment) =>
+            run({ action: 'payment', payment }, `Payment of ${formatPrice(payment.amountPence)} taken.`)
+          }
+        />
       )}
+
+      {booking.status === 'confirmed' && started && (
+        <Group gap="xs" grow>
+          <Button
+            h={44}
+            loading={action.isPending}
+            onClick={() => run({ action: 'outcome', status: 'completed' }, 'Marked completed.')}
+          >
+            Mark completed
+          </Button>
+          <Button
+            h={44}
+            variant="default"
+            loading={action.isPending}
+            onClick={() => run({ action: 'outcome', status: 'no_show' }, 'Marked no-show.')}
+          >
+            No-show
+          </Button>
+        </Group>
+      )}
+      {(booking.status === 'completed' || booking.status === 'no_show') && (
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() =>
+              run(
+                { action: 'outcome', status: booking.status === 'completed' ? 'no_show' : 'completed' },
+                booking.status === 'completed' ? 'Marked no-show.' : 'Marked completed.',
+              )
+            }
+          >
+            {booking.status === 'completed' ? 'Mark no-show instead' : 'Mark completed instead'}
+          </Button>
+        </Group>
+      )}
+
+      {active && (
+        <Group gap="xs" grow>
+          <Button h={44} variant="light" onClick={() => setDialog('reschedule')}>
+            Reschedule
+          </Button>
+          <Button
+            h={44}
+            variant="light"
+            color="red"
+            style={{ '--button-color': 'var(--mantine-color-red-9)' }}
+            onClick={() => setDialog('cancel')}
+          >
+            Cancel booking
+          </Button>
+        </Group>
+      )}
+      <RescheduleDialog
+        booking={booking}
+        opened={dialog === 'reschedule'}
+        timeZone={timeZone}
+        emailEnabled={emailEnabled}
+        fullScreen={fullScreen}
+        onClose={() => setDialog(null)}
+      />
+      <CancelDialog
+        booking={booking}
+        opened={dialog === 'cancel'}
+        timeZone={timeZone}
+        emailEnabled={emailEnabled}
+        fullScreen={fullScreen}
+        onClose={() => setDialog(null)}
+      />
 
       {(booking.status === 'confirmed' || booking.status === 'completed') && (
         <Section title="Invoice">
@@ -268,7 +342,7 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
             ))}
           </Stack>
         )}
-        <Group gap="xs" align="flex-end" wrap="wrap">
+        <Group gap="xs" align="flex-end" wrap="wrap" role="group" aria-label="Other payment or refund">
           <NumberInput
             label="Amount (£)"
             value={amount}
@@ -306,11 +380,7 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
         <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
           {detail.history.map((event) => (
             <Text component="li" size="sm" key={event.id}>
-              {formatDateTime(event.at, timeZone)}: {event.action.replace('_', ' ')} by {event.actorRole}
-              {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus
-                ? ` (${event.fromStatus} → ${event.toStatus})`
-                : ''}
-              {typeof event.details.reason === 'string' && event.details.reason ? ` — ${event.details.reason}` : ''}
+              {formatShortDateTime(event.at, timeZone)} · {historySentence(event, timeZone)}
             </Text>
           ))}
         </Stack>
@@ -348,6 +418,66 @@ function BookingDetailBody({ detail, timeZone }: { detail: AdminBookingDetail; t
           </Stack>
         )}
       </Section>
+    </Stack>
+  );
+}
+
+/** 'Take payment': what is due, prefilled; the method; one tap. */
+function TakePayment({
+  due,
+  pending,
+  onTake,
+}: {
+  due: number;
+  pending: boolean;
+  onTake: (payment: RecordPaymentInput) => void;
+}) {
+  const [amount, setAmount] = useState<number | string>(due / 100);
+  const [method, setMethod] = useState<(typeof paymentMethods)[number]>('cash');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setAmount(due / 100), [due]);
+  const take = () => {
+    const parsed = recordPaymentInput.safeParse({ amountPence: Math.round(Number(amount) * 100), method });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the amount');
+    setError(null);
+    onTake(parsed.data);
+  };
+  const pence = Math.round(Number(amount) * 100);
+  return (
+    <Stack
+      gap="xs"
+      p="sm"
+      component="section"
+      aria-label="Take payment"
+      bd="1px solid var(--mantine-color-default-border)"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h5">
+          Take payment
+        </Title>
+        <Text size="sm">{formatPrice(due)} due</Text>
+      </Group>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <NumberInput
+          label="Amount to take (£)"
+          value={amount}
+          onChange={setAmount}
+          min={0}
+          decimalScale={2}
+          w={130}
+          error={error}
+        />
+        <SegmentedControl
+          aria-label="Payment method"
+          value={method}
+          onChange={(value) => setMethod(value as (typeof paymentMethods)[number])}
+          data={paymentMethods.map((value) => ({ value, label: methodLabels[value] }))}
+        />
+      </Group>
+      <Button h={44} loading={pending} onClick={take} disabled={!(pence > 0)}>
+        {pence > 0 ? `Take ${formatPrice(pence)} by ${methodLabels[method].toLowerCase()}` : 'Take payment'}
+      </Button>
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
+import type { AdminBooking } from '@app/shared';
 import type { CalendarOptions, DatesSetArg, EventDropArg } from '@fullcalendar/core';
 import enGb from '@fullcalendar/core/locales/en-gb';
 import dayGridPlugin from '@fullcalendar/daygrid';
+import type { DateClickArg } from '@fullcalendar/interaction';
 import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
@@ -9,42 +11,62 @@ import { useMemo, useState } from 'react';
 import { FullCalendar } from '../../../components/full-calendar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { addDays, fromWallClock, toWallClock, wallDate } from '../../../lib/zoned-time.ts';
-import { adminBookingsQuery, useMoveBooking } from '../admin-api.ts';
+import { adminBookingsQuery, adminDiaryQuery } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
-import { formatDateTime, formatTime } from '../format.ts';
-import { bookingEvents } from './admin-calendar-events.ts';
+import { formatTime } from '../format.ts';
+import { blockEvents, bookingEvents, closedEvents } from './admin-calendar-events.ts';
+import './diary.css';
+import { MoveConfirmDialog } from './owner-dialogs.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const time24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
-type Outcome = { kind: 'moved' | 'refused'; text: string; alternatives?: string[] };
+type Outcome = { kind: 'refused'; text: string; alternatives?: string[] };
+type Drop = { booking: AdminBooking; startsAt: string; revert: () => void };
 
 /**
- * Day, week and month of bookings on the business clock. Dragging a booking asks the server to move it; a refusal
- * puts it back where it was and says why.
+ * The one diary: day, week and month on the business clock, with closed time shaded, blocks, requests waiting for
+ * approval and bookings together. Tapping an empty time offers to book or block it; dragging a booking asks first
+ * (with the email switch), then moves it; a refusal puts it back where it was and says why.
  */
 export function AdminBookingsCalendar({
   timeZone,
   initialDate,
+  highlightId,
+  emailEnabled,
   onOpen,
+  onPickTime,
 }: {
   timeZone: string;
   /** 'YYYY-MM-DD' to open on, e.g. from a link; today otherwise. */
   initialDate?: string;
+  /** A booking to outline, e.g. the one just made. */
+  highlightId?: string | null;
+  emailEnabled: boolean;
   onOpen: (bookingId: string) => void;
+  /** An empty time tapped or clicked, as an instant. */
+  onPickTime: (startsAt: string) => void;
 }) {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [drop, setDrop] = useState<Drop | null>(null);
   const [phone] = useState(
     () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 48em)').matches,
   );
-  const move = useMoveBooking();
   const bookings = useQuery({
     ...adminBookingsQuery({ from: range?.from, to: range?.to, pageSize: 500 }),
     enabled: range !== null,
   });
+  const diary = useQuery({ ...adminDiaryQuery(range?.from ?? '', range?.to ?? ''), enabled: range !== null });
 
-  const events = useMemo(() => bookingEvents(bookings.data?.bookings ?? [], timeZone), [bookings.data, timeZone]);
+  const events = useMemo(
+    () => [
+      ...(diary.data && range ? closedEvents(diary.data.open, range.from, range.to, timeZone) : []),
+      ...blockEvents(diary.data?.blocks ?? [], timeZone),
+      ...bookingEvents(bookings.data?.bookings ?? [], timeZone, highlightId),
+    ],
+    [bookings.data, diary.data, range, timeZone, highlightId],
+  );
   const byId = useMemo(
     () => new Map((bookings.data?.bookings ?? []).map((booking) => [booking.id, booking])),
     [bookings.data],
@@ -53,26 +75,14 @@ export function AdminBookingsCalendar({
   const onDrop = (info: EventDropArg) => {
     const booking = byId.get(info.event.id);
     if (!booking || !info.event.start) return info.revert();
-    const startsAt = fromWallClock(info.event.start, timeZone).toISOString();
     setOutcome(null);
-    move.mutate(
-      { id: booking.id, startsAt, version: booking.version },
-      {
-        onSuccess: () =>
-          setOutcome({
-            kind: 'moved',
-            text: `${booking.clientName} moved to ${formatDateTime(startsAt, timeZone)}. The client is emailed.`,
-          }),
-        onError: (error) => {
-          info.revert();
-          setOutcome({
-            kind: 'refused',
-            text: `${booking.clientName} was not moved: ${error instanceof ApiError ? error.message : 'the server did not answer.'}`,
-            alternatives: alternativesOf(error),
-          });
-        },
-      },
-    );
+    setDrop({ booking, startsAt: fromWallClock(info.event.start, timeZone).toISOString(), revert: info.revert });
+  };
+
+  const onDateClick = (info: DateClickArg) => {
+    // A day of the month view has no time: open that day instead.
+    if (info.view.type === 'dayGridMonth') return info.view.calendar.changeView('timeGridDay', info.date);
+    onPickTime(fromWallClock(info.date, timeZone).toISOString());
   };
 
   const options: CalendarOptions = {
@@ -109,7 +119,10 @@ export function AdminBookingsCalendar({
     longPressDelay: 400,
     events,
     eventDrop: onDrop,
-    eventClick: (info) => onOpen(info.event.id),
+    dateClick: onDateClick,
+    eventClick: (info) => {
+      if (info.event.extendedProps.kind === 'booking') onOpen(info.event.id);
+    },
     datesSet: (arg: DatesSetArg) => {
       const next = { from: wallDate(arg.start), to: addDays(wallDate(arg.end), -1) };
       setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
@@ -118,13 +131,6 @@ export function AdminBookingsCalendar({
 
   return (
     <Stack gap="sm">
-      <div role="status">
-        {outcome?.kind === 'moved' && (
-          <Alert color="teal" title="Moved" styles={readableTitle} withCloseButton onClose={() => setOutcome(null)}>
-            {outcome.text}
-          </Alert>
-        )}
-      </div>
       {outcome?.kind === 'refused' && (
         <Alert
           color="red"
@@ -142,10 +148,10 @@ export function AdminBookingsCalendar({
         </Alert>
       )}
       <Group gap="xs" mih={24}>
-        {(bookings.isFetching || move.isPending) && (
+        {(bookings.isFetching || diary.isFetching) && (
           <>
             <Loader size="xs" />
-            <Text size="sm">{move.isPending ? 'Moving…' : 'Loading bookings…'}</Text>
+            <Text size="sm">Loading the diary…</Text>
           </>
         )}
         {bookings.isError && (
@@ -157,10 +163,33 @@ export function AdminBookingsCalendar({
       <Box className="admin-calendar">
         <FullCalendar options={options} label="Bookings calendar" />
       </Box>
-      <Text size="sm" c="gray.7">
-        Times are in {timeZone.replace('_', ' ')} time. Drag a booking to move it
-        {phone ? ' (press and hold first)' : ''}; tap it for details.
+      <Text size="sm" c="dimmed">
+        Times are in {timeZone.replace('_', ' ')} time. Shaded: closed. {phone ? 'Tap' : 'Click'} an empty time to book
+        or block it; drag a booking to move it{phone ? ' (press and hold first)' : ''}; {phone ? 'tap' : 'click'} it for
+        details.
       </Text>
+      <MoveConfirmDialog
+        move={drop}
+        timeZone={timeZone}
+        emailEnabled={emailEnabled}
+        fullScreen={phone}
+        onClose={() => {
+          drop?.revert();
+          setDrop(null);
+        }}
+        onMoved={() => setDrop(null)}
+        onRefused={(error) => {
+          if (drop) {
+            drop.revert();
+            setOutcome({
+              kind: 'refused',
+              text: `${drop.booking.clientName} was not moved: ${error instanceof ApiError ? error.message : 'the server did not answer.'}`,
+              alternatives: alternativesOf(error),
+            });
+          }
+          setDrop(null);
+        }}
+      />
     </Stack>
   );
 }

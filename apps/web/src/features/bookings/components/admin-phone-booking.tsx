@@ -38,17 +38,27 @@ export function AdminPhoneBooking({
   onBooked,
   timeZone,
   fullScreen,
+  initialStartsAt,
 }: {
   opened: boolean;
   onClose: () => void;
   onBooked: (booking: AdminBooking) => void;
   timeZone: string;
   fullScreen: boolean;
+  /** A time tapped in the diary, chosen already. */
+  initialStartsAt?: string | null;
 }) {
   return (
     <AppModal opened={opened} onClose={onClose} title="New phone booking" size="lg" fullScreen={fullScreen}>
       {/* Mounted per opening: a fresh form and a fresh idempotency key each time. */}
-      {opened && <PhoneBookingForm onBooked={onBooked} onCancel={onClose} timeZone={timeZone} />}
+      {opened && (
+        <PhoneBookingForm
+          onBooked={onBooked}
+          onCancel={onClose}
+          timeZone={timeZone}
+          initialStartsAt={initialStartsAt ?? null}
+        />
+      )}
     </AppModal>
   );
 }
@@ -57,10 +67,12 @@ function PhoneBookingForm({
   onBooked,
   onCancel,
   timeZone,
+  initialStartsAt,
 }: {
   onBooked: (booking: AdminBooking) => void;
   onCancel: () => void;
   timeZone: string;
+  initialStartsAt: string | null;
 }) {
   const services = useQuery(adminServicesQuery);
   const create = useCreatePhoneBooking();
@@ -72,7 +84,7 @@ function PhoneBookingForm({
   const [newCustomer, setNewCustomer] = useState({ name: '', email: '', phone: '' });
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [duration, setDuration] = useState<string | null>(null);
-  const [startsAt, setStartsAt] = useState<string | null>(null);
+  const [startsAt, setStartsAt] = useState<string | null>(initialStartsAt);
   // An appointment that already took place (a walk-in written up afterwards) is typed in, not picked.
   const [past, setPast] = useState(false);
   const [pastDate, setPastDate] = useState('');
@@ -203,7 +215,7 @@ function PhoneBookingForm({
             setServiceId(value);
             const next = active.find((s) => s.id === value);
             setDuration(next?.durations.length === 1 ? String(next.durations[0]?.minutes) : null);
-            setStartsAt(null);
+            setStartsAt(initialStartsAt);
           }}
           error={errors.service}
           allowDeselect={false}
@@ -219,7 +231,7 @@ function PhoneBookingForm({
           value={duration}
           onChange={(value) => {
             setDuration(value);
-            setStartsAt(null);
+            setStartsAt(initialStartsAt);
           }}
           allowDeselect={false}
         />

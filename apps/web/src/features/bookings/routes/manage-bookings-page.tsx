@@ -9,7 +9,9 @@ import { AdminBookingDetails } from '../components/admin-booking-details.tsx';
 import { AdminBookingsCalendar } from '../components/admin-bookings-calendar.tsx';
 import { AdminBookingsList } from '../components/admin-bookings-list.tsx';
 import { AdminPhoneBooking } from '../components/admin-phone-booking.tsx';
-import { formatDateTime } from '../format.ts';
+import { TimeChoice } from '../components/time-choice.tsx';
+import { formatDateTime, localDateIn } from '../format.ts';
+import { emailNote } from '../owner-words.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -20,9 +22,19 @@ export function ManageBookingsPage() {
   const timeZone = config?.timeZone ?? 'Europe/London';
   const [searchParams] = useSearchParams();
   const date = searchParams.get('date');
+  const emailEnabled = config?.emailEnabled ?? false;
   const [openId, setOpenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [booked, setBooked] = useState<AdminBooking | null>(null);
+  const [tab, setTab] = useState<string | null>('calendar');
+  // An empty time tapped in the diary, and the time a new booking starts with.
+  const [picked, setPicked] = useState<string | null>(null);
+  const [prefill, setPrefill] = useState<string | null>(null);
+  const openOn = booked
+    ? localDateIn(booked.startsAt, timeZone)
+    : date && /^\d{4}-\d{2}-\d{2}$/.test(date)
+      ? date
+      : undefined;
   const [phone] = useState(
     () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 48em)').matches,
   );
@@ -35,7 +47,14 @@ export function ManageBookingsPage() {
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <Title order={1}>Bookings</Title>
-          <Button onClick={() => setCreating(true)}>New phone booking</Button>
+          <Button
+            onClick={() => {
+              setPrefill(null);
+              setCreating(true);
+            }}
+          >
+            New phone booking
+          </Button>
         </Group>
         <div role="status">
           {booked && (
@@ -51,22 +70,25 @@ export function ManageBookingsPage() {
               {booked.status === 'pending' ? ' (waiting for approval)' : ''}.
               {booked.status === 'completed'
                 ? ' Recorded as completed.'
-                : booked.clientEmail
-                  ? ' The client is emailed.'
-                  : ''}
+                : ` ${emailNote(Boolean(booked.clientEmail), emailEnabled)}`}
             </Alert>
           )}
         </div>
-        <Tabs defaultValue="calendar" keepMounted={false}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="calendar">Calendar</Tabs.Tab>
             <Tabs.Tab value="list">List</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="calendar" pt="sm">
+            {/* Opened again on the day of a booking just made, with it outlined. */}
             <AdminBookingsCalendar
+              key={booked?.id ?? 'diary'}
               timeZone={timeZone}
-              initialDate={date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined}
+              initialDate={openOn}
+              highlightId={booked?.id}
+              emailEnabled={emailEnabled}
               onOpen={setOpenId}
+              onPickTime={setPicked}
             />
           </Tabs.Panel>
           <Tabs.Panel value="list" pt="sm">
@@ -74,16 +96,35 @@ export function ManageBookingsPage() {
           </Tabs.Panel>
         </Tabs>
       </Stack>
-      <AdminBookingDetails bookingId={openId} timeZone={timeZone} fullScreen={phone} onClose={() => setOpenId(null)} />
+      <AdminBookingDetails
+        bookingId={openId}
+        timeZone={timeZone}
+        emailEnabled={emailEnabled}
+        fullScreen={phone}
+        onClose={() => setOpenId(null)}
+      />
+      <TimeChoice
+        startsAt={picked}
+        timeZone={timeZone}
+        fullScreen={phone}
+        onClose={() => setPicked(null)}
+        onNewBooking={(startsAt) => {
+          setPicked(null);
+          setPrefill(startsAt);
+          setCreating(true);
+        }}
+      />
       <AdminPhoneBooking
         opened={creating}
         onClose={() => setCreating(false)}
         onBooked={(booking) => {
           setCreating(false);
           setBooked(booking);
+          setTab('calendar');
         }}
         timeZone={timeZone}
         fullScreen={phone}
+        initialStartsAt={prefill}
       />
     </Container>
   );

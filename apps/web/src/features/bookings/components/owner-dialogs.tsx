@@ -1,0 +1,384 @@
+import type { AdminBooking } from '@app/shared';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { type ActionResult, useBookingAction, useMoveBooking, useRestoreBooking } from '../admin-api.ts';
+import { alternativesOf } from '../api.ts';
+import { formatTime } from '../format.ts';
+import { emailNote, formatShortDateTime } from '../owner-words.ts';
+import { showOutcome } from './undo-notice.tsx';
+
+const SlotPicker = lazy(() => import('./slot-picker.tsx').then((m) => ({ default: m.SlotPicker })));
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
+/** The 'Email the client' switch, on by default; off and explained when there is no address to email. */
+export function EmailSwitch({
+  booking,
+  checked,
+  onChange,
+  emailEnabled,
+  what,
+}: {
+  booking: AdminBooking;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  emailEnabled: boolean;
+  /** 'the new time', 'the cancellation' */
+  what: string;
+}) {
+  if (!booking.clientEmail) return <Text size="sm">There is no email address for this client: nobody is emailed.</Text>;
+  return (
+    <Stack gap={4}>
+      <Switch
+        label="Email the client"
+        description={
+          checked
+            ? `${booking.clientEmail} is emailed ${what}.${emailEnabled ? '' : ' No mail server is set up: the email is kept in the outbox, not sent.'}`
+            : 'Nobody is emailed. Tell the client yourself.'
+        }
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+    </Stack>
+  );
+}
+
+type Move = { booking: AdminBooking; startsAt: string };
+
+/**
+ * Saves a move the owner has confirmed and says what happened; when nobody was emailed, Undo moves it back, silently
+ * too (docs/decisions/024).
+ */
+export function useConfirmedMove(timeZone: string, emailEnabled: boolean) {
+  const move = useMoveBooking();
+  const save = (
+    { booking, startsAt }: Move,
+    notifyClient: boolean,
+    handlers: { onSuccess?: (result: ActionResult) => void; onError?: (error: Error) => void } = {},
+  ) =>
+    move.mutate(
+      { id: booking.id, startsAt, version: booking.version, notifyClient },
+      {
+        onSuccess: (result) => {
+          handlers.onSuccess?.(result);
+          // An email that went out cannot be taken back: then there is no silent Undo (docs/decisions/024).
+          showOutcome({
+            title: 'Moved',
+            message: `${booking.clientName} moved to ${formatShortDateTime(startsAt, timeZone)}. ${emailNote(result.notified, emailEnabled)}`,
+            onUndo: result.notified && emailEnabled ? undefined : () => undoMove(result),
+          });
+        },
+        onError: handlers.onError,
+      },
+    );
+  // mutateAsync: the dialog that asked may be gone by the time Undo is pressed.
+  const undoMove = (result: ActionResult) =>
+    move
+      .mutateAsync({
+        id: result.booking.id,
+        startsAt: moveOrigin(result),
+        version: result.booking.version,
+        notifyClient: false,
+      })
+      .then((back) =>
+        showOutcome({
+          title: 'Move undone',
+          message: `${back.booking.clientName} is back at ${formatShortDateTime(back.booking.startsAt, timeZone)}. Nobody was emailed.`,
+        }),
+      )
+      .catch((error: Error) => showOutcome({ title: 'Not undone', message: error.message }));
+  return { save, isPending: move.isPending };
+}
+
+/** Where the last move started from, read from the history the move answered with. */
+function moveOrigin(result: ActionResult): string {
+  const last = [...result.history].reverse().find((entry) => entry.action === 'rescheduled');
+  return typeof last?.details.from === 'string' ? last.details.from : result.booking.startsAt;
+}
+
+/** 'Move … to …?' with the email switch: asked before any move, by button or by drag. */
+export function MoveConfirmDialog({
+  move,
+  timeZone,
+  emailEnabled,
+  fullScreen,
+  onClose,
+  onMoved,
+  onRefused,
+}: {
+  move: Move | null;
+  timeZone: string;
+  emailEnabled: boolean;
+  fullScreen?: boolean;
+  /** Closed without moving (the calendar puts a dragged booking back). */
+  onClose: () => void;
+  onMoved?: () => void;
+  onRefused?: (error: Error) => void;
+}) {
+  return (
+    <AppModal opened={move !== null} onClose={onClose} title="Move this booking?" fullScreen={fullScreen} centered>
+      {move && (
+        <MoveQuestion
+          key={`${move.booking.id}-${move.startsAt}`}
+          move={move}
+          timeZone={timeZone}
+          emailEnabled={emailEnabled}
+          onCancel={onClose}
+          onMoved={onMoved}
+          onRefused={onRefused}
+        />
+      )}
+    </AppModal>
+  );
+}
+
+function MoveQuestion({
+  move,
+  timeZone,
+  emailEnabled,
+  onCancel,
+  onMoved,
+  onRefused,
+}: {
+  move: Move;
+  timeZone: string;
+  emailEnabled: boolean;
+  onCancel: () => void;
+  onMoved?: () => void;
+  onRefused?: (error: Error) => void;
+}) {
+  const [notify, setNotify] = useState(true);
+  const { save, isPending } = useConfirmedMove(timeZone, emailEnabled);
+  const { booking, startsAt } = move;
+  return (
+    <Stack gap="md">
+      <Text>
+        {booking.clientName}, {booking.serviceName}: from {formatShortDateTime(booking.startsAt, timeZone)} to{' '}
+        <strong>{formatShortDateTime(startsAt, timeZone)}</strong>.
+      </Text>
+      <EmailSwitch
+        booking={booking}
+        checked={notify}
+        onChange={setNotify}
+        emailEnabled={emailEnabled}
+        what="the new time"
+      />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onCancel}>
+          Keep the current time
+        </Button>
+        <Button
+          loading={isPending}
+          onClick={() => save(move, notify, { onSuccess: () => onMoved?.(), onError: (error) => onRefused?.(error) })}
+        >
+          Move
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** 'Reschedule': a free time from the slot engine, then the same question as a drag. */
+export function RescheduleDialog({
+  booking,
+  opened,
+  timeZone,
+  emailEnabled,
+  fullScreen,
+  onClose,
+}: {
+  booking: AdminBooking;
+  opened: boolean;
+  timeZone: string;
+  emailEnabled: boolean;
+  fullScreen: boolean;
+  onClose: () => void;
+}) {
+  const [startsAt, setStartsAt] = useState<string | null>(null);
+  const [notify, setNotify] = useState(true);
+  const [refusal, setRefusal] = useState<Error | null>(null);
+  const { save, isPending } = useConfirmedMove(timeZone, emailEnabled);
+  const close = () => {
+    setStartsAt(null);
+    setRefusal(null);
+    setNotify(true);
+    onClose();
+  };
+  const alternatives = alternativesOf(refusal);
+  return (
+    <AppModal opened={opened} onClose={close} title="Reschedule" size="lg" fullScreen={fullScreen}>
+      <Stack gap="md">
+        <Text>
+          {booking.clientName}, {booking.serviceName}, now {formatShortDateTime(booking.startsAt, timeZone)}
+        </Text>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading free times" />}>
+          <SlotPicker
+            serviceId={booking.serviceId}
+            durationMinutes={booking.durationMinutes}
+            value={startsAt}
+            onChange={(value) => {
+              setRefusal(null);
+              setStartsAt(value);
+            }}
+            timeZone={timeZone}
+            headingLevel={3}
+          />
+        </Suspense>
+        {refusal && (
+          <Alert color="red" title="Not moved" role="alert" styles={readableTitle}>
+            {refusal.message}
+            {alternatives.length > 0 &&
+              ` Free nearby: ${alternatives.map((at) => formatTime(at, timeZone)).join(', ')}.`}
+          </Alert>
+        )}
+        {startsAt && (
+          <Stack
+            gap="sm"
+            p="sm"
+            bd="1px solid var(--mantine-color-default-border)"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
+            <Text fw={600}>Move to {formatShortDateTime(startsAt, timeZone)}?</Text>
+            <EmailSwitch
+              booking={booking}
+              checked={notify}
+              onChange={setNotify}
+              emailEnabled={emailEnabled}
+              what="the new time"
+            />
+          </Stack>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={close}>
+            Keep the current time
+          </Button>
+          <Button
+            disabled={!startsAt || startsAt === booking.startsAt}
+            loading={isPending}
+            onClick={() => startsAt && save({ booking, startsAt }, notify, { onSuccess: close, onError: setRefusal })}
+          >
+            {startsAt ? `Move to ${formatShortDateTime(startsAt, timeZone)}` : 'Choose a time'}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}
+
+/** 'Cancel booking?': reason, email switch and paying back, saying exactly who is emailed and what is paid back. */
+export function CancelDialog({
+  booking,
+  opened,
+  timeZone,
+  emailEnabled,
+  fullScreen,
+  onClose,
+}: {
+  booking: AdminBooking;
+  opened: boolean;
+  timeZone: string;
+  emailEnabled: boolean;
+  fullScreen: boolean;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [notify, setNotify] = useState(true);
+  const [refund, setRefund] = useState(booking.paidPence > 0);
+  const action = useBookingAction(booking.id);
+  const restore = useRestoreBooking();
+  const paid = booking.paidPence;
+  const close = () => {
+    action.reset();
+    onClose();
+  };
+  const summary = [
+    notify && booking.clientEmail
+      ? `${booking.clientEmail} is emailed the cancellation${reason.trim() ? ' with your reason' : ''}.`
+      : 'Nobody is emailed.',
+    paid > 0
+      ? refund
+        ? `${formatPrice(paid)} is paid back.`
+        : `The ${formatPrice(paid)} paid is kept.`
+      : 'Nothing was paid, nothing is paid back.',
+  ].join(' ');
+
+  const submit = () =>
+    action.mutate(
+      { action: 'cancel', reason: reason.trim(), notifyClient: notify, refund: refund && paid > 0 },
+      {
+        onSuccess: (raw) => {
+          const result = raw as ActionResult;
+          close();
+          const refunded = result.refundedPence ? ` ${formatPrice(result.refundedPence)} paid back.` : '';
+          const silent = !(result.notified && emailEnabled) && !result.refundedPence;
+          showOutcome({
+            title: 'Cancelled',
+            message: `${booking.clientName}, ${formatShortDateTime(booking.startsAt, timeZone)}, cancelled. ${emailNote(result.notified, emailEnabled)}${refunded}`,
+            onUndo: silent
+              ? () =>
+                  restore
+                    .mutateAsync({ id: booking.id, version: result.booking.version })
+                    .then(() =>
+                      showOutcome({
+                        title: 'Cancelling undone',
+                        message: `${booking.clientName} is booked again. Nobody was emailed.`,
+                      }),
+                    )
+                    .catch((error: Error) => showOutcome({ title: 'Not undone', message: error.message }))
+              : undefined,
+          });
+        },
+      },
+    );
+
+  return (
+    <AppModal opened={opened} onClose={close} title="Cancel this booking?" fullScreen={fullScreen} centered>
+      <Stack gap="md">
+        <Text>
+          {booking.clientName}, {booking.serviceName}, {formatShortDateTime(booking.startsAt, timeZone)}
+        </Text>
+        <Textarea
+          label="Reason (optional)"
+          description={notify && booking.clientEmail ? 'Sent to the client in the email.' : 'Kept in the history.'}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={500}
+          autosize
+          minRows={2}
+        />
+        <EmailSwitch
+          booking={booking}
+          checked={notify}
+          onChange={setNotify}
+          emailEnabled={emailEnabled}
+          what="the cancellation"
+        />
+        {paid > 0 && (
+          <Checkbox
+            label={`Pay back the ${formatPrice(paid)} paid`}
+            checked={refund}
+            onChange={(event) => setRefund(event.currentTarget.checked)}
+          />
+        )}
+        <Text size="sm" fw={600} role="note">
+          {summary}
+        </Text>
+        {action.isError && (
+          <Alert color="red" title="Not cancelled" role="alert" styles={readableTitle}>
+            {action.error instanceof ApiError ? action.error.message : 'The server did not answer.'}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={close}>
+            Keep the booking
+          </Button>
+          <Button color="red.8" loading={action.isPending} onClick={submit}>
+            Cancel booking
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}

@@ -1,0 +1,37 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+
+/** How long Undo stays on screen: long enough to read the message and reach the button. */
+const UNDO_MS = 10_000;
+
+/**
+ * What an action did, in a notification; with an Undo button when the action can still be taken back without
+ * anyone noticing (nothing was emailed, nothing paid back: docs/decisions/024).
+ */
+export function showOutcome({ title, message, onUndo }: { title: string; message: string; onUndo?: () => void }) {
+  const id = `outcome-${Date.now()}`;
+  notifications.show({
+    id,
+    title,
+    autoClose: onUndo ? UNDO_MS : undefined,
+    withCloseButton: true,
+    closeButtonProps: { 'aria-label': 'Dismiss' },
+    message: (
+      <Group gap="sm" justify="space-between" wrap="nowrap">
+        <Text size="sm">{message}</Text>
+        {onUndo && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => {
+              notifications.hide(id);
+              onUndo();
+            }}
+          >
+            Undo
+          </Button>
+        )}
+      </Group>
+    ),
+  });
+}

@@ -1,0 +1,70 @@
+import { formatPrice } from '../../lib/format.ts';
+import type { BookingHistoryEntry } from './admin-api.ts';
+
+/** 'Tue 24 Nov 10:30' on the business clock: how the owner writes a time in a diary. */
+export function formatShortDateTime(instant: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * What the client was told, honestly: a queued email only reaches them when a mail server is set up
+ * (`emailEnabled` from the public configuration).
+ */
+export function emailNote(notified: boolean, emailEnabled: boolean): string {
+  if (!notified) return 'Recorded; the client was not emailed.';
+  return emailEnabled
+    ? 'The client is emailed.'
+    : 'Recorded; the client was not emailed: no mail server is set up, the email is kept in the outbox.';
+}
+
+const who = (entry: BookingHistoryEntry) =>
+  entry.actorRole === 'admin' ? 'Owner' : entry.actorRole === 'system' ? 'the system' : 'the client';
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const withReason = (sentence: string, reason: unknown) => (text(reason) ? `${sentence}: ${text(reason)}` : sentence);
+
+/** One entry of a booking's history as a sentence, times on the business clock; no codes, no ISO times. */
+export function historySentence(entry: BookingHistoryEntry, timeZone: string): string {
+  const details = entry.details ?? {};
+  const silent = details.notified === false ? ' (the client was not emailed)' : '';
+  switch (entry.action) {
+    case 'created':
+      return details.source === 'admin' ? 'Booked by Owner on the phone' : 'Booked online by the client';
+    case 'rescheduled':
+      return typeof details.from === 'string' && typeof details.to === 'string'
+        ? `Moved from ${formatShortDateTime(details.from, timeZone)} to ${formatShortDateTime(details.to, timeZone)} by ${who(entry)}${silent}`
+        : `Moved by ${who(entry)}${silent}`;
+    case 'cancelled': {
+      const by = details.by === 'client' || entry.actorRole === 'user' ? 'the client' : who(entry);
+      const refunded =
+        typeof details.refundedPence === 'number' && details.refundedPence > 0
+          ? `; ${formatPrice(details.refundedPence)} paid back`
+          : '';
+      return `${withReason(`Cancelled by ${by}`, details.reason)}${refunded}${silent}`;
+    }
+    case 'restored':
+      return `Cancelling undone by ${who(entry)}`;
+    case 'approved':
+      return `Approved by ${who(entry)}`;
+    case 'declined':
+      return withReason(`Declined by ${who(entry)}`, details.reason);
+    case 'completed':
+      return `Marked completed by ${who(entry)}`;
+    case 'no_show':
+      return `Marked no-show by ${who(entry)}`;
+    case 'reminder-queued':
+      return 'Reminder email queued';
+    default:
+      return `Changed by ${who(entry)}`;
+  }
+}
