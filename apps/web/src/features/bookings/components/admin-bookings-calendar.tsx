@@ -163,7 +163,7 @@ export function AdminBookingsCalendar({
       <Box className="admin-calendar">
         <FullCalendar options={options} label="Bookings calendar" />
       </Box>
-      <Text size="sm" c="dimmed">
+      <Text size="sm">
         Times are in {timeZone.replace('_', ' ')} time. Shaded: closed. {phone ? 'Tap' : 'Click'} an empty time to book
         or block it; drag a booking to move it{phone ? ' (press and hold first)' : ''}; {phone ? 'tap' : 'click'} it for
         details.

@@ -1,6 +1,6 @@
 import type { AdminBooking } from '@app/shared';
 import { Alert, Button, Checkbox, Group, Loader, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
@@ -31,16 +31,12 @@ export function EmailSwitch({
   if (!booking.clientEmail) return <Text size="sm">There is no email address for this client: nobody is emailed.</Text>;
   return (
     <Stack gap={4}>
-      <Switch
-        label="Email the client"
-        description={
-          checked
-            ? `${booking.clientEmail} is emailed ${what}.${emailEnabled ? '' : ' No mail server is set up: the email is kept in the outbox, not sent.'}`
-            : 'Nobody is emailed. Tell the client yourself.'
-        }
-        checked={checked}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-      />
+      <Switch label="Email the client" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
+      <Text size="sm">
+        {checked
+          ? `${booking.clientEmail} is emailed ${what}.${emailEnabled ? '' : ' No mail server is set up: the email is kept in the outbox, not sent.'}`
+          : 'Nobody is emailed. Tell the client yourself.'}
+      </Text>
     </Stack>
   );
 }
@@ -289,6 +285,13 @@ export function CancelDialog({
   const action = useBookingAction(booking.id);
   const restore = useRestoreBooking();
   const paid = booking.paidPence;
+  // Each opening starts afresh: emailing on, paying back whatever has been paid by then.
+  useEffect(() => {
+    if (!opened) return;
+    setReason('');
+    setNotify(true);
+    setRefund(paid > 0);
+  }, [opened, paid]);
   const close = () => {
     action.reset();
     onClose();
@@ -341,7 +344,6 @@ export function CancelDialog({
         </Text>
         <Textarea
           label="Reason (optional)"
-          description={notify && booking.clientEmail ? 'Sent to the client in the email.' : 'Kept in the history.'}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           maxLength={500}

@@ -147,7 +147,7 @@ function BlockForm({
           Back
         </Button>
         {covered.length > 0 ? (
-          <Button color="orange.9" loading={block.isPending} onClick={() => submit(true)}>
+          <Button color="red.9" loading={block.isPending} onClick={() => submit(true)}>
             Block anyway
           </Button>
         ) : (
