@@ -1,7 +1,8 @@
-import { createBlockInput } from '@app/shared';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { type BlockOverlap, createBlockInput } from '@app/shared';
+import { Alert, Button, Group, List, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
 import { fromWallClock } from '../../../lib/zoned-time.ts';
 import { blocksQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
 import { formatRange } from './format.ts';
@@ -11,6 +12,12 @@ const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 /** A 'YYYY-MM-DDTHH:MM' typed on the business clock, as an instant. */
 function instantOf(local: string, timeZone: string): string {
   return fromWallClock(new Date(`${local}:00Z`), timeZone).toISOString();
+}
+
+function overlapsOf(error: unknown): BlockOverlap[] {
+  if (!(error instanceof ApiError) || error.status !== 409) return [];
+  const list = (error.details as { bookings?: unknown } | undefined)?.bookings;
+  return Array.isArray(list) ? (list as BlockOverlap[]) : [];
 }
 
 /** Times kept free of bookings (holidays, errands), listed ahead, added by start and end. */
@@ -23,12 +30,15 @@ export function BlocksPanel({ timeZone }: { timeZone: string }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const add = () => {
+  // A block over bookings is first refused with their list; 'Block anyway' sends it again, confirmed.
+  const covered = overlapsOf(create.error);
+  const add = (confirm = false) => {
     if (!start || !end) return setError('Give a start and an end');
     const parsed = createBlockInput.safeParse({
       startsAt: instantOf(start, timeZone),
       endsAt: instantOf(end, timeZone),
       reason,
+      confirm,
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the times');
     setError(null);
@@ -89,15 +99,43 @@ export function BlocksPanel({ timeZone }: { timeZone: string }) {
           onChange={(event) => setReason(event.currentTarget.value)}
           maxLength={200}
         />
-        {(error || create.isError || remove.isError) && (
-          <Alert color="red" title="That did not work" role="alert" styles={readableTitle}>
-            {error ?? (create.error ?? remove.error)?.message}
+        {covered.length > 0 && !error ? (
+          <Alert color="orange" title="There are bookings in this time" role="alert" styles={readableTitle}>
+            <Text size="sm">Blocking does not cancel them: they stay booked.</Text>
+            <List size="sm" aria-label="Bookings in this time">
+              {covered.map((booking) => (
+                <List.Item key={booking.id}>
+                  {booking.clientName}, {booking.serviceName},{' '}
+                  {new Intl.DateTimeFormat('en-GB', {
+                    timeZone,
+                    weekday: 'short',
+                    day: 'numeric',
+                    month: 'short',
+                    hour: '2-digit',
+                    minute: '2-digit',
+                    hourCycle: 'h23',
+                  }).format(new Date(booking.startsAt))}
+                </List.Item>
+              ))}
+            </List>
           </Alert>
+        ) : (
+          (error || create.isError || remove.isError) && (
+            <Alert color="red" title="That did not work" role="alert" styles={readableTitle}>
+              {error ?? (create.error ?? remove.error)?.message}
+            </Alert>
+          )
         )}
         <Group>
-          <Button onClick={add} loading={create.isPending}>
-            Block time
-          </Button>
+          {covered.length > 0 ? (
+            <Button color="red.9" onClick={() => add(true)} loading={create.isPending}>
+              Block anyway
+            </Button>
+          ) : (
+            <Button onClick={() => add()} loading={create.isPending}>
+              Block time
+            </Button>
+          )}
         </Group>
       </Stack>
     </Stack>
