@@ -3,13 +3,10 @@ import type { Locator, Page } from '@playwright/test';
 import { pickDay, pickFirstTime } from '../booking/booking.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
+import { diaryDay } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
-import { calendarEvent, dragEventTo, londonInstant, phoneBooking, uniqueName, weekdayAhead } from './back-office.ts';
-
-// Diary days no other suite uses (weekday indexes 13 to 24), a different one per test and per screen.
-const day = (phone: boolean, desk: number) => weekdayAhead(phone ? desk + 6 : desk);
-const isPhone = (name: string) => name === 'phone';
+import { calendarEvent, dragEventTo, londonInstant, phoneBooking, uniqueName } from './back-office.ts';
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
@@ -47,12 +44,10 @@ async function flipEmailSwitch(scope: Locator) {
 // Each test walks through several dialogs of the real app; the machine is shared.
 test.describe.configure({ timeout: 150_000 });
 
-test('tapping an empty time books it, and the diary opens on the new booking, outlined @phone', async ({
-  page,
-}, testInfo) => {
-  const phone = isPhone(testInfo.project.name);
-  const date = day(phone, 13);
-  const later = day(phone, 14);
+test('tapping an empty time books it, and the diary opens on the new booking, outlined @phone', async ({ page }) => {
+  // Days of its own: the test books on them and reads the diary around the bookings.
+  const date = diaryDay();
+  const later = diaryDay();
   const name = uniqueName('Tabitha');
   await signInAsAdmin(page);
   await page.goto(`/manage_bookings?date=${date}`);
@@ -109,8 +104,8 @@ test('tapping an empty time books it, and the diary opens on the new booking, ou
 
 test('tapping an empty time blocks it, after warning of and listing the bookings it covers @phone', async ({
   page,
-}, testInfo) => {
-  const date = day(isPhone(testInfo.project.name), 15);
+}) => {
+  const date = diaryDay();
   await signInAsAdmin(page);
   const name = uniqueName('Bella');
   await phoneBooking(page.request, { date, time: '14:00', name });
@@ -151,8 +146,8 @@ test('tapping an empty time blocks it, after warning of and listing the bookings
 
 test('reschedule by button: a free time, confirm with the email switch, and Undo when nobody was emailed @phone', async ({
   page,
-}, testInfo) => {
-  const date = day(isPhone(testInfo.project.name), 16);
+}) => {
+  const date = diaryDay();
   await signInAsAdmin(page);
   const name = uniqueName('Rhea');
   const made = await phoneBooking(page.request, { date, time: '10:00', name });
@@ -198,8 +193,8 @@ test('reschedule by button: a free time, confirm with the email switch, and Undo
   expect(mailCount(email, 'Booking moved to')).toBe(1);
 });
 
-test('dragging a booking asks first, and Undo moves it back @phone', async ({ page }, testInfo) => {
-  const date = day(isPhone(testInfo.project.name), 17);
+test('dragging a booking asks first, and Undo moves it back @phone', async ({ page }) => {
+  const date = diaryDay();
   await signInAsAdmin(page);
   const name = uniqueName('Dora');
   const made = await phoneBooking(page.request, { date, time: '11:00', name });
@@ -232,8 +227,8 @@ test('dragging a booking asks first, and Undo moves it back @phone', async ({ pa
 
 test('payment is taken from the top of the sheet; cancelling says who is emailed and what is paid back, with Undo @phone', async ({
   page,
-}, testInfo) => {
-  const date = day(isPhone(testInfo.project.name), 18);
+}) => {
+  const date = diaryDay();
   await signInAsAdmin(page);
   const name = uniqueName('Cora');
   const made = await phoneBooking(page.request, { date, time: '12:00', name });
