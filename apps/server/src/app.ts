@@ -39,6 +39,7 @@ import { createOutbox } from './modules/outbox/outbox.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { createFileStore } from './modules/storage/storage.service.ts';
+import { websiteRoutes } from './modules/website/website.routes.ts';
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -153,6 +154,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardRoutes(context));
   await app.register(emailsRoutes(context));
   await app.register(storageRoutes(context));
+  await app.register(websiteRoutes(context));
   await app.register(expensesRoutes(context));
   await app.register(invoicesRoutes(context));
   await app.register(ledgerRoutes(context));

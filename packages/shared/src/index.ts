@@ -22,3 +22,4 @@ export * from './public-config.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './storage.ts';
+export * from './website.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultPublicWebsite, publicWebsiteSchema } from './website.ts';
 
 /** What the web app learns about the business and the install at GET /api/config. */
 export const publicConfigSchema = z.object({
@@ -22,5 +23,7 @@ export const publicConfigSchema = z.object({
     facebookPixelId: z.string().optional(),
     gtmId: z.string().optional(),
   }),
+  /** The business's own look: brand colour, logo and photos (the owner's Website section). */
+  website: publicWebsiteSchema.default(defaultPublicWebsite),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

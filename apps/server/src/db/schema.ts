@@ -1,4 +1,4 @@
-import type { TimeRange, WeeklyHours } from '@app/shared';
+import type { TimeRange, WebsiteImageFormat, WebsiteSettings, WeeklyHours } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -653,3 +653,24 @@ export const invoiceLine = pgTable(
   },
   (table) => [index('invoice_line_invoice_idx').on(table.invoiceId, table.position)],
 );
+
+// ---- The business's own look (the Website section) ----
+
+/** One row (id 1): the owner's website settings, as `websiteSettingsInput` parsed them. */
+export const websiteSettings = pgTable('website_settings', {
+  id: smallint('id').primaryKey().default(1),
+  settings: jsonb('settings').$type<WebsiteSettings>().notNull(),
+  ...timestamps,
+});
+
+/** A website photo: resized on upload into `variants`, each an object of the file store (public once referenced). */
+export type WebsiteImageVariant = { width: number; format: WebsiteImageFormat; path: string; size: number };
+export const websiteImage = pgTable('website_image', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bucket: text('bucket').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  variants: jsonb('variants').$type<WebsiteImageVariant[]>().notNull(),
+  uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+  ...timestamps,
+});

@@ -34,7 +34,7 @@ function checkPhone(phone: unknown) {
     });
 }
 
-export function publicUrlOf(env: Env): string {
+export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 }
 
@@ -114,12 +114,18 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
         }) => {
           await outbox.enqueue(
             db,
-            await composeEmail(db, 'auth.change-email', user.email, {
-              name: user.name,
-              newEmail,
-              url,
-              businessName: business,
-            }),
+            await composeEmail(
+              db,
+              'auth.change-email',
+              user.email,
+              {
+                name: user.name,
+                newEmail,
+                url,
+                businessName: business,
+              },
+              { publicUrl: publicUrlOf(env) },
+            ),
           );
         },
       },
@@ -134,7 +140,13 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
       sendResetPassword: async ({ user, url }) => {
         await outbox.enqueue(
           db,
-          await composeEmail(db, 'auth.reset-password', user.email, { name: user.name, url, businessName: business }),
+          await composeEmail(
+            db,
+            'auth.reset-password',
+            user.email,
+            { name: user.name, url, businessName: business },
+            { publicUrl: publicUrlOf(env) },
+          ),
         );
       },
     },
@@ -144,7 +156,13 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
       sendVerificationEmail: async ({ user, url }) => {
         await outbox.enqueue(
           db,
-          await composeEmail(db, 'auth.verify-email', user.email, { name: user.name, url, businessName: business }),
+          await composeEmail(
+            db,
+            'auth.verify-email',
+            user.email,
+            { name: user.name, url, businessName: business },
+            { publicUrl: publicUrlOf(env) },
+          ),
         );
       },
     },

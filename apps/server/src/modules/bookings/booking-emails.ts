@@ -74,6 +74,7 @@ export function bookingEmail(
           ]
         : [],
       dedupeKey: extras.dedupeKey,
+      publicUrl: business.publicUrl,
     },
   );
 }

@@ -16,7 +16,14 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { getBusinessDetails } from '../business/business.service.ts';
 import type { Outbox, OutgoingEmail } from '../outbox/outbox.service.ts';
-import { defaultTemplates, htmlFromText, renderTemplate, type TemplateVariables } from './templates.ts';
+import { documentBrandOf } from '../website/website.service.ts';
+import {
+  defaultTemplates,
+  type EmailBrand,
+  htmlFromText,
+  renderTemplate,
+  type TemplateVariables,
+} from './templates.ts';
 
 /** The template in force for a kind: the owner's wording if saved, else the default. */
 async function templateOf(db: DbOrTx, kind: EmailKind) {
@@ -30,8 +37,9 @@ export async function composeEmail(
   kind: EmailKind,
   to: string,
   variables: TemplateVariables,
-  extras: { attachments?: EmailAttachment[]; dedupeKey?: string } = {},
+  extras: { attachments?: EmailAttachment[]; dedupeKey?: string; publicUrl?: string } = {},
 ): Promise<OutgoingEmail> {
+  const { publicUrl, ...rest } = extras;
   const template = await templateOf(db, kind);
   // The business variables come from the owner's business details; the caller's (the environment's) are the defaults.
   const business = await getBusinessDetails(db, {
@@ -47,7 +55,18 @@ export async function composeEmail(
     businessEmail: business.email,
   };
   const text = renderTemplate(template.body, variables);
-  return { to, kind, subject: renderTemplate(template.subject, variables), text, html: htmlFromText(text), ...extras };
+  const html = htmlFromText(text, await emailBrandOf(db, publicUrl, String(variables.businessName ?? '')));
+  return { to, kind, subject: renderTemplate(template.subject, variables), text, html, ...rest };
+}
+
+/** The logo needs the site's public address (emails are read elsewhere); without it the header shows the name. */
+export async function emailBrandOf(
+  db: DbOrTx,
+  publicUrl: string | undefined,
+  businessName: string,
+): Promise<EmailBrand> {
+  const brand = await documentBrandOf(db, null, publicUrl ?? '');
+  return { color: brand.color, logoUrl: publicUrl && brand.logo ? brand.logo.url : null, businessName };
 }
 
 export async function listTemplates(db: Db, actor: Actor | null): Promise<EmailTemplate[]> {

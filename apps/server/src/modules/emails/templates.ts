@@ -115,12 +115,28 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The HTML part: the text's paragraphs, links made clickable. */
-export function htmlFromText(text: string): string {
+/** The business's look in an email: its colour (one that reads on white) and its logo's public address. */
+export type EmailBrand = { color: string; logoUrl: string | null; businessName: string };
+
+/** The HTML part: a header with the logo (or the name) over a band of the brand colour, then the text's paragraphs. */
+export function htmlFromText(text: string, brand?: EmailBrand): string {
+  const color = brand?.color ?? '#3d6b5e';
   const paragraphs = text.split(/\n{2,}/).map((p) =>
     escapeHtml(p)
-      .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+      .replace(/(https?:\/\/[^\s<]+)/g, `<a href="$1" style="color:${color}">$1</a>`)
       .replace(/\n/g, '<br>'),
   );
-  return `<div style="font-family:sans-serif;max-width:560px;line-height:1.5">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>`;
+  const name = escapeHtml(brand?.businessName ?? '');
+  const mark = brand?.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${name}" height="56" style="display:block;height:56px;width:auto;max-width:240px;border:0">`
+    : name
+      ? `<span style="font-family:Georgia,serif;font-size:22px;color:${color}">${name}</span>`
+      : '';
+  const header = mark ? `<div style="padding:20px 24px 16px">${mark}</div>` : '';
+  return (
+    `<div style="background:#f5f2ed;padding:24px 8px">` +
+    `<div style="font-family:sans-serif;max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;border-top:6px solid ${color};line-height:1.5;color:#222222">` +
+    `${header}<div style="padding:${header ? '0' : '16px'} 24px 16px">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>` +
+    '</div></div>'
+  );
 }

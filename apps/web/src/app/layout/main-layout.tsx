@@ -1,11 +1,11 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { usePublicConfig } from '../../features/config/api.ts';
 import { setTitleSuffix } from '../../lib/page-title.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { guardRedirect, roleMatters } from '../guard.ts';
-import { AppLoadingOverlay } from '../loading-overlay.tsx';
 import { withFullStyles } from '../styles/with-full-styles.ts';
 import { usePendingUpdate } from '../update/update-store.ts';
 import { AppFooter } from './app-footer.tsx';
@@ -62,15 +62,20 @@ export function MainLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <AppHeader businessName={businessName} role={role} userName={user?.name ?? null} />
+      <AppHeader
+        businessName={businessName}
+        role={role}
+        userName={user?.name ?? null}
+        logo={config?.website?.logo ?? null}
+      />
       <OfflineNotice />
       <Box component="main" id="main" style={{ flex: 1 }} pos="relative">
         {waitForSession ? (
-          <AppLoadingOverlay visible message="Loading…" />
+          <PageSkeleton />
         ) : redirectTo !== null ? (
           <Navigate to={redirectTo} replace />
         ) : (
-          <Suspense fallback={<AppLoadingOverlay visible />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         )}

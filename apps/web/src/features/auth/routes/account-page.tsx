@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
 import { ACCOUNT_EXPORT_URL, linkedAccountsQuery, useSignOut } from '../api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
@@ -63,7 +64,7 @@ export function AccountPage() {
   const accounts = useQuery({ ...linkedAccountsQuery, enabled: Boolean(user) });
   useEmailChangedNotice(refetch);
 
-  if (isPending) return <Loader aria-label="Loading your account" m="xl" />;
+  if (isPending) return <PageSkeleton label="Loading your account" cards={3} />;
   if (!user) {
     return (
       <Container size="xs" py="xl">

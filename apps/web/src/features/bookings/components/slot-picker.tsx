@@ -129,7 +129,7 @@ export function SlotPicker({
                   ))}
                 </SimpleGrid>
               )}
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="var(--app-muted)">
                 Times are in {timeZone.replace('_', ' ')} time.
               </Text>
             </>

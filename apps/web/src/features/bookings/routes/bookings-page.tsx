@@ -1,5 +1,5 @@
 import type { Booking } from '@app/shared';
-import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -72,7 +72,11 @@ export function BookingsPage() {
           </Button>
         </Group>
         {bookings.isPending ? (
-          <Loader aria-label="Loading your bookings" />
+          <Stack gap="sm" role="status" aria-label="Loading your bookings">
+            <Skeleton height={24} width={140} radius="sm" />
+            <Skeleton height={112} radius="md" />
+            <Skeleton height={112} radius="md" />
+          </Stack>
         ) : bookings.isError ? (
           <Notice color="red" title="Your bookings could not be loaded" role="alert">
             <Stack gap="xs" align="flex-start">

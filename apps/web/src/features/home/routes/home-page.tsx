@@ -1,10 +1,19 @@
-import { Button, Card, Container, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { withFullStyles } from '../../../app/styles/with-full-styles.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { ServiceList } from '../../catalog/components/service-list.tsx';
 import { usePublicConfig } from '../../config/api.ts';
+import { RipplesPattern } from '../../website/components/illustrations.tsx';
+import {
+  AboutSection,
+  GallerySection,
+  HeroPicture,
+  HowItWorks,
+  InfoCard,
+  siteClasses,
+} from '../../website/components/site-sections.tsx';
 
 const LegalModals = lazy(() =>
   withFullStyles(() => import('../../legal/components/legal-modals.tsx')).then((m) => ({ default: m.LegalModals })),
@@ -31,10 +40,13 @@ export function HomePage() {
   const { data: config, isPending } = usePublicConfig();
   const businessName = config?.businessName ?? 'Our studio';
   const legalModalsWanted = useLegalModalsWanted();
+  const website = config?.website;
   return (
     <>
-      <Container size="lg" py="xl">
-        <Stack gap={48}>
+      {/* The hero's words sit where index.html's first paint put them; the picture and pattern are beside them. */}
+      <Box className={`${siteClasses.band} home-hero`}>
+        <RipplesPattern className={siteClasses.ripples} />
+        <Container size="lg" py="xl" className={siteClasses.heroInner}>
           <Stack gap="md" component="section" aria-labelledby="home-heading" maw={720}>
             <Title order={1} id="home-heading">
               Massage that fits your day
@@ -46,19 +58,24 @@ export function HomePage() {
               </Button>
             </div>
           </Stack>
-
+          {!isPending && <HeroPicture hero={website?.hero ?? null} />}
+        </Container>
+      </Box>
+      <Container size="lg" py="xl">
+        <Stack gap={56}>
           <Stack gap="md" component="section" aria-labelledby="services-heading">
-            <Title order={2} id="services-heading" size="h2">
+            <Title order={2} id="services-heading">
               Treatments and prices
             </Title>
             <ServiceList locale={config?.locale} currency={config?.currency} />
           </Stack>
 
+          {website && <AboutSection about={website.about} therapist={website.therapist} />}
+          {website && <GallerySection gallery={website.gallery} />}
+          <HowItWorks />
+
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="section" aria-label="Opening hours and area">
-            <Card withBorder padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                Opening hours
-              </Title>
+            <InfoCard title="Opening hours">
               {isPending ? (
                 <Skeleton height={60} />
               ) : (
@@ -68,11 +85,8 @@ export function HomePage() {
                   ))}
                 </List>
               )}
-            </Card>
-            <Card withBorder padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                Where
-              </Title>
+            </InfoCard>
+            <InfoCard title="Where">
               {isPending ? (
                 <Skeleton height={24} />
               ) : (
@@ -80,7 +94,7 @@ export function HomePage() {
                   {config?.area ? `${config.area}. The full address is sent with your booking confirmation.` : ''}
                 </Text>
               )}
-            </Card>
+            </InfoCard>
           </SimpleGrid>
         </Stack>
       </Container>

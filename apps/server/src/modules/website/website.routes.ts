@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { actorOf, requireRole } from '../auth/actor.ts';
+import { publicUrlOf } from '../auth/auth.ts';
+import { readUpload, requireOwnOrigin } from '../storage/storage.service.ts';
+import {
+  getWebsiteAdmin,
+  readPublicImage,
+  sendPublicImage,
+  updateWebsiteSettings,
+  uploadWebsiteImage,
+} from './website.service.ts';
+
+export function websiteRoutes(context: AppContext) {
+  const { db, auth, env, files } = context;
+  const publicUrl = publicUrlOf(env);
+  return async (app: FastifyInstance) => {
+    app.get('/api/admin/website', async (request) => getWebsiteAdmin(db, await actorOf(auth, request)));
+    app.put('/api/admin/website', async (request) =>
+      updateWebsiteSettings(db, await actorOf(auth, request), request.body),
+    );
+    app.post('/api/admin/website/images', async (request, reply) => {
+      requireOwnOrigin(request, publicUrl);
+      const actor = await actorOf(auth, request);
+      // Checked before the body is read, so nobody else can make the server take in a file.
+      requireRole(actor, 'admin');
+      const upload = await readUpload(request, env.UPLOAD_MAX_BYTES);
+      const image = await uploadWebsiteImage(db, files, actor, { bytes: upload.bytes, maxBytes: env.UPLOAD_MAX_BYTES });
+      return reply.status(201).send(image);
+    });
+    app.get<{ Params: { id: string; file: string } }>('/api/website/images/:id/:file', async (request, reply) =>
+      sendPublicImage(reply, await readPublicImage(db, files, request.params.id, request.params.file)),
+    );
+  };
+}
