@@ -3,6 +3,7 @@ export * from './analytics.ts';
 export * from './auth.ts';
 export * from './availability.ts';
 export * from './bookings.ts';
+export * from './brand.ts';
 export * from './business.ts';
 export * from './calendar.ts';
 export * from './catalog.ts';

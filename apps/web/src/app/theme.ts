@@ -1,5 +1,6 @@
 import { brandPalette, DEFAULT_BRAND_COLOR, LOADING_SPINNER_SIZE, type PublicWebsite } from '@app/shared';
 import {
+  alpha,
   type CSSVariablesResolver,
   createTheme,
   LoadingOverlay,
@@ -81,6 +82,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--app-border': t.colors.sand?.[2] ?? '#e8dfd0',
     '--app-brand-text': 'var(--mantine-primary-color-filled)',
     '--app-muted': t.colors.sand?.[7] ?? '#6b5f4c',
+    // Mantine's dimmed grey is under 4.5:1 on white; this warm grey passes on white and on the sand surface.
+    '--mantine-color-dimmed': t.colors.sand?.[7] ?? '#6b5f4c',
   },
   dark: {
     '--app-surface': t.colors.dark[6] ?? '#2e2e2e',
@@ -88,5 +91,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--app-border': t.colors.dark[4] ?? '#424242',
     '--app-brand-text': String(t.other.brandOnDark ?? 'var(--mantine-color-brand-4)'),
     '--app-muted': t.colors.dark[1] ?? '#b8b8b8',
+    // Light buttons in the dark: a veil of the brand over the page (Mantine's darkened shade 9 is nearly black).
+    '--mantine-color-brand-light': alpha(t.colors.brand?.[4] ?? '#69aa98', 0.16),
+    '--mantine-color-brand-light-hover': alpha(t.colors.brand?.[4] ?? '#69aa98', 0.24),
+    // Mantine's dark dimmed (dark-2) is under 4.5:1 on the dark body.
+    '--mantine-color-dimmed': t.colors.dark[1] ?? '#b8b8b8',
   },
 });

@@ -236,6 +236,7 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
               onChange={setColorText}
               error={colorError}
               format="hex"
+              withEyeDropper={false}
               swatches={['#3d6b5e', '#0b7285', '#5f3dc4', '#a61e4d', '#8d5524', '#364fc7', '#2b8a3e', '#495057']}
             />
             <BrandPreview color={colorText.trim() || DEFAULT_BRAND_COLOR} />
