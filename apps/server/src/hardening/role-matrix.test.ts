@@ -150,6 +150,17 @@ async function newFile() {
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string };
 }
+async function newWebsiteImage() {
+  const form = multipartForm([{ name: 'file', filename: 'p.png', bytes: sampleFiles.png, contentType: 'image/png' }]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/website/images',
+    payload: form.payload,
+    headers: { 'content-type': form.contentType, origin: 'http://localhost:3000', cookie: cookieOf(people.admin) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; widths: number[] };
+}
 async function newReceipt() {
   const expense = await newExpense();
   const form = multipartForm([{ name: 'file', filename: 'r.png', bytes: sampleFiles.png, contentType: 'image/png' }]);
@@ -386,6 +397,27 @@ const rules: Record<string, Rule> = {
         area: 'Islington',
       },
     }),
+  },
+  'GET /api/admin/website': get('/api/admin/website'),
+  'PUT /api/admin/website': {
+    allow: ADMIN,
+    build: () => ({ url: '/api/admin/website', body: { about: 'A quiet room.', areaText: 'Islington' } }),
+  },
+  'POST /api/admin/website/images': {
+    allow: { admin: 201 },
+    build: () => ({
+      url: '/api/admin/website/images',
+      form: multipartForm([{ name: 'file', filename: 'p.png', bytes: sampleFiles.png, contentType: 'image/png' }]),
+    }),
+  },
+  // A photo the site shows is public; the build puts a fresh one on the site for each request.
+  'GET /api/website/images/:id/:file': {
+    allow: everyone,
+    build: async () => {
+      const image = await newWebsiteImage();
+      expect((await admin('PUT', '/api/admin/website', { heroImageId: image.id })).statusCode).toBe(200);
+      return { url: `/api/website/images/${image.id}/${image.widths[0]}.webp` };
+    },
   },
   'GET /api/admin/setup': get('/api/admin/setup'),
   'POST /api/admin/setup/dismiss': {
