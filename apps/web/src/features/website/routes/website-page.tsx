@@ -197,7 +197,7 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
           <Title order={1}>Website</Title>
           <Text size="sm">
             How your site looks to clients. The business name, phone, email and address are under{' '}
-            <Anchor component={Link} to="/business">
+            <Anchor component={Link} to="/business" underline="always">
               Business details
             </Anchor>
             .
