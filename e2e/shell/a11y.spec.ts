@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { dialogsAtRest } from '../support/axe.ts';
+import { dialogsAtRest, pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectShell } from './shell.ts';
 
@@ -20,8 +20,7 @@ test.describe('accessibility of the public pages @phone', () => {
       await expectShell(page);
       if (ready) await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
       await expect(page.getByLabel('Loading services')).toHaveCount(0);
-      await page.waitForTimeout(300);
-      await dialogsAtRest(page);
+      await pageAtRest(page);
       const results = await new AxeBuilder({ page }).analyze();
       expect(
         results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),

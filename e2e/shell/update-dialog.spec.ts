@@ -1,5 +1,6 @@
 import { UPDATE_DIALOG_TEXT } from '@app/shared';
 import type { Page } from '@playwright/test';
+import { dialogsAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectShell, waitForWorkerControl } from './shell.ts';
 
@@ -47,7 +48,8 @@ test.describe('update dialog', () => {
     await page.mouse.click(5, 5);
     const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
     await page.mouse.click(viewport.width - 5, viewport.height - 5);
-    await page.waitForTimeout(500);
+    // Had any of these closed it, it would be fading out now: wait until no dialog is moving, then it must be there.
+    await dialogsAtRest(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
   });
@@ -77,6 +79,8 @@ test.describe('update dialog', () => {
   });
 
   test('the swUpdated event raised by the registration opens the dialog over any page @phone', async ({ page }) => {
+    // The page's timers run on Playwright's clock, so the wait for a version answer can be run through at once.
+    await page.clock.install();
     await page.goto('/facebook_login');
     await expectShell(page);
     await page.evaluate(async () => {
@@ -87,8 +91,8 @@ test.describe('update dialog', () => {
     await expect(dialog).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(350);
-    // No worker is waiting, so no version answer comes and no badge is shown.
-    await page.waitForTimeout(3500);
+    // No worker is waiting, so no version answer comes and no badge is shown, even after the 3 s it may take.
+    await page.clock.runFor(3500);
     await expect(dialog.getByTestId('update-version')).toHaveCount(0);
   });
 });

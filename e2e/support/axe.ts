@@ -14,3 +14,23 @@ export async function dialogsAtRest(page: Page) {
     )
     .toBe(true);
 }
+
+/**
+ * Waits until the page has stopped moving: web fonts loaded, no dialog fading, and no finite CSS animation or
+ * transition still running (endless ones, a loader's spin, never end and are left alone). Call it before axe
+ * instead of sleeping.
+ */
+export async function pageAtRest(page: Page) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await dialogsAtRest(page);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .every((animation) => animation.playState !== 'running'),
+      ),
+    )
+    .toBe(true);
+}
