@@ -44,3 +44,11 @@ export const composeEmailInput = z.strictObject({
   subject: z.string().trim().min(1, 'Enter a subject').max(200),
   body: z.string().trim().min(1, 'Enter the text').max(10_000),
 });
+
+/**
+ * Discretion: unless the owner chooses otherwise, a sensual booking is called 'Massage appointment' in calendar
+ * files, email subjects and the preview line a phone shows on its lock screen.
+ */
+export const DISCREET_TREATMENT_NAME = 'Massage appointment';
+export const emailSettingsSchema = z.strictObject({ nameSensualTreatments: z.boolean() });
+export type EmailSettings = z.infer<typeof emailSettingsSchema>;

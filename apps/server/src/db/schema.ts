@@ -212,6 +212,8 @@ export const businessSettings = pgTable('business_settings', {
   invoiceDueDays: integer('invoice_due_days').notNull().default(14),
   /** Printed at the foot of every invoice: bank details, thanks. */
   invoiceFooter: text('invoice_footer').notNull().default(''),
+  /** Discretion: by default calendar files and email subjects/previews call a sensual booking 'Massage appointment'. */
+  nameSensualTreatments: boolean('name_sensual_treatments').notNull().default(false),
   ...timestamps,
 });
 

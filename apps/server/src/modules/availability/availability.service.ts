@@ -18,7 +18,10 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { computeSlots, type Interval, type SlotRules } from './slots.ts';
 
-export async function getBookingRules(db: DbOrTx, timeZone: string): Promise<BookingRules & { streetAddress: string }> {
+export async function getBookingRules(
+  db: DbOrTx,
+  timeZone: string,
+): Promise<BookingRules & { streetAddress: string; nameSensualTreatments: boolean }> {
   const [settings] = await db.select().from(businessSettings).where(eq(businessSettings.id, 1));
   if (!settings) throw new Error('business_settings row missing (migration 0003 seeds it)');
   return {
@@ -30,6 +33,7 @@ export async function getBookingRules(db: DbOrTx, timeZone: string): Promise<Boo
     cancellationCutoffHours: settings.cancellationCutoffHours,
     weeklyHours: settings.weeklyHours,
     streetAddress: settings.streetAddress,
+    nameSensualTreatments: settings.nameSensualTreatments,
   };
 }
 

@@ -3,9 +3,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { formatForClient } from '../../lib/zoned-time.ts';
 import { composeEmail } from '../emails/emails.service.ts';
 import type { OutgoingEmail } from '../outbox/outbox.service.ts';
+import { treatmentTitle } from './booking-calendar.ts';
 
 export type BookingForEmail = {
   serviceName: string;
+  style: string;
   durationMinutes: number;
   pricePence: number;
   startsAt: Date;
@@ -25,6 +27,7 @@ export type EmailBusiness = {
   streetAddress: string;
   phone: string;
   email: string;
+  nameSensualTreatments: boolean;
 };
 
 const ICS_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
@@ -38,6 +41,11 @@ export function bookingEmail(
   extras: { to?: string; reason?: string; previous?: Date; ics?: string; dedupeKey?: string } = {},
 ): Promise<OutgoingEmail> {
   const when = (instant: Date) => formatForClient(instant, business.timeZone, business.locale);
+  // Discretion (decision 026): the subject and preview line never name a sensual treatment unless the owner chose
+  // so; the client's own email does not either, so the first lines a lock screen shows stay discreet. The owner's
+  // notification keeps the real name in its text.
+  const title = treatmentTitle(booking, business.nameSensualTreatments);
+  const toOwner = kind === 'booking.admin-new';
   return composeEmail(
     db,
     kind,
@@ -46,7 +54,7 @@ export function bookingEmail(
       clientName: booking.clientName,
       clientEmail: booking.clientEmail,
       clientPhone: booking.clientPhone,
-      service: booking.serviceName,
+      service: toOwner ? booking.serviceName : title,
       duration: booking.durationMinutes,
       price: new Intl.NumberFormat(business.locale, { style: 'currency', currency: business.currency }).format(
         booking.pricePence / 100,
@@ -64,6 +72,8 @@ export function bookingEmail(
       status: booking.status,
     },
     {
+      subjectVariables: { service: title },
+      preheader: `${title} — ${business.name}`,
       attachments: extras.ics
         ? [
             {

@@ -42,8 +42,11 @@ function isOverlapViolation(error: unknown): boolean {
   return false;
 }
 
-export function businessOf(env: Env, streetAddress: string): EmailBusiness {
+type BusinessSettings = { streetAddress: string; nameSensualTreatments: boolean };
+
+export function businessOf(env: Env, { streetAddress, nameSensualTreatments }: BusinessSettings): EmailBusiness {
   return {
+    nameSensualTreatments,
     name: env.BUSINESS_NAME,
     timeZone: env.BUSINESS_TIME_ZONE,
     currency: env.BUSINESS_CURRENCY,
@@ -55,10 +58,15 @@ export function businessOf(env: Env, streetAddress: string): EmailBusiness {
   };
 }
 
-function icsOf(row: BookingRow, env: Env, streetAddress: string) {
+function icsOf(row: BookingRow, env: Env, { streetAddress, nameSensualTreatments }: BusinessSettings) {
   return bookingIcs(
     { ...row, address: row.status === 'confirmed' ? streetAddress || null : null },
-    { name: env.BUSINESS_NAME, domain: new URL(publicUrlOf(env)).hostname, area: env.BUSINESS_AREA },
+    {
+      name: env.BUSINESS_NAME,
+      domain: new URL(publicUrlOf(env)).hostname,
+      area: env.BUSINESS_AREA,
+      nameSensualTreatments,
+    },
   );
 }
 
@@ -279,11 +287,11 @@ async function placeBooking(
       if (!client.phone && input.phone) await tx.update(user).set({ phone: input.phone }).where(eq(user.id, client.id));
 
       if (pastRecord) return { row, created: true };
-      const business = businessOf(env, rules.streetAddress);
+      const business = businessOf(env, rules);
       await deps.outbox.enqueue(
         tx,
         status === 'confirmed'
-          ? await bookingEmail(tx, 'booking.confirmed', row, business, { ics: icsOf(row, env, rules.streetAddress) })
+          ? await bookingEmail(tx, 'booking.confirmed', row, business, { ics: icsOf(row, env, rules) })
           : await bookingEmail(tx, 'booking.pending', row, business),
       );
       if (request.source === 'client')
@@ -411,7 +419,7 @@ export async function bookingCalendarFile(deps: BookingDeps, request: { actor: A
   const actor = requireSignedIn(request.actor);
   const row = await ownBooking(deps.db, actor, request.id);
   const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
-  return icsOf(row, deps.env, rules.streetAddress);
+  return icsOf(row, deps.env, rules);
 }
 
 function assertClientMayChange(actor: Actor, row: BookingRow, cutoffHours: number, at: number) {
@@ -477,7 +485,7 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
     if (notified)
       await deps.outbox.enqueue(
         tx,
-        await bookingEmail(tx, 'booking.cancelled', updated, businessOf(env, rules.streetAddress), { reason }),
+        await bookingEmail(tx, 'booking.cancelled', updated, businessOf(env, rules), { reason }),
       );
     return { row: updated, rules, at, notified, refundedPence };
   });
@@ -555,9 +563,9 @@ async function moveRow(
       if (notified)
         await deps.outbox.enqueue(
           tx,
-          await bookingEmail(tx, 'booking.rescheduled', updated, businessOf(env, rules.streetAddress), {
+          await bookingEmail(tx, 'booking.rescheduled', updated, businessOf(env, rules), {
             previous: row.startsAt,
-            ics: icsOf(updated, env, rules.streetAddress),
+            ics: icsOf(updated, env, rules),
           }),
         );
       return { row: updated, rules, at, notified };
@@ -668,13 +676,13 @@ export async function decidePendingBooking(
       details: { reason },
     });
     await auditIfAdmin(tx, actor, request.approve ? 'booking.approved' : 'booking.declined', row.id, row, updated);
-    const business = businessOf(env, rules.streetAddress);
+    const business = businessOf(env, rules);
     if (updated.clientEmail)
       await deps.outbox.enqueue(
         tx,
         request.approve
           ? await bookingEmail(tx, 'booking.approved', updated, business, {
-              ics: icsOf(updated, env, rules.streetAddress),
+              ics: icsOf(updated, env, rules),
             })
           : await bookingEmail(tx, 'booking.declined', updated, business, { reason }),
       );
@@ -707,10 +715,7 @@ export async function queueDueReminders(deps: BookingDeps): Promise<number> {
     if (!row.clientEmail) continue;
     const dedupeKey = `reminder:${row.id}:${row.startsAt.toISOString()}`;
     const id = await db.transaction(async (tx) =>
-      deps.outbox.enqueue(
-        tx,
-        await bookingEmail(tx, 'booking.reminder', row, businessOf(env, rules.streetAddress), { dedupeKey }),
-      ),
+      deps.outbox.enqueue(tx, await bookingEmail(tx, 'booking.reminder', row, businessOf(env, rules), { dedupeKey })),
     );
     if (id) {
       queued++;

@@ -4,11 +4,13 @@ import { actorOf } from '../auth/actor.ts';
 import { getBusinessDetails } from '../business/business.service.ts';
 import {
   composeToCustomer,
+  getEmailSettings,
   listEmails,
   listTemplates,
   previewTemplate,
   resendEmail,
   restoreTemplate,
+  saveEmailSettings,
   saveTemplate,
 } from './emails.service.ts';
 
@@ -34,6 +36,10 @@ export function emailsRoutes(context: AppContext) {
     );
     app.post<IdParams>('/api/admin/emails/:id/resend', async (request, reply) =>
       reply.status(201).send(await resendEmail(db, outbox, await actorOf(auth, request), request.params.id)),
+    );
+    app.get('/api/admin/email-settings', async (request) => getEmailSettings(db, await actorOf(auth, request)));
+    app.put('/api/admin/email-settings', async (request) =>
+      saveEmailSettings(db, await actorOf(auth, request), request.body),
     );
     app.get('/api/admin/email-templates', async (request) => ({
       templates: await listTemplates(db, await actorOf(auth, request)),

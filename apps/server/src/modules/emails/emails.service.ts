@@ -2,15 +2,17 @@ import {
   AppError,
   composeEmailInput,
   type EmailKind,
+  type EmailSettings,
   type EmailTemplate,
   emailKindSchema,
   emailKinds,
+  emailSettingsSchema,
   emailTemplateInput,
   listEmailsQuery,
 } from '@app/shared';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type EmailAttachment, emailOutbox, emailTemplate, user } from '../../db/schema.ts';
+import { businessSettings, type EmailAttachment, emailOutbox, emailTemplate, user } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -30,8 +32,16 @@ export async function composeEmail(
   kind: EmailKind,
   to: string,
   variables: TemplateVariables,
-  extras: { attachments?: EmailAttachment[]; dedupeKey?: string } = {},
+  extras: {
+    attachments?: EmailAttachment[];
+    dedupeKey?: string;
+    /** Variables that differ in the subject line (discretion: the subject shows on a lock screen). */
+    subjectVariables?: TemplateVariables;
+    /** The line a mail app previews under the subject. */
+    preheader?: string;
+  } = {},
 ): Promise<OutgoingEmail> {
+  const { subjectVariables, preheader, ...delivery } = extras;
   const template = await templateOf(db, kind);
   // The business variables come from the owner's business details; the caller's (the environment's) are the defaults.
   const business = await getBusinessDetails(db, {
@@ -47,7 +57,29 @@ export async function composeEmail(
     businessEmail: business.email,
   };
   const text = renderTemplate(template.body, variables);
-  return { to, kind, subject: renderTemplate(template.subject, variables), text, html: htmlFromText(text), ...extras };
+  const subject = renderTemplate(template.subject, { ...variables, ...subjectVariables });
+  return { to, kind, subject, text, html: htmlFromText(text, preheader), ...delivery };
+}
+
+export async function getEmailSettings(db: DbOrTx, actor: Actor | null): Promise<EmailSettings> {
+  requireRole(actor, 'admin');
+  const [row] = await db
+    .select({ nameSensualTreatments: businessSettings.nameSensualTreatments })
+    .from(businessSettings)
+    .where(eq(businessSettings.id, 1));
+  return { nameSensualTreatments: row?.nameSensualTreatments ?? false };
+}
+
+/** Whether calendar files and email subjects/previews name sensual treatments (off by default: decision 026). */
+export async function saveEmailSettings(db: Db, actor: Actor | null, input: unknown): Promise<EmailSettings> {
+  const admin = requireRole(actor, 'admin');
+  const data = parseInput(emailSettingsSchema, input);
+  return db.transaction(async (tx) => {
+    const before = await getEmailSettings(tx, admin);
+    await tx.update(businessSettings).set(data).where(eq(businessSettings.id, 1));
+    await recordAudit(tx, admin, 'email-settings.saved', 'setting', 'email-settings', before, data);
+    return data;
+  });
 }
 
 export async function listTemplates(db: Db, actor: Actor | null): Promise<EmailTemplate[]> {

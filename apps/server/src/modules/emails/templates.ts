@@ -115,12 +115,18 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The HTML part: the text's paragraphs, links made clickable. */
-export function htmlFromText(text: string): string {
+/**
+ * The HTML part: the text's paragraphs, links made clickable. A preheader comes first, hidden, padded so that a
+ * mail app's preview shows it alone rather than the start of the text.
+ */
+export function htmlFromText(text: string, preheader?: string): string {
+  const hidden = preheader
+    ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(preheader)}${'&#847;&zwnj;&nbsp;'.repeat(90)}</div>`
+    : '';
   const paragraphs = text.split(/\n{2,}/).map((p) =>
     escapeHtml(p)
       .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
       .replace(/\n/g, '<br>'),
   );
-  return `<div style="font-family:sans-serif;max-width:560px;line-height:1.5">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>`;
+  return `${hidden}<div style="font-family:sans-serif;max-width:560px;line-height:1.5">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>`;
 }

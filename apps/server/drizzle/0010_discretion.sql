@@ -1,0 +1,1 @@
+ALTER TABLE "business_settings" ADD COLUMN "name_sensual_treatments" boolean DEFAULT false NOT NULL;
