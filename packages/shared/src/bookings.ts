@@ -82,3 +82,9 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 
 export type SlotUnavailableDetails = { alternatives: string[] };
+
+/** GET /api/bookings/approval?style=: whether the signed-in client's booking of this style waits for the owner. */
+export const approvalQuery = z.strictObject({ style: styleSchema });
+export type ApprovalAnswer = { approvalRequired: boolean };
+/** What the booking page tells a client whose request waits for the owner's approval. */
+export const APPROVAL_USUAL_WAIT = 'We usually answer within a few hours, and always within a day.';

@@ -17,6 +17,7 @@ import {
 import {
   adminCancelBooking,
   adminMoveBooking,
+  approvalRequired,
   bookingCalendarFile,
   cancelBooking,
   createBooking,
@@ -33,6 +34,9 @@ type IdParams = { Params: { id: string } };
 export function bookingsRoutes(context: AppContext) {
   const { db, env, auth } = context;
   return async (app: FastifyInstance) => {
+    app.get('/api/bookings/approval', async (request) =>
+      approvalRequired(context, { actor: await actorOf(auth, request), query: request.query }),
+    );
     app.get('/api/slots', async (request, reply) => {
       const query = parseInput(slotsQuery, request.query);
       // The owner books every service by phone; the discretion flag is for visitors.

@@ -2,6 +2,8 @@ import {
   AppError,
   adminCancelBookingInput,
   adminMoveBookingInput,
+  type ApprovalAnswer,
+  approvalQuery,
   type Booking,
   type CreateBookingInput,
   cancelBookingInput,
@@ -302,6 +304,21 @@ async function placeBooking(
     .catch((error) => withAlternatives(deps, error, input.durationMinutes, startsAt));
 }
 
+/**
+ * Whether a booking of this style by the signed-in client would wait for the owner (a new client's sensual
+ * request), so the page can say so before the client asks. The booking itself decides again on the server.
+ */
+export async function approvalRequired(
+  deps: BookingDeps,
+  request: { actor: Actor | null; query: unknown },
+): Promise<ApprovalAnswer> {
+  const actor = requireSignedIn(request.actor);
+  const { style } = parseInput(approvalQuery, request.query);
+  if (style !== 'sensual') return { approvalRequired: false };
+  const [row] = await deps.db.select({ policy: customer.policy }).from(customer).where(eq(customer.userId, actor.id));
+  return { approvalRequired: (row?.policy ?? 'new') === 'new' };
+}
+
 /** A signed-in client books for themselves. */
 export async function createBooking(
   deps: BookingDeps,
@@ -422,14 +439,21 @@ export async function bookingCalendarFile(deps: BookingDeps, request: { actor: A
   return icsOf(row, deps.env, rules);
 }
 
-function assertClientMayChange(actor: Actor, row: BookingRow, cutoffHours: number, at: number) {
+/** 'Please call us' only with a number to call: else the email, else the one way every client has (item 5 of issue 12). */
+function reachUsInstead(env: Env): string {
+  if (env.BUSINESS_PHONE) return `Please call us on ${env.BUSINESS_PHONE} instead.`;
+  if (env.BUSINESS_EMAIL) return `Please email us at ${env.BUSINESS_EMAIL} instead.`;
+  return 'Please reply to your booking confirmation email instead.';
+}
+
+function assertClientMayChange(actor: Actor, row: BookingRow, cutoffHours: number, at: number, env: Env) {
   if (row.status !== 'pending' && row.status !== 'confirmed')
     throw new AppError('CONFLICT', `This booking is ${row.status.replace('_', '-')} and can no longer change.`);
   if (actsAsOwner(actor)) return;
   if (row.startsAt.getTime() - at < cutoffHours * 3_600_000)
     throw new AppError(
       'TOO_LATE_TO_CHANGE',
-      `Bookings can be changed online up to ${cutoffHours} hours before. Please call us instead.`,
+      `Bookings can be changed online up to ${cutoffHours} hours before. ${reachUsInstead(env)}`,
     );
 }
 
@@ -442,7 +466,7 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
     const row = await ownBooking(tx, actor, id, true);
     const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
     const at = now(deps);
-    assertClientMayChange(actor, row, rules.cancellationCutoffHours, at);
+    assertClientMayChange(actor, row, rules.cancellationCutoffHours, at, env);
     const by = actor.role === 'admin' ? 'business' : 'client';
     const { reason } = options;
     const [updated] = await tx
@@ -531,7 +555,7 @@ async function moveRow(
       movedDuration = row.durationMinutes;
       const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
       const at = now(deps);
-      assertClientMayChange(actor, row, rules.cancellationCutoffHours, at);
+      assertClientMayChange(actor, row, rules.cancellationCutoffHours, at, env);
       if (row.version !== input.version)
         throw new AppError('CONFLICT', 'This booking has changed since you opened it. Please reload and try again.');
       await assertSlotFree(tx, env.BUSINESS_TIME_ZONE, {

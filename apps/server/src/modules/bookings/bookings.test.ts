@@ -294,6 +294,21 @@ describe('a client’s own bookings', () => {
       { actor, id: late.id, input: {} },
     );
     await expect(tooLate).rejects.toMatchObject({ code: 'TOO_LATE_TO_CHANGE' });
+    // Never 'please call us' without a number: the phone, else the email, else the confirmation email to reply to.
+    const refusal = (env: Partial<typeof t.context.env>) =>
+      cancelBooking(
+        { ...t.context, env: { ...t.context.env, ...env }, now: () => Date.parse(late.startsAt) - 3 * 3_600_000 },
+        { actor, id: late.id, input: {} },
+      ).catch((error: Error) => error.message);
+    expect(await refusal({ BUSINESS_PHONE: '020 7946 0000', BUSINESS_EMAIL: 'hello@example.test' })).toContain(
+      'Please call us on 020 7946 0000 instead.',
+    );
+    expect(await refusal({ BUSINESS_PHONE: '', BUSINESS_EMAIL: 'hello@example.test' })).toContain(
+      'Please email us at hello@example.test instead.',
+    );
+    expect(await refusal({ BUSINESS_PHONE: '', BUSINESS_EMAIL: '' })).toContain(
+      'Please reply to your booking confirmation email instead.',
+    );
     const history = await t.db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, early.id));
     expect(history.map((e) => e.action)).toEqual(['created', 'cancelled']);
   });

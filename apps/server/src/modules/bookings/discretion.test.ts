@@ -176,3 +176,23 @@ describe('the owner’s choice', () => {
     await admin.call('DELETE', '/api/admin/email-templates/booking.confirmed');
   });
 });
+
+describe('whether a booking waits for approval', () => {
+  it('is asked before booking: a new client’s sensual request does, a trusted client’s or a therapeutic one does not', async () => {
+    const fresh = await signedIn(t, { sensual: true });
+    expect((await fresh.call('GET', '/api/bookings/approval?style=sensual')).json()).toEqual({
+      approvalRequired: true,
+    });
+    expect((await fresh.call('GET', '/api/bookings/approval?style=therapeutic')).json()).toEqual({
+      approvalRequired: false,
+    });
+    const trusted = await trustedClient();
+    expect((await trusted.call('GET', '/api/bookings/approval?style=sensual')).json()).toEqual({
+      approvalRequired: false,
+    });
+    const bad = await fresh.call('GET', '/api/bookings/approval?style=tantric');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('style');
+    expect((await t.app.inject({ method: 'GET', url: '/api/bookings/approval?style=sensual' })).statusCode).toBe(401);
+  });
+});

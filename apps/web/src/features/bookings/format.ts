@@ -60,3 +60,7 @@ export function addMonths(date: string, months: number): string {
   const next = new Date(Date.UTC(year, month - 1 + months, 1));
   return next.toISOString().slice(0, 10);
 }
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasSensualFlag, setSensualFlag } from './sensual-flag.ts';
+import { clearSensualFlag, hasSensualFlag, setSensualFlag } from './sensual-flag.ts';
 
 afterEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: removing the test's cookie
@@ -29,6 +29,18 @@ describe('showSensual flag', () => {
   it('survives a release that cleared local storage, through its cookie', () => {
     setSensualFlag();
     localStorage.clear();
+    expect(hasSensualFlag()).toBe(true);
+  });
+
+  it('is forgotten on this device by hiding private treatments, and set again by the next sensual link', async () => {
+    setSensualFlag();
+    await Promise.resolve();
+    clearSensualFlag();
+    expect(localStorage.getItem('showSensual')).toBeNull();
+    expect(document.cookie).not.toContain('showSensual=true');
+    await Promise.resolve();
+    expect(hasSensualFlag()).toBe(false);
+    setSensualFlag();
     expect(hasSensualFlag()).toBe(true);
   });
 });

@@ -47,6 +47,22 @@ export function setSensualFlag(): void {
   if (!alreadySet) for (const listener of listeners) listener();
 }
 
+/**
+ * 'Hide private treatments': forgets the flag on this device (cookie and local storage). Opening a sensual link
+ * again sets it again, as the spec's redirects do.
+ */
+export function clearSensualFlag(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the same cookie the flag was set with, expired at once
+  document.cookie = `${SENSUAL_FLAG}=; path=/; max-age=0; SameSite=Lax`;
+  cookieAnswer = false;
+  try {
+    localStorage.removeItem(SENSUAL_FLAG);
+  } catch {
+    // Storage can be disabled; the cookie was the flag then.
+  }
+  for (const listener of listeners) listener();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

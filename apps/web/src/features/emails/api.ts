@@ -1,4 +1,4 @@
-import type { EmailKind, EmailTemplate, EmailTemplateInput, emailStatusList } from '@app/shared';
+import type { EmailKind, EmailSettings, EmailTemplate, EmailTemplateInput, emailStatusList } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
@@ -95,5 +95,19 @@ export function useComposeEmail() {
         queryClient.invalidateQueries({ queryKey: ['emails'] }),
         queryClient.invalidateQueries({ queryKey: ['customers', 'one'] }),
       ]),
+  });
+}
+
+export const emailSettingsQuery = queryOptions({
+  queryKey: ['emails', 'settings'],
+  queryFn: () => apiFetch<EmailSettings>('/admin/email-settings'),
+});
+
+export function useSaveEmailSettings() {
+  const invalidate = useInvalidateEmails();
+  return useMutation({
+    mutationFn: (input: EmailSettings) =>
+      apiFetch<EmailSettings>('/admin/email-settings', { method: 'PUT', body: input }),
+    onSettled: invalidate,
   });
 }

@@ -1,7 +1,8 @@
-import type { Booking } from '@app/shared';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import type { Booking, PublicConfig } from '@app/shared';
+import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { REPLY_TO_EMAIL, reachUs } from '../../config/contact.ts';
 import { calendarFileUrl } from '../api.ts';
 import { formatDateTime } from '../format.ts';
 import { Notice } from './notice.tsx';
@@ -11,38 +12,82 @@ type BookingConfirmationProps = {
   timeZone: string;
   locale?: string;
   currency?: string;
+  config?: PublicConfig;
 };
 
-/** What a client sees once the server has the booking: confirmed at once, or waiting for the owner's approval. */
-export function BookingConfirmation({ booking, timeZone, locale, currency }: BookingConfirmationProps) {
-  const pending = booking.status === 'pending';
+/** A maps search of the address: a plain link, no map script on the page. */
+export function mapSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/**
+ * What a client sees once the server has the booking: confirmed at once (with the address), or requested and
+ * waiting for the owner's approval (the address comes with the approval, never before).
+ */
+export function BookingConfirmation({ booking, timeZone, locale, currency, config }: BookingConfirmationProps) {
+  const requested = booking.status === 'pending';
+  const cutoffHours = config?.booking.cancellationCutoffHours ?? 24;
+  const reach = reachUs(config?.contact);
   return (
-    <Notice
-      color={pending ? 'yellow' : 'teal'}
-      role="status"
-      title={pending ? 'Booking received: waiting for approval' : 'Booking confirmed'}
-    >
-      <Stack gap="xs">
-        <Text>
-          {booking.serviceName}, {formatDuration(booking.durationMinutes)},{' '}
-          {formatPrice(booking.pricePence, locale, currency)}
-        </Text>
-        <Text fw={600}>{formatDateTime(booking.startsAt, timeZone, locale)}</Text>
-        {pending ? (
-          <Text size="sm">We will email you as soon as your booking is approved.</Text>
-        ) : (
-          <Text size="sm">We have emailed you the details.</Text>
-        )}
-        {booking.address && <Text size="sm">Address: {booking.address}</Text>}
-        <Group gap="sm" mt="xs">
-          <Button component="a" href={calendarFileUrl(booking.id)} download="booking.ics" variant="light">
-            Add to calendar
-          </Button>
+    <Stack gap="lg">
+      <Title order={1}>{requested ? 'Booking requested' : 'Booking confirmed'}</Title>
+      <Notice color={requested ? 'yellow' : 'teal'} role="status" title={requested ? 'Requested' : 'Confirmed'}>
+        {requested
+          ? 'Your booking is requested and your time is held. We will email you as soon as it is approved.'
+          : 'Your booking is confirmed. We have emailed you the details.'}
+      </Notice>
+
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Text>
+            {booking.serviceName}, {formatDuration(booking.durationMinutes)},{' '}
+            {formatPrice(booking.pricePence, locale, currency)}
+          </Text>
+          <Text fw={600}>{formatDateTime(booking.startsAt, timeZone, locale)}</Text>
+          {!requested && booking.address ? (
+            <Group gap="sm" align="baseline">
+              <Text>Address: {booking.address}</Text>
+              <Anchor href={mapSearchUrl(booking.address)} target="_blank" rel="noopener noreferrer">
+                Open in maps
+              </Anchor>
+            </Group>
+          ) : requested ? (
+            <Text size="sm">The address comes with the approval email.</Text>
+          ) : null}
+          <Group gap="sm" mt="xs">
+            <Button component="a" href={calendarFileUrl(booking.id)} download="booking.ics" variant="light">
+              Add to calendar
+            </Button>
+            <Anchor component={Link} to="/bookings">
+              See my bookings
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <section aria-labelledby="bring-heading">
+        <Title order={2} size="h4" id="bring-heading" mb="xs">
+          What to bring
+        </Title>
+        <List size="sm" spacing={4}>
+          <List.Item>Nothing but yourself: towels and oils are provided.</List.Item>
+          <List.Item>Please arrive five minutes early, and eat lightly beforehand.</List.Item>
+          <List.Item>Tell us about any injury, allergy or pregnancy before we start.</List.Item>
+        </List>
+      </section>
+
+      <section aria-labelledby="cancel-heading">
+        <Title order={2} size="h4" id="cancel-heading" mb="xs">
+          Changing or cancelling
+        </Title>
+        <Text size="sm">
+          You can move or cancel your booking on{' '}
           <Anchor component={Link} to="/bookings">
-            See my bookings
-          </Anchor>
-        </Group>
-      </Stack>
-    </Notice>
+            My bookings
+          </Anchor>{' '}
+          up to {cutoffHours} hours before it starts. After that, please {reach ?? REPLY_TO_EMAIL}.
+        </Text>
+      </section>
+    </Stack>
   );
 }

@@ -11,10 +11,12 @@ type CancelBookingButtonProps = {
   when: string;
   /** The server's answer once the cut-off has passed; the booking then shows it instead of the buttons. */
   onTooLate: (message: string) => void;
+  /** The cancellation is done: the page says so. */
+  onCancelled?: (booking: Booking) => void;
 };
 
 /** 'Cancel', confirmed in a dialog with an optional reason. */
-export function CancelBookingButton({ booking, when, onTooLate }: CancelBookingButtonProps) {
+export function CancelBookingButton({ booking, when, onTooLate, onCancelled }: CancelBookingButtonProps) {
   const [opened, setOpened] = useState(false);
   const [reason, setReason] = useState('');
   const cancel = useCancelBooking();
@@ -54,7 +56,10 @@ export function CancelBookingButton({ booking, when, onTooLate }: CancelBookingB
                 cancel.mutate(
                   { id: booking.id, reason: reason.trim() },
                   {
-                    onSuccess: close,
+                    onSuccess: (cancelled) => {
+                      close();
+                      onCancelled?.(cancelled);
+                    },
                     onError: (error) => {
                       if (error instanceof ApiError && error.code === 'TOO_LATE_TO_CHANGE') onTooLate(error.message);
                     },

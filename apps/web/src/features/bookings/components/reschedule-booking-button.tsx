@@ -15,10 +15,18 @@ type RescheduleBookingButtonProps = {
   locale?: string;
   /** The server's answer once the cut-off has passed; the booking then shows it instead of the buttons. */
   onTooLate: (message: string) => void;
+  /** The move is done: the page says so. */
+  onMoved?: (booking: Booking) => void;
 };
 
 /** 'Reschedule': the same day and time picker as /book, then one atomic move on the server. */
-export function RescheduleBookingButton({ booking, timeZone, locale, onTooLate }: RescheduleBookingButtonProps) {
+export function RescheduleBookingButton({
+  booking,
+  timeZone,
+  locale,
+  onTooLate,
+  onMoved,
+}: RescheduleBookingButtonProps) {
   const [opened, setOpened] = useState(false);
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const reschedule = useRescheduleBooking();
@@ -93,7 +101,10 @@ export function RescheduleBookingButton({ booking, timeZone, locale, onTooLate }
                 reschedule.mutate(
                   { id: booking.id, startsAt, version: booking.version },
                   {
-                    onSuccess: close,
+                    onSuccess: (moved) => {
+                      close();
+                      onMoved?.(moved);
+                    },
                     onError: (error) => {
                       if (error instanceof ApiError && error.code === 'TOO_LATE_TO_CHANGE') onTooLate(error.message);
                     },

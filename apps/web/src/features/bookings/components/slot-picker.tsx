@@ -1,10 +1,11 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { slotsQuery } from '../api.ts';
-import { addMonths, formatLocalDate, formatMonth, formatTime, localDateIn, monthRange } from '../format.ts';
+import { addDays, addMonths, formatLocalDate, formatMonth, formatTime, localDateIn, monthRange } from '../format.ts';
+import { groupByPeriod, nextFreeDay } from '../funnel.ts';
 import { Notice } from './notice.tsx';
 
 export type SlotPickerProps = {
@@ -16,13 +17,31 @@ export type SlotPickerProps = {
   /** The business's zone until the slots answer names it. */
   timeZone: string;
   locale?: string;
-  /** Heading level of 'Choose a day' / 'Choose a time', to fit the page around it. */
+  /** Heading level of 'Choose a day' / 'Times on …', to fit the page around it. */
   headingLevel?: 2 | 3;
+  /** The chosen day, when the page keeps it (in the address); otherwise the picker does. */
+  day?: string | null;
+  /** A day chosen by the visitor (`picked`) or for them: the first day with free times. */
+  onDayChange?: (day: string, how: { picked: boolean }) => void;
+  /** The calendar and the times side by side, or one of them (a phone shows one per screen). */
+  view?: 'both' | 'day' | 'time';
 };
 
+const timesSkeleton = (
+  <Stack gap="xs" aria-busy="true" aria-label="Loading free times">
+    <Skeleton height={20} width="40%" />
+    <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs">
+      {['a', 'b', 'c', 'd', 'e', 'f'].map((placeholder) => (
+        <Skeleton key={placeholder} height={36} />
+      ))}
+    </SimpleGrid>
+  </Stack>
+);
+
 /**
- * A month of days with free times (days without any are disabled) and the times of the chosen day, as the server
- * computes them. Shared by /book and rescheduling on /bookings.
+ * A month of days with free times (days without any are disabled) and the times of the chosen day in Morning /
+ * Afternoon / Evening, as the server computes them. The first day with free times is chosen for the visitor.
+ * Shared by /book and rescheduling on /bookings.
  */
 export function SlotPicker({
   serviceId,
@@ -32,20 +51,32 @@ export function SlotPicker({
   timeZone: fallbackZone,
   locale = 'en-GB',
   headingLevel = 2,
+  day: controlledDay,
+  onDayChange,
+  view = 'both',
 }: SlotPickerProps) {
   const today = localDateIn(new Date(), fallbackZone);
-  const [day, setDay] = useState<string | null>(() => (value ? localDateIn(value, fallbackZone) : null));
+  const [ownDay, setOwnDay] = useState<string | null>(() => (value ? localDateIn(value, fallbackZone) : null));
+  const day = controlledDay !== undefined ? controlledDay : ownDay;
+  const setDay = (next: string, picked: boolean) => {
+    setOwnDay(next);
+    onDayChange?.(next, { picked });
+  };
   const [month, setMonth] = useState(() => monthRange(day ?? today).first);
 
   // A start chosen elsewhere (an alternative offered after a lost race) moves the calendar to its day.
   useEffect(() => {
     if (!value) return;
     const valueDay = localDateIn(value, fallbackZone);
-    setDay(valueDay);
+    setOwnDay(valueDay);
     setMonth(monthRange(valueDay).first);
   }, [value, fallbackZone]);
+  useEffect(() => {
+    if (controlledDay) setMonth(monthRange(controlledDay).first);
+  }, [controlledDay]);
 
-  const range = monthRange(month);
+  // The times of one day are asked with the weeks after it, so a day without any can offer the next free one.
+  const range = view === 'time' && day ? { first: day, last: addDays(day, 31) } : monthRange(month);
   const from = range.first.localeCompare(today) < 0 ? today : range.first;
   const inPast = range.last < today;
   const slots = useQuery({ ...slotsQuery(serviceId, durationMinutes, from, range.last), enabled: !inPast });
@@ -57,83 +88,143 @@ export function SlotPicker({
   );
   const daySlots = day ? (slotsByDay.get(day) ?? []) : [];
   const nextMonth = addMonths(month, 1);
+  const freeDays = [...slotsByDay.keys()];
+  const followingFreeDay = nextFreeDay(day, freeDays);
 
+  // The first day with free times is chosen for the visitor (a month without any offers the next instead).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setDay is a new function each render; the choice follows the answer
+  useEffect(() => {
+    if (day || !slots.isSuccess || view === 'time') return;
+    const first = nextFreeDay(null, [...slotsByDay.keys()]);
+    if (first) setDay(first, false);
+  }, [day, slots.isSuccess, slotsByDay, view]);
+
+  const calendar = (
+    <DatePicker
+      value={day}
+      onChange={(picked) => {
+        if (!picked) return;
+        setDay(picked, true);
+        setMonth(monthRange(picked).first);
+      }}
+      date={month}
+      onDateChange={(shown) => setMonth(monthRange(shown).first)}
+      minDate={today}
+      maxLevel="month"
+      // Saturdays are working days here; the default red would only mislead (and fails contrast).
+      weekendDays={[]}
+      styles={{ weekday: { color: 'var(--mantine-color-gray-7)' } }}
+      excludeDate={(date) => !slotsByDay.has(date)}
+      getDayAriaLabel={(date) => formatLocalDate(date, locale)}
+      ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
+      aria-busy={slots.isFetching}
+    />
+  );
+
+  const times =
+    slots.isPending && !inPast ? (
+      timesSkeleton
+    ) : slots.isError ? (
+      <Notice color="red" title="Free times could not be loaded" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{slots.error.message}</Text>
+          <Button size="xs" variant="light" onClick={() => slots.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Notice>
+    ) : view !== 'time' && slotsByDay.size === 0 ? (
+      <Notice color="yellow" title={`No free times in ${formatMonth(month, locale)}`}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">The next weeks may have room.</Text>
+          <Button size="xs" variant="light" onClick={() => setMonth(nextMonth)}>
+            Show {formatMonth(nextMonth, locale)}
+          </Button>
+        </Stack>
+      </Notice>
+    ) : !day || (view !== 'time' && day.slice(0, 7) !== month.slice(0, 7)) ? (
+      <Text>Choose a day to see its free times.</Text>
+    ) : (
+      <>
+        <Title order={headingLevel} size="h4">
+          Times on {formatLocalDate(day, locale)}
+        </Title>
+        {daySlots.length === 0 ? (
+          <Notice color="yellow" title="No free times this day">
+            <Stack gap="xs" align="flex-start">
+              {followingFreeDay ? (
+                <>
+                  <Text size="sm">The next day with free times is {formatLocalDate(followingFreeDay, locale)}.</Text>
+                  <Button size="sm" variant="light" onClick={() => setDay(followingFreeDay, true)}>
+                    Show {formatLocalDate(followingFreeDay, locale)}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Text size="sm">The weeks that follow are full too.</Text>
+                  <Button size="sm" variant="light" onClick={() => setDay(addDays(range.last, 1), true)}>
+                    Look further ahead
+                  </Button>
+                </>
+              )}
+            </Stack>
+          </Notice>
+        ) : (
+          <Stack gap="sm" role="group" aria-label="Free times">
+            {groupByPeriod(daySlots, timeZone).map((group) => (
+              <Stack key={group.period} gap={6} role="group" aria-label={group.period}>
+                <Text size="sm" fw={600} aria-hidden="true">
+                  {group.period}
+                </Text>
+                <SimpleGrid cols={{ base: 4, xs: 5 }} spacing="xs">
+                  {group.slots.map((slot) => (
+                    <Button
+                      key={slot}
+                      variant={slot === value ? 'filled' : 'default'}
+                      aria-pressed={slot === value}
+                      onClick={() => onChange(slot)}
+                      px={4}
+                    >
+                      {formatTime(slot, timeZone, locale)}
+                    </Button>
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+        <Text size="sm" c="gray.7">
+          Times are in {timeZone.replace('_', ' ')} time.
+        </Text>
+      </>
+    );
+
+  if (view === 'day')
+    return (
+      <Stack gap="md">
+        <Title order={headingLevel} size="h4">
+          Choose a day
+        </Title>
+        {calendar}
+        {!slots.isPending && slots.isError && times}
+        {!slots.isPending && !slots.isError && slotsByDay.size === 0 && times}
+      </Stack>
+    );
+  if (view === 'time')
+    return (
+      <Stack gap="sm" style={{ minWidth: 0 }}>
+        {times}
+      </Stack>
+    );
   return (
     <Stack gap="md">
       <Title order={headingLevel} size="h4">
         Choose a day
       </Title>
       <Group align="flex-start" gap="xl">
-        <DatePicker
-          value={day}
-          onChange={(picked) => {
-            setDay(picked);
-            if (picked) setMonth(monthRange(picked).first);
-          }}
-          date={month}
-          onDateChange={(shown) => setMonth(monthRange(shown).first)}
-          minDate={today}
-          maxLevel="month"
-          // Saturdays are working days here; the default red would only mislead (and fails contrast).
-          weekendDays={[]}
-          styles={{ weekday: { color: 'var(--mantine-color-gray-7)' } }}
-          excludeDate={(date) => !slotsByDay.has(date)}
-          getDayAriaLabel={(date) => formatLocalDate(date, locale)}
-          ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
-          aria-busy={slots.isFetching}
-        />
+        {calendar}
         <Stack gap="sm" style={{ flex: 1, minWidth: 240 }}>
-          {slots.isPending && !inPast ? (
-            <Group gap="xs">
-              <Loader size="sm" />
-              <Text>Loading free times…</Text>
-            </Group>
-          ) : slots.isError ? (
-            <Notice color="red" title="Free times could not be loaded" role="alert">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{slots.error.message}</Text>
-                <Button size="xs" variant="light" onClick={() => slots.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Notice>
-          ) : slotsByDay.size === 0 ? (
-            <Notice color="yellow" title={`No free times in ${formatMonth(month, locale)}`}>
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">The next weeks may have room.</Text>
-                <Button size="xs" variant="light" onClick={() => setMonth(nextMonth)}>
-                  Show {formatMonth(nextMonth, locale)}
-                </Button>
-              </Stack>
-            </Notice>
-          ) : !day || day.slice(0, 7) !== month.slice(0, 7) ? (
-            <Text>Choose a day to see its free times.</Text>
-          ) : (
-            <>
-              <Title order={headingLevel} size="h4">
-                Times on {formatLocalDate(day, locale)}
-              </Title>
-              {daySlots.length === 0 ? (
-                <Text>No free times left on this day. Please choose another day.</Text>
-              ) : (
-                <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" role="group" aria-label="Free times">
-                  {daySlots.map((slot) => (
-                    <Button
-                      key={slot}
-                      variant={slot === value ? 'filled' : 'default'}
-                      aria-pressed={slot === value}
-                      onClick={() => onChange(slot)}
-                    >
-                      {formatTime(slot, timeZone, locale)}
-                    </Button>
-                  ))}
-                </SimpleGrid>
-              )}
-              <Text size="sm" c="gray.7">
-                Times are in {timeZone.replace('_', ' ')} time.
-              </Text>
-            </>
-          )}
+          {times}
         </Stack>
       </Group>
     </Stack>

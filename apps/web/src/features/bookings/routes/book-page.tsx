@@ -1,13 +1,19 @@
 import type { Booking, Service, Style } from '@app/shared';
-import { Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { withFullStyles } from '../../../app/styles/with-full-styles.ts';
+import { formatDuration, formatPrice } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useServices, visibleStyles } from '../../catalog/api.ts';
 import { ServiceList } from '../../catalog/components/service-list.tsx';
-import { useSensualFlag } from '../../catalog/sensual-flag.ts';
+import { clearSensualFlag, useSensualFlag } from '../../catalog/sensual-flag.ts';
 import { usePublicConfig } from '../../config/api.ts';
+import { REPLY_TO_EMAIL, reachUs } from '../../config/contact.ts';
+import { FunnelBar } from '../components/funnel-bar.tsx';
+import { formatDateTime, formatLocalDate, localDateIn } from '../format.ts';
+import { type FunnelStep, funnelSteps, nextStep, stepNumber, stepTitles, stepToShow } from '../funnel.ts';
 
 // Only the treatments show before the visitor picks one: the steps after it (the calendar, the form schemas, the
 // sign-in forms) load when they are needed, and so does the confirmation. This page is in the first chunk with the
@@ -23,19 +29,34 @@ const BookedPanel = lazy(() =>
 /** Also in index.html's first-paint shell (a unit test keeps the two the same). */
 export const BOOK_INTRO = 'Choose a treatment, its length and a time. You can review everything before you confirm.';
 
+type Params = {
+  style?: string;
+  type?: string;
+  duration?: string;
+  day?: string;
+  slot?: string;
+  step?: string;
+  booked?: string;
+};
 export type ParamsPatch = Partial<Record<keyof Params, string | null>>;
-type Params = { style?: string; type?: string; duration?: string; slot?: string; booked?: string };
 
-const stepFallback = (
-  <Group gap="xs">
-    <Loader size="sm" />
-    <Text>Loading…</Text>
-  </Group>
-);
+/** A skeleton of the step's layout while the treatments or a step's code load. */
+export function StepSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading">
+      <Skeleton height={28} width="50%" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Skeleton height={140} />
+        <Skeleton height={140} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
 
 /**
- * /book?style=&type= — treatment, duration, day and time, details. Every choice lives in the address, so a reload,
- * a detour through sign-in or the email-verification link keeps the chosen time.
+ * /book?style=&type= — treatment, length, day, time, your details, confirm: one step per screen on a phone, with
+ * the choice so far and its price in a bottom bar. Every choice and the step live in the address (decision 005),
+ * so Back, a reload, a shared link, a detour through sign-in or the email-verification link keep them.
  */
 export function BookPage() {
   usePageTitle('Book a massage');
@@ -44,11 +65,13 @@ export function BookPage() {
   const withSensual = useSensualFlag();
   const { data: config } = usePublicConfig();
   const services = useServices();
+  const wide = useMediaQuery('(min-width: 48em)') ?? false;
   const locale = config?.locale;
   const currency = config?.currency;
   const timeZone = config?.timeZone ?? 'Europe/London';
 
-  const setParams = (patch: ParamsPatch) =>
+  /** A choice is a new entry in the history (Back returns to the step before); a correction replaces it. */
+  const setParams = (patch: ParamsPatch, { push = false } = {}) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -58,7 +81,7 @@ export function BookPage() {
         }
         return next;
       },
-      { replace: true },
+      { replace: !push },
     );
 
   const styles = visibleStyles(withSensual);
@@ -68,40 +91,40 @@ export function BookPage() {
   const onlyDuration = service?.durations.length === 1 ? service.durations[0] : undefined;
   const duration = service?.durations.find((d) => String(d.minutes) === params.duration) ?? onlyDuration;
   const slot = params.slot && !Number.isNaN(Date.parse(params.slot)) ? params.slot : null;
+  const day =
+    params.day && /^\d{4}-\d{2}-\d{2}$/.test(params.day) ? params.day : slot ? localDateIn(slot, timeZone) : null;
+  const step = stepToShow(
+    params.step,
+    { treatment: Boolean(service), length: Boolean(duration), day: Boolean(day), time: Boolean(slot) },
+    Boolean(onlyDuration),
+  );
+  // On a desk the calendar and the times stand side by side: one screen for both steps.
+  const dayAndTime = wide && (step === 'day' || step === 'time');
 
-  // Each choice brings the next step into view (on a phone it would otherwise open below the fold).
-  const previous = useRef({ type: params.type, duration: params.duration, slot });
+  // Each step opens at the top of the screen with its heading focused, so the next choice is in view.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<FunnelStep | null>(null);
   useEffect(() => {
-    const before = previous.current;
-    previous.current = { type: params.type, duration: params.duration, slot };
-    const next =
-      slot && slot !== before.slot
-        ? 'step-3'
-        : params.duration && params.duration !== before.duration
-          ? 'step-2'
-          : params.type && params.type !== before.type
-            ? 'step-1'
-            : null;
-    if (!next) return;
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    document.getElementById(next)?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  }, [params.type, params.duration, slot]);
+    if (services.isPending) return;
+    if (shownStep.current === null) shownStep.current = step;
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, [step, services.isPending]);
 
   if (params.booked) {
     return (
       <Container size="md" py="xl">
-        <Stack gap="lg">
-          <Title order={1}>Book a massage</Title>
-          <Suspense fallback={stepFallback}>
-            <BookedPanel
-              id={params.booked}
-              timeZone={timeZone}
-              locale={locale}
-              currency={currency}
-              bookAgain={() => setSearchParams({ style }, { replace: true })}
-            />
-          </Suspense>
-        </Stack>
+        <Suspense fallback={<StepSkeleton />}>
+          <BookedPanel
+            id={params.booked}
+            timeZone={timeZone}
+            locale={locale}
+            currency={currency}
+            bookAgain={() => setSearchParams({ style }, { replace: true })}
+          />
+        </Suspense>
       </Container>
     );
   }
@@ -109,43 +132,124 @@ export function BookPage() {
   const onBooked = (booking: Booking) => setSearchParams({ booked: booking.id }, { replace: true });
 
   const verificationReturn = `/book?${new URLSearchParams({ ...params, verified: 'true' })}`;
-  const reach = [config?.contact.phone, config?.contact.email].filter(Boolean).join(' or ');
-  const contact = config
-    ? `${config.businessName}, ${config.area}. Please ${reach ? `contact us on ${reach}` : 'call or email us'} and we will gladly help.`
-    : 'Please call or email us and we will gladly help.';
+  const reach = reachUs(config?.contact);
+  const contact = `${config ? `${config.businessName}, ${config.area}. ` : ''}Please ${reach ?? REPLY_TO_EMAIL} and we will gladly help.`;
+
+  const continueTo: FunnelStep = step === 'treatment' && onlyDuration ? 'day' : dayAndTime ? 'details' : nextStep(step);
+  const canContinue =
+    step === 'treatment'
+      ? Boolean(service)
+      : step === 'length'
+        ? Boolean(duration)
+        : step === 'day' && !dayAndTime
+          ? Boolean(day)
+          : Boolean(slot);
+  const lines = service
+    ? [
+        duration ? `${service.name}, ${formatDuration(duration.minutes)}` : service.name,
+        ...(slot
+          ? [formatDateTime(slot, timeZone, locale)]
+          : day && stepNumber(step) >= stepNumber('time')
+            ? [formatLocalDate(day, locale)]
+            : []),
+      ]
+    : ['Choose a treatment'];
+  const price = duration
+    ? formatPrice(duration.pricePence, locale, currency)
+    : service
+      ? `from ${formatPrice(Math.min(...service.durations.map((d) => d.pricePence)), locale, currency)}`
+      : null;
+  const bar = (action?: ReactNode) => (
+    <FunnelBar lines={lines} price={price}>
+      {action}
+    </FunnelBar>
+  );
+  const continueButton = (
+    <Button size="md" disabled={!canContinue} onClick={() => setParams({ step: continueTo }, { push: true })}>
+      Continue
+    </Button>
+  );
+  const previous = funnelSteps[stepNumber(step) - 2];
+  const goBack = () => {
+    // Back through the history when this visit came from the step before; else to the step before.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) window.history.back();
+    else if (previous) setParams({ step: previous });
+  };
 
   return (
-    <Container size="md" py="xl">
-      <Stack gap="lg">
-        <Title order={1}>Book a massage</Title>
-        <Text>{BOOK_INTRO}</Text>
+    <Container size="md" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Book a massage
+        </Title>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" c="gray.7">
+            Step {dayAndTime ? `${stepNumber('day')}–${stepNumber('time')}` : stepNumber(step)} of {funnelSteps.length}
+          </Text>
+          {previous && (
+            <Button variant="subtle" size="compact-sm" onClick={goBack}>
+              Back
+            </Button>
+          )}
+        </Group>
+        <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+          {dayAndTime ? 'Day and time' : stepTitles[step]}
+        </Title>
 
-        {styles.length > 1 && (
-          <Suspense fallback={null}>
-            <StyleSwitch
-              styles={styles}
-              value={style}
-              onChange={(value) => setSearchParams({ style: value }, { replace: true })}
-            />
-          </Suspense>
-        )}
-        <ServiceList locale={locale} currency={currency} style={style} selectedType={service?.type ?? null} />
-
-        {service && (
-          <Suspense fallback={stepFallback}>
-            <BookSteps
-              service={service}
-              duration={duration ?? null}
-              slot={slot}
-              setParams={setParams}
-              timeZone={timeZone}
-              locale={locale}
-              currency={currency}
-              contact={contact}
-              verificationReturn={verificationReturn}
-              onBooked={onBooked}
-            />
-          </Suspense>
+        {step === 'treatment' ? (
+          <>
+            <Text>{BOOK_INTRO}</Text>
+            {styles.length > 1 && (
+              <Group justify="space-between" gap="sm">
+                <Suspense fallback={null}>
+                  <StyleSwitch
+                    styles={styles}
+                    value={style}
+                    onChange={(value) => setSearchParams({ style: value }, { replace: true })}
+                  />
+                </Suspense>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={() => {
+                    clearSensualFlag();
+                    setSearchParams({ style: 'therapeutic' }, { replace: true });
+                  }}
+                >
+                  Hide private treatments
+                </Button>
+              </Group>
+            )}
+            {services.isPending ? (
+              <StepSkeleton />
+            ) : (
+              <ServiceList locale={locale} currency={currency} style={style} selectedType={service?.type ?? null} />
+            )}
+            {bar(continueButton)}
+          </>
+        ) : (
+          service && (
+            <Suspense fallback={<StepSkeleton />}>
+              <BookSteps
+                step={step}
+                dayAndTime={dayAndTime}
+                service={service}
+                duration={duration ?? null}
+                day={day}
+                slot={slot}
+                setParams={setParams}
+                timeZone={timeZone}
+                locale={locale}
+                currency={currency}
+                contact={contact}
+                verificationReturn={verificationReturn}
+                onBooked={onBooked}
+                bar={bar}
+                continueButton={continueButton}
+              />
+            </Suspense>
+          )
         )}
       </Stack>
     </Container>

@@ -1,54 +1,49 @@
-import type { Booking, Service } from '@app/shared';
-import { Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import type { ApprovalAnswer, Booking, Service } from '@app/shared';
+import { Button, Radio, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { formatDateTime } from '../format.ts';
-import type { ParamsPatch } from './book-page.tsx';
+import { localDateIn } from '../format.ts';
+import type { FunnelStep } from '../funnel.ts';
+import { type ParamsPatch, StepSkeleton } from './book-page.tsx';
 
 const SlotPicker = lazy(() => import('../components/slot-picker.tsx').then((m) => ({ default: m.SlotPicker })));
 const BookingDetailsForm = lazy(() =>
   import('../components/booking-details-form.tsx').then((m) => ({ default: m.BookingDetailsForm })),
 );
+const BookingConfirmForm = lazy(() =>
+  import('../components/booking-confirm-form.tsx').then((m) => ({ default: m.BookingConfirmForm })),
+);
 const BookSignIn = lazy(() => import('./book-sign-in.tsx').then((m) => ({ default: m.BookSignIn })));
 
-function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" withBorder p={{ base: 'md', sm: 'lg' }} aria-labelledby={`step-${number}`}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={`step-${number}`}>
-          {number}. {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-const stepFallback = (
-  <Group gap="xs">
-    <Loader size="sm" />
-    <Text>Loading…</Text>
-  </Group>
-);
-
 type BookStepsProps = {
+  step: Exclude<FunnelStep, 'treatment'>;
+  /** A desk shows the calendar and the times side by side. */
+  dayAndTime: boolean;
   service: Service;
   duration: Service['durations'][number] | null;
+  day: string | null;
   slot: string | null;
-  setParams: (patch: ParamsPatch) => void;
+  setParams: (patch: ParamsPatch, options?: { push?: boolean }) => void;
   timeZone: string;
   locale?: string;
   currency?: string;
   contact: string;
   verificationReturn: string;
   onBooked: (booking: Booking) => void;
+  bar: (action?: ReactNode) => ReactNode;
+  continueButton: ReactNode;
 };
 
-/** The steps of /book after the treatment: duration, day and time, details (with sign-in when needed). */
+/** The steps of /book after the treatment, one at a time: length, day, time, your details, confirm. */
 export function BookSteps({
+  step,
+  dayAndTime,
   service,
   duration,
+  day,
   slot,
   setParams,
   timeZone,
@@ -57,76 +52,127 @@ export function BookSteps({
   contact,
   verificationReturn,
   onBooked,
+  bar,
+  continueButton,
 }: BookStepsProps) {
   const { user, isPending: sessionPending, refetch: refetchSession } = useCurrentUser();
-  return (
-    <Stack gap="lg">
-      {service && (
-        <Step number={1} title="Duration">
-          <Radio.Group
-            label="Duration"
-            value={duration ? String(duration.minutes) : null}
-            onChange={(minutes) => setParams({ duration: minutes, slot: null })}
-          >
-            <Group gap="lg" mt="xs">
-              {service.durations.map((d) => (
-                <Radio
-                  key={d.minutes}
-                  value={String(d.minutes)}
-                  label={`${formatDuration(d.minutes)}, ${formatPrice(d.pricePence, locale, currency)}`}
-                />
-              ))}
-            </Group>
-          </Radio.Group>
-        </Step>
-      )}
+  const sensual = service.style === 'sensual';
+  const approval = useQuery({
+    queryKey: ['bookings', 'approval', user?.id, service.style],
+    queryFn: () => apiFetch<ApprovalAnswer>(`/bookings/approval?style=${encodeURIComponent(service.style)}`),
+    enabled: Boolean(user) && sensual && (step === 'details' || step === 'confirm'),
+  });
 
-      {service && duration && (
-        <Step number={2} title="Day and time">
-          <Suspense fallback={stepFallback}>
-            <SlotPicker
-              key={`${service.id}-${duration.minutes}`}
-              serviceId={service.id}
-              durationMinutes={duration.minutes}
-              value={slot}
-              onChange={(startsAt) => setParams({ slot: startsAt })}
-              timeZone={timeZone}
-              locale={locale}
-              headingLevel={3}
-            />
-          </Suspense>
-        </Step>
-      )}
-
-      {service && duration && slot && (
-        <Step number={3} title="Your details">
-          <Text>
-            <strong>{service.name}</strong>, {formatDuration(duration.minutes)},{' '}
-            {formatPrice(duration.pricePence, locale, currency)} — {formatDateTime(slot, timeZone, locale)}
-          </Text>
-          <Suspense fallback={stepFallback}>
-            {sessionPending ? (
-              stepFallback
-            ) : user ? (
-              <BookingDetailsForm
-                key={user.id}
-                serviceId={service.id}
-                durationMinutes={duration.minutes}
-                startsAt={slot}
-                sensual={service.style === 'sensual'}
-                timeZone={timeZone}
-                locale={locale}
-                defaults={{ name: user.name ?? '', phone: (user as { phone?: string | null }).phone ?? '' }}
-                contact={contact}
-                onBooked={onBooked}
-                onChooseAlternative={(startsAt) => setParams({ slot: startsAt })}
+  if (step === 'length')
+    return (
+      <>
+        <Radio.Group
+          label="Duration"
+          value={duration ? String(duration.minutes) : null}
+          onChange={(minutes) => setParams({ duration: minutes, slot: null, step: 'day' }, { push: true })}
+        >
+          <Stack gap="md" mt="sm">
+            {service.durations.map((d) => (
+              <Radio
+                key={d.minutes}
+                value={String(d.minutes)}
+                size="md"
+                label={`${formatDuration(d.minutes)}, ${formatPrice(d.pricePence, locale, currency)}`}
               />
-            ) : (
-              <BookSignIn onSignedIn={() => refetchSession()} verificationCallbackURL={verificationReturn} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {bar(continueButton)}
+      </>
+    );
+
+  if (!duration) return null;
+
+  if (step === 'day' || step === 'time')
+    return (
+      <>
+        <Suspense fallback={<StepSkeleton />}>
+          <SlotPicker
+            key={`${service.id}-${duration.minutes}`}
+            serviceId={service.id}
+            durationMinutes={duration.minutes}
+            value={slot}
+            onChange={(startsAt) =>
+              setParams({ slot: startsAt, day: localDateIn(startsAt, timeZone), step: 'details' }, { push: true })
+            }
+            day={day}
+            onDayChange={(picked, { picked: byVisitor }) =>
+              byVisitor
+                ? setParams(
+                    {
+                      day: picked,
+                      slot: slot && localDateIn(slot, timeZone) === picked ? slot : null,
+                      ...(!dayAndTime && { step: 'time' }),
+                    },
+                    { push: !dayAndTime },
+                  )
+                : setParams({ day: picked })
+            }
+            view={dayAndTime ? 'both' : step}
+            timeZone={timeZone}
+            locale={locale}
+            headingLevel={3}
+          />
+        </Suspense>
+        {bar(continueButton)}
+      </>
+    );
+
+  if (!slot) return null;
+  if (sessionPending) return <StepSkeleton />;
+  if (!user)
+    return (
+      <Suspense fallback={<StepSkeleton />}>
+        <BookSignIn onSignedIn={() => refetchSession()} verificationCallbackURL={verificationReturn} />
+        {bar()}
+      </Suspense>
+    );
+
+  const defaults = { name: user.name ?? '', phone: (user as { phone?: string | null }).phone ?? '' };
+  const approvalRequired = approval.data?.approvalRequired ?? false;
+  return (
+    <Suspense fallback={<StepSkeleton />}>
+      {step === 'details' ? (
+        <>
+          {approvalRequired && (
+            <Text size="sm">This booking will be a request: we approve a new client's sensual booking first.</Text>
+          )}
+          <BookingDetailsForm
+            key={user.id}
+            defaults={defaults}
+            onContinue={() => setParams({ step: 'confirm' }, { push: true })}
+            action={bar(
+              <Button type="submit" size="md">
+                Continue
+              </Button>,
             )}
-          </Suspense>
-        </Step>
+          />
+        </>
+      ) : sensual && approval.isPending ? (
+        <StepSkeleton />
+      ) : (
+        <BookingConfirmForm
+          key={user.id}
+          serviceId={service.id}
+          durationMinutes={duration.minutes}
+          startsAt={slot}
+          sensual={sensual}
+          approvalRequired={approvalRequired}
+          timeZone={timeZone}
+          locale={locale}
+          defaults={defaults}
+          contact={contact}
+          onBooked={onBooked}
+          onChooseAlternative={(startsAt) => setParams({ slot: startsAt, day: localDateIn(startsAt, timeZone) })}
+          onEditDetails={() => setParams({ step: 'details' }, { push: true })}
+          bar={bar}
+        />
       )}
-    </Stack>
+    </Suspense>
   );
 }

@@ -50,7 +50,9 @@ describe('BookingsPage', () => {
     expect(second).toHaveTextContent('Waiting for approval');
     expect(second).toHaveTextContent('1 h 30 min, £105');
     expect(second).not.toHaveTextContent('Address');
-    expect(second).toHaveTextContent('please call us');
+    // No phone or email is set: the page names the one way every client has, never a bare 'please call us'.
+    expect(second).toHaveTextContent('please reply to your booking confirmation email');
+    expect(second).not.toHaveTextContent('call us');
     expect(within(second).queryByRole('button', { name: 'Cancel' })).toBeNull();
 
     const past = within(screen.getByRole('region', { name: 'Past and cancelled' })).getByRole('article');
@@ -80,6 +82,9 @@ describe('BookingsPage', () => {
 
     expect(await screen.findByText('No upcoming bookings.')).toBeVisible();
     expect(screen.getByText('Cancelled by you: Ill')).toBeVisible();
+    const done = screen.getByRole('status');
+    expect(done).toHaveTextContent('Booking cancelled');
+    expect(done).toHaveTextContent(/Your Swedish massage on .* is cancelled\. We have emailed you a confirmation\./);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Ill' });
   });
 
@@ -109,7 +114,9 @@ describe('BookingsPage', () => {
     );
     expect(within(card(/Swedish massage/)).queryByRole('button', { name: 'Reschedule' })).toBeNull();
     // The cut-off is the server's, never a number of the client's.
-    expect(card(/Deep tissue massage/)).toHaveTextContent('Changes within 24 hours: please call us.');
+    expect(card(/Deep tissue massage/)).toHaveTextContent(
+      'Changes within 24 hours can no longer be made here: please reply to your booking confirmation email.',
+    );
   });
 
   it('moves a booking to the time picked in the same day and time picker as /book', { timeout: 15_000 }, async () => {
@@ -136,6 +143,9 @@ describe('BookingsPage', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '11:00' }));
       fireEvent.click(within(dialog).getByRole('button', { name: /^Move to Friday,? 4 December 2026/ }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const done = screen.getByRole('status');
+      expect(done).toHaveTextContent('Booking moved');
+      expect(done).toHaveTextContent(/Your Swedish massage is now on Friday,? 4 December 2026.*11:00/);
       expect(calls.find((call) => call.path.endsWith('/reschedule'))?.body).toEqual({
         startsAt: '2026-12-04T11:00:00.000Z',
         version: 1,

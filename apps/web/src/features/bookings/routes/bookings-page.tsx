@@ -1,10 +1,11 @@
 import type { Booking } from '@app/shared';
-import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicConfig } from '../../config/api.ts';
+import { REPLY_TO_EMAIL, reachUs } from '../../config/contact.ts';
 import { myBookingsQuery } from '../api.ts';
 import { BookingCard } from '../components/booking-card.tsx';
 import { CancelBookingButton } from '../components/cancel-booking-button.tsx';
@@ -24,11 +25,28 @@ export function BookingsPage() {
   const [tooLate, setTooLate] = useState<Record<string, string>>({});
   const onTooLate = (id: string) => (message: string) => setTooLate((current) => ({ ...current, [id]: message }));
   const cutoffHours = config?.booking.cancellationCutoffHours;
-  const phone = config?.contact.phone;
+  // Never 'please call us' without a number: the email instead, or the one way every client has.
+  const reach = reachUs(config?.contact) ?? REPLY_TO_EMAIL;
   const callUs =
     cutoffHours !== undefined
-      ? `Changes within ${cutoffHours} hours: please call us${phone ? ` on ${phone}` : ''}.`
-      : 'Changes this close to the appointment: please call us.';
+      ? `Changes within ${cutoffHours} hours can no longer be made here: please ${reach}.`
+      : `Changes this close to the appointment can no longer be made here: please ${reach}.`;
+  // What the client just did, said plainly at the top of the page until dismissed.
+  const [done, setDone] = useState<{ title: string; text: string } | null>(null);
+  const moved = (booking: Booking) => {
+    setDone({
+      title: 'Booking moved',
+      text: `Your ${booking.serviceName} is now on ${formatDateTime(booking.startsAt, timeZone, locale)}. We have emailed you the new time.`,
+    });
+    window.scrollTo({ top: 0 });
+  };
+  const cancelled = (booking: Booking) => {
+    setDone({
+      title: 'Booking cancelled',
+      text: `Your ${booking.serviceName} on ${formatDateTime(booking.startsAt, timeZone, locale)} is cancelled. We have emailed you a confirmation.`,
+    });
+    window.scrollTo({ top: 0 });
+  };
 
   const card = (booking: Booking, upcoming: boolean) => (
     <BookingCard
@@ -46,11 +64,13 @@ export function BookingsPage() {
               timeZone={timeZone}
               locale={locale}
               onTooLate={onTooLate(booking.id)}
+              onMoved={moved}
             />
             <CancelBookingButton
               booking={booking}
               when={formatDateTime(booking.startsAt, timeZone, locale)}
               onTooLate={onTooLate(booking.id)}
+              onCancelled={cancelled}
             />
           </>
         ) : (
@@ -71,8 +91,24 @@ export function BookingsPage() {
             Book a massage
           </Button>
         </Group>
+        {done && (
+          <Notice
+            color="teal"
+            role="status"
+            title={done.title}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setDone(null)}
+          >
+            {done.text}
+          </Notice>
+        )}
         {bookings.isPending ? (
-          <Loader aria-label="Loading your bookings" />
+          <Stack gap="sm" aria-busy="true" aria-label="Loading your bookings">
+            <Skeleton height={24} width={140} />
+            <Skeleton height={120} />
+            <Skeleton height={120} />
+          </Stack>
         ) : bookings.isError ? (
           <Notice color="red" title="Your bookings could not be loaded" role="alert">
             <Stack gap="xs" align="flex-start">

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { templatesQuery } from '../api.ts';
+import { DiscretionSetting } from './discretion-setting.tsx';
 import { TemplateEditor } from './template-editor.tsx';
 
 /** Every email the product sends, one at a time in the editor; the chosen one lives in the address. */
@@ -27,6 +28,7 @@ export function TemplatesPanel() {
   if (!chosen) return <Text>No templates.</Text>;
   return (
     <Stack gap="md">
+      <DiscretionSetting />
       <Group align="flex-end" gap="sm">
         <NativeSelect
           label="Email"

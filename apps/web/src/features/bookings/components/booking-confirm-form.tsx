@@ -1,0 +1,234 @@
+import { APPROVAL_USUAL_WAIT, type Booking, createBookingInput } from '@app/shared';
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { alternativesOf, bookingQuery, useCreateBooking } from '../api.ts';
+import { formatDateTime } from '../format.ts';
+import { detailsWithDefaults, forgetBookingDetails } from './booking-details-form.tsx';
+import { Notice } from './notice.tsx';
+
+type Field = 'name' | 'phone' | 'notes' | 'adultConfirmed' | 'startsAt';
+
+const adultMessage = 'Please confirm that you are 18 or over.';
+
+/** The server names the field first ('startsAt: …'); the rest is for the visitor. */
+function fieldOfMessage(message: string): { field: Field | null; text: string } {
+  const match = /^(name|phone|notes|adultConfirmed|startsAt): (.*)$/s.exec(message);
+  return match ? { field: match[1] as Field, text: match[2] as string } : { field: null, text: message };
+}
+
+export type BookingConfirmFormProps = {
+  serviceId: string;
+  durationMinutes: number;
+  startsAt: string;
+  sensual: boolean;
+  /** A new client's sensual request waits for the owner: the button and the page say so. */
+  approvalRequired: boolean;
+  timeZone: string;
+  locale?: string;
+  defaults: { name: string; phone: string };
+  /** How a blocked client reaches the business. */
+  contact: string;
+  onBooked: (booking: Booking) => void;
+  onChooseAlternative: (startsAt: string) => void;
+  onEditDetails: () => void;
+  /** Places the submit button (the page's bottom bar). */
+  bar: (button: ReactNode) => ReactNode;
+};
+
+/** The last step of /book: the details to check, the 18+ confirmation, and 'Confirm booking' or 'Request booking'. */
+export function BookingConfirmForm({
+  serviceId,
+  durationMinutes,
+  startsAt,
+  sensual,
+  approvalRequired,
+  timeZone,
+  locale,
+  defaults,
+  contact,
+  onBooked,
+  onChooseAlternative,
+  onEditDetails,
+  bar,
+}: BookingConfirmFormProps) {
+  const [details] = useState(() => detailsWithDefaults(defaults));
+  const [adultConfirmed, setAdultConfirmed] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const create = useCreateBooking();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  // One key per confirmation attempt: a double click or a retry after a network failure makes one booking.
+  const attempt = useRef<{ key: string; startsAt: string } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (attempt.current?.startsAt !== startsAt) attempt.current = { key: crypto.randomUUID(), startsAt };
+    const parsed = createBookingInput
+      .refine((input) => !sensual || input.adultConfirmed, { path: ['adultConfirmed'], message: adultMessage })
+      .safeParse({
+        serviceId,
+        durationMinutes,
+        startsAt,
+        ...details,
+        adultConfirmed,
+        idempotencyKey: attempt.current.key,
+      });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    create.mutate(parsed.data, {
+      onSuccess: (booking) => {
+        attempt.current = null;
+        forgetBookingDetails();
+        // The confirmation shows at once, without asking the server again.
+        queryClient.setQueryData(bookingQuery(booking.id).queryKey, booking);
+        onBooked(booking);
+      },
+      onError: (error) => {
+        // The server answered: nothing was booked, so the next press is a new attempt.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
+        if (error instanceof ApiError && error.code === 'VALIDATION') {
+          const { field, text } = fieldOfMessage(error.message);
+          if (field && field !== 'startsAt') setErrors({ [field]: text });
+        }
+      },
+    });
+  };
+
+  const error = create.error;
+  const alternatives = alternativesOf(error);
+  const validation = error instanceof ApiError && error.code === 'VALIDATION' ? fieldOfMessage(error.message) : null;
+  const detailError = errors.name ?? errors.phone ?? errors.notes;
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Confirm your booking">
+      <Stack gap="md">
+        <Paper withBorder p="md">
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600}>Your details</Text>
+              <Button variant="subtle" size="compact-sm" onClick={onEditDetails}>
+                Edit
+              </Button>
+            </Group>
+            <Text>{details.name || '—'}</Text>
+            <Text>{details.phone || '—'}</Text>
+            {details.notes && <Text size="sm">Notes: {details.notes}</Text>}
+          </Stack>
+        </Paper>
+        {detailError && (
+          <Notice color="red" title="Please check your details" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{detailError}</Text>
+              <Button size="xs" variant="light" onClick={onEditDetails}>
+                Edit your details
+              </Button>
+            </Stack>
+          </Notice>
+        )}
+
+        {approvalRequired && (
+          <Notice color="blue" title="This booking needs our approval">
+            <Text size="sm">
+              We ask new clients for sensual treatments to wait for our approval. {APPROVAL_USUAL_WAIT} Your time is
+              held for you meanwhile, and we email you as soon as it is confirmed.
+            </Text>
+          </Notice>
+        )}
+
+        {sensual && (
+          <Checkbox
+            label="I confirm I am 18 or over"
+            required
+            checked={adultConfirmed}
+            onChange={(event) => {
+              setAdultConfirmed(event.currentTarget.checked);
+              setErrors((current) => ({ ...current, adultConfirmed: undefined }));
+            }}
+            error={errors.adultConfirmed}
+          />
+        )}
+        {errors.startsAt && (
+          <Text c="red" size="sm" role="alert">
+            {errors.startsAt}
+          </Text>
+        )}
+
+        {error && error instanceof ApiError && error.code === 'SLOT_UNAVAILABLE' && (
+          <Notice color="orange" title="This time has just been taken" role="alert">
+            <Stack gap="xs">
+              <Text size="sm">{error.message}</Text>
+              {alternatives.length > 0 ? (
+                <>
+                  <Text size="sm">The nearest free times:</Text>
+                  <Group gap="xs" role="group" aria-label="Other free times">
+                    {alternatives.map((alternative) => (
+                      <Button
+                        key={alternative}
+                        size="xs"
+                        variant="light"
+                        onClick={() => {
+                          create.reset();
+                          onChooseAlternative(alternative);
+                        }}
+                      >
+                        {formatDateTime(alternative, timeZone, locale)}
+                      </Button>
+                    ))}
+                  </Group>
+                </>
+              ) : (
+                <Text size="sm">Please go back and choose another time.</Text>
+              )}
+            </Stack>
+          </Notice>
+        )}
+        {error && error instanceof ApiError && error.code === 'CLIENT_BLOCKED' && (
+          <Notice color="red" title="We cannot take this booking online" role="alert">
+            <Text size="sm">{error.message}</Text>
+            <Text size="sm" mt="xs">
+              {contact}
+            </Text>
+          </Notice>
+        )}
+        {validation && (validation.field === 'startsAt' || validation.field === null) && (
+          <Notice color="red" title="Please check your booking" role="alert">
+            {validation.text}
+          </Notice>
+        )}
+        {error && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) && (
+          <Notice color="red" title="Your booking is not confirmed yet" role="alert">
+            <Text size="sm">
+              {error instanceof ApiError && error.status === 0
+                ? 'We could not reach the server. Check your connection and try again.'
+                : 'Something went wrong on our side. Please try again.'}
+            </Text>
+            <Group mt="xs" gap="sm">
+              <Button size="xs" variant="light" onClick={() => formRef.current?.requestSubmit()}>
+                Try again
+              </Button>
+              <Text size="sm">Trying again will not book twice.</Text>
+            </Group>
+          </Notice>
+        )}
+        {error instanceof ApiError && ['NOT_FOUND', 'UNAUTHENTICATED'].includes(error.code) && (
+          <Notice color="red" title="Could not book" role="alert">
+            {error.code === 'UNAUTHENTICATED' ? 'Please sign in again, then confirm.' : error.message}
+          </Notice>
+        )}
+
+        {bar(
+          <Button type="submit" size="md" loading={create.isPending}>
+            {approvalRequired ? 'Request booking' : 'Confirm booking'}
+          </Button>,
+        )}
+      </Stack>
+    </form>
+  );
+}
