@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dayText, detailsForm, pickDay, pickTime } from '../booking/booking.ts';
+import { confirmForm, continueWithDetails, dayText, pickDay, pickTime } from '../booking/booking.ts';
 import { signInAsAdmin } from '../support/auth.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -37,8 +37,8 @@ test('the owner blocks a customer, whose next booking on /book is refused polite
   const day = slot.date;
   await pickDay(clientPage, day);
   await pickTime(clientPage, slot.time);
-  await detailsForm(clientPage).getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900888');
-  await detailsForm(clientPage).getByRole('button', { name: 'Confirm booking' }).click();
+  await continueWithDetails(clientPage, '+44 7700 900888');
+  await confirmForm(clientPage).getByRole('button', { name: 'Confirm booking' }).click();
   const refusal = clientPage.getByRole('alert').filter({ hasText: 'We cannot take this booking online' });
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('Please get in touch with us by phone or email.');

@@ -29,8 +29,30 @@ export async function pickFirstTime(scope: Page | Locator): Promise<string> {
   const time = scope.getByRole('group', { name: 'Free times' }).getByRole('button').first();
   const label = (await time.textContent()) ?? '';
   await time.click();
-  await expect(time).toHaveAttribute('aria-pressed', 'true');
+  await expectTimeChosen(scope, time);
   return label;
+}
+
+/** On /book (a page) choosing a time moves on to the details step; in the reschedule dialog it stays pressed. */
+async function expectTimeChosen(scope: Page | Locator, button: Locator) {
+  if ('goto' in scope) await expect(scope).toHaveURL(/[?&]step=details(&|$)/);
+  else await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** The bottom bar of /book: the choice so far, its price and the next action. */
+export function choiceBar(page: Page) {
+  return page.getByRole('region', { name: 'Your choice' });
+}
+
+/** Fills the details step (phone) and continues to the confirm step. */
+export async function continueWithDetails(page: Page, phone: string) {
+  await detailsForm(page).getByRole('textbox', { name: 'Phone', exact: true }).fill(phone);
+  await choiceBar(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('form', { name: 'Confirm your booking' })).toBeVisible();
+}
+
+export function confirmForm(page: Page) {
+  return page.getByRole('form', { name: 'Confirm your booking' });
 }
 
 /** Picks the free time `time` (HH:MM, as the buttons show it) of the chosen day. */
@@ -40,7 +62,7 @@ export async function pickTime(scope: Page | Locator, time: string): Promise<str
     .getByRole('button')
     .filter({ hasText: new RegExp(`^\\s*${time}\\s*$`) });
   await button.click();
-  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expectTimeChosen(scope, button);
   return time;
 }
 

@@ -1,7 +1,16 @@
 import { uniqueEmail } from '../support/auth.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { dayText, detailsForm, pickDay, pickTime, signUpInline } from './booking.ts';
+import {
+  choiceBar,
+  confirmForm,
+  continueWithDetails,
+  dayText,
+  detailsForm,
+  pickDay,
+  pickTime,
+  signUpInline,
+} from './booking.ts';
 
 test('a new visitor books a Swedish massage signing up at the last step, then reschedules and cancels it @phone', async ({
   page,
@@ -20,31 +29,33 @@ test('a new visitor books a Swedish massage signing up at the last step, then re
   await pickDay(page, first);
   const time = await pickTime(page, firstTime.time);
 
-  // Not signed in: the last step offers sign-in and sign-up, and the chosen time stays.
+  // Not signed in: the details step offers sign-in and sign-up, and the chosen time stays.
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
-  await expect(
-    page.getByText(new RegExp(`Swedish massage, 1 h, £70 — .*${dayText(first).source}.*${time}`)),
-  ).toBeVisible();
+  const shortDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(
+    new Date(`${first}T12:00:00Z`),
+  );
+  const chosen = new RegExp(`Swedish massage, 1 h.*\\b${shortDay},? ${time}.*£70`);
+  await expect(choiceBar(page)).toContainText(chosen);
   await signUpInline(page, 'Bea Booker', email);
-  await expect(
-    page.getByText(new RegExp(`Swedish massage, 1 h, £70 — .*${dayText(first).source}.*${time}`)),
-  ).toBeVisible();
+  await expect(choiceBar(page)).toContainText(chosen);
 
   const form = detailsForm(page);
   await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Bea Booker');
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900456');
   await form.getByRole('textbox', { name: 'Notes', exact: true }).fill('Tight shoulders');
-  await form.getByRole('button', { name: 'Confirm booking' }).click();
+  await continueWithDetails(page, '+44 7700 900456');
+  await expect(confirmForm(page)).toContainText('Tight shoulders');
+  await choiceBar(page).getByRole('button', { name: 'Confirm booking' }).click();
 
-  const confirmation = page.getByRole('status').filter({ hasText: 'Booking confirmed' });
-  await expect(confirmation).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Confirmed');
+  const confirmation = page.getByRole('main');
   await expect(confirmation).toContainText(time);
   const ics = confirmation.getByRole('link', { name: 'Add to calendar' });
   const download = await page.request.get((await ics.getAttribute('href')) as string);
   expect(download.headers()['content-type']).toContain('text/calendar');
   expect(await download.text()).toContain('BEGIN:VEVENT');
 
-  await confirmation.getByRole('link', { name: 'See my bookings' }).click();
+  await confirmation.getByRole('link', { name: 'See my bookings' }).first().click();
   await expect(page).toHaveURL('/bookings');
   const upcoming = page.getByRole('region', { name: 'Upcoming' });
   const booking = upcoming.getByRole('article').filter({ hasText: 'Swedish massage' });
@@ -60,6 +71,9 @@ test('a new visitor books a Swedish massage signing up at the last step, then re
   const newTime = await pickTime(dialog, secondTime.time);
   await dialog.getByRole('button', { name: /^Move to / }).click();
   await expect(dialog).toBeHidden();
+  const moved = page.getByRole('status').filter({ hasText: 'Booking moved' });
+  await expect(moved).toContainText(newTime);
+  await expect(moved).toContainText('We have emailed you the new time.');
   await expect(booking).toContainText(dayText(second));
   await expect(booking).toContainText(newTime);
   if (second !== first) await expect(booking).not.toContainText(dayText(first));
@@ -70,6 +84,9 @@ test('a new visitor books a Swedish massage signing up at the last step, then re
   await cancel.getByRole('textbox', { name: 'Reason (optional)' }).fill('Plans changed');
   await cancel.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(upcoming.getByText('No upcoming bookings.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Booking cancelled' })).toContainText(
+    'We have emailed you a confirmation.',
+  );
   const past = page.getByRole('region', { name: 'Past and cancelled' }).getByRole('article');
   await expect(past).toContainText('Cancelled');
   await expect(past).toContainText('Cancelled by you: Plans changed');
@@ -86,14 +103,16 @@ test('a new client’s sensual booking waits for approval', async ({ page }) => 
   await pickTime(page, slot.time);
   await signUpInline(page, 'Sol Sensual', email);
 
-  const form = detailsForm(page);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900789');
-  await form.getByRole('button', { name: 'Confirm booking' }).click();
+  await continueWithDetails(page, '+44 7700 900789');
+  const form = confirmForm(page);
+  await expect(form).toContainText('This booking needs our approval');
+  await form.getByRole('button', { name: 'Request booking' }).click();
   await expect(form.getByText('Please confirm that you are 18 or over.')).toBeVisible();
   await form.getByRole('checkbox', { name: 'I confirm I am 18 or over' }).check();
-  await form.getByRole('button', { name: 'Confirm booking' }).click();
+  await form.getByRole('button', { name: 'Request booking' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: 'waiting for approval' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking requested' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Requested');
   await page.goto('/bookings');
   const booking = page.getByRole('region', { name: 'Upcoming' }).getByRole('article');
   await expect(booking).toContainText('Sensual massage');

@@ -2,7 +2,7 @@ import type { Service } from '@app/shared';
 import { accounts, newSignedInContext, uniqueEmail } from '../support/auth.ts';
 import { diaryDay } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { detailsForm, pickDay, pickFirstTime, signUpInline } from './booking.ts';
+import { confirmForm, continueWithDetails, pickDay, pickFirstTime, signUpInline } from './booking.ts';
 
 test('a time taken from another browser meanwhile is refused with the nearest free times to choose from', async ({
   page,
@@ -37,8 +37,8 @@ test('a time taken from another browser meanwhile is refused with the nearest fr
   expect(taken.status()).toBe(201);
   await other.context.close();
 
-  const form = detailsForm(page);
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900222');
+  await continueWithDetails(page, '+44 7700 900222');
+  const form = confirmForm(page);
   await form.getByRole('button', { name: 'Confirm booking' }).click();
   const alert = form.getByRole('alert').filter({ hasText: 'This time has just been taken' });
   await expect(alert).toBeVisible();
@@ -49,7 +49,6 @@ test('a time taken from another browser meanwhile is refused with the nearest fr
 
   await alternatives.first().click();
   await form.getByRole('button', { name: 'Confirm booking' }).click();
-  const confirmation = page.getByRole('status').filter({ hasText: 'Booking confirmed' });
-  await expect(confirmation).toBeVisible();
-  await expect(confirmation).toContainText(offered[0] as string);
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(offered[0] as string);
 });

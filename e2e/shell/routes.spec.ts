@@ -47,10 +47,9 @@ test.describe('route table of the specification', () => {
     await page.goto('/book?style=therapeutic&type=deeptissue');
     await expect(page.getByRole('heading', { level: 1, name: 'Book a massage' })).toBeVisible();
     await expectPathAndQuery(page, '/book?style=therapeutic&type=deeptissue');
-    await expect(page.getByRole('article').filter({ hasText: 'Deep tissue massage' }).first()).toHaveAttribute(
-      'aria-current',
-      'true',
-    );
+    // The treatment is chosen: the page opens on its length, the choice in the bar.
+    await expect(page.getByRole('heading', { name: 'Length' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your choice' })).toContainText('Deep tissue massage');
     await expect(page).toHaveTitle(/^Book a massage \| /);
   });
 

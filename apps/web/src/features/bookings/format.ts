@@ -64,3 +64,15 @@ export function addMonths(date: string, months: number): string {
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** 'Mon 21 Dec, 10:00': short enough for the bottom bar of /book on a phone. */
+export function formatShortDateTime(instant: string, timeZone: string, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(instant));
+}

@@ -33,6 +33,8 @@ export type BookingConfirmFormProps = {
   onBooked: (booking: Booking) => void;
   onChooseAlternative: (startsAt: string) => void;
   onEditDetails: () => void;
+  /** The treatment, length, price and time, in full. */
+  summary: ReactNode;
   /** Places the submit button (the page's bottom bar). */
   bar: (button: ReactNode) => ReactNode;
 };
@@ -51,6 +53,7 @@ export function BookingConfirmForm({
   onBooked,
   onChooseAlternative,
   onEditDetails,
+  summary,
   bar,
 }: BookingConfirmFormProps) {
   const [details] = useState(() => detailsWithDefaults(defaults));
@@ -109,6 +112,7 @@ export function BookingConfirmForm({
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Confirm your booking">
       <Stack gap="md">
+        {summary}
         <Paper withBorder p="md">
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -49,6 +49,9 @@ export const detailsInput = createBookingInput.pick({ name: true, phone: true, n
 
 export const DETAILS_FORM_ID = 'booking-details';
 
+// Mantine's dimmed description fails WCAG AA contrast: the text colour reads on every scheme.
+const readableDescription = { description: { color: 'var(--mantine-color-text)' } };
+
 export type BookingDetailsFormProps = {
   defaults: { name: string; phone: string };
   /** The details are valid and kept: the page moves on to the confirmation. */
@@ -101,6 +104,7 @@ export function BookingDetailsForm({ defaults, onContinue, action }: BookingDeta
           autoComplete="tel"
           required
           description="So we can reach you if something changes."
+          styles={readableDescription}
           value={values.phone}
           onChange={(event) => update({ phone: event.currentTarget.value })}
           error={errors.phone}
@@ -108,6 +112,7 @@ export function BookingDetailsForm({ defaults, onContinue, action }: BookingDeta
         <Textarea
           label="Notes"
           description="Anything we should know: injuries, pressure, areas to avoid."
+          styles={readableDescription}
           autosize
           minRows={2}
           value={values.notes}

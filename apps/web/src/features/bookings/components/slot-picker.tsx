@@ -202,9 +202,6 @@ export function SlotPicker({
   if (view === 'day')
     return (
       <Stack gap="md">
-        <Title order={headingLevel} size="h4">
-          Choose a day
-        </Title>
         {calendar}
         {!slots.isPending && slots.isError && times}
         {!slots.isPending && !slots.isError && slotsByDay.size === 0 && times}

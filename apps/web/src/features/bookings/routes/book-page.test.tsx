@@ -300,9 +300,7 @@ describe('BookPage on a phone, one step per screen', () => {
     renderPage(<BookPage />, { url: bookUrl });
     expect(await screen.findByRole('form', { name: 'Sign in' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Create account' })).toBeVisible();
-    expect(screen.getByRole('region', { name: 'Your choice' })).toHaveTextContent(
-      /Wednesday,? 2 December 2026( at)?,? 10:00/,
-    );
+    expect(screen.getByRole('region', { name: 'Your choice' })).toHaveTextContent(/Wed,? 2 Dec,? 10:00/);
     expect(screen.queryByRole('button', { name: 'Confirm booking' })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { clearSensualFlag, useSensualFlag } from '../../catalog/sensual-flag.ts'
 import { usePublicConfig } from '../../config/api.ts';
 import { REPLY_TO_EMAIL, reachUs } from '../../config/contact.ts';
 import { FunnelBar } from '../components/funnel-bar.tsx';
-import { formatDateTime, formatLocalDate, localDateIn } from '../format.ts';
+import { formatLocalDate, formatShortDateTime, localDateIn } from '../format.ts';
 import { type FunnelStep, funnelSteps, nextStep, stepNumber, stepTitles, stepToShow } from '../funnel.ts';
 
 // Only the treatments show before the visitor picks one: the steps after it (the calendar, the form schemas, the
@@ -148,7 +148,7 @@ export function BookPage() {
     ? [
         duration ? `${service.name}, ${formatDuration(duration.minutes)}` : service.name,
         ...(slot
-          ? [formatDateTime(slot, timeZone, locale)]
+          ? [formatShortDateTime(slot, timeZone, locale)]
           : day && stepNumber(step) >= stepNumber('time')
             ? [formatLocalDate(day, locale)]
             : []),

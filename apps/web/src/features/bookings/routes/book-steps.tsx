@@ -1,11 +1,11 @@
 import type { ApprovalAnswer, Booking, Service } from '@app/shared';
-import { Button, Radio, Stack, Text } from '@mantine/core';
+import { Button, Paper, Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { localDateIn } from '../format.ts';
+import { formatDateTime, localDateIn } from '../format.ts';
 import type { FunnelStep } from '../funnel.ts';
 import { type ParamsPatch, StepSkeleton } from './book-page.tsx';
 
@@ -170,6 +170,14 @@ export function BookSteps({
           onBooked={onBooked}
           onChooseAlternative={(startsAt) => setParams({ slot: startsAt, day: localDateIn(startsAt, timeZone) })}
           onEditDetails={() => setParams({ step: 'details' }, { push: true })}
+          summary={
+            <Paper withBorder p="md">
+              <Text fw={600}>
+                {service.name}, {formatDuration(duration.minutes)}, {formatPrice(duration.pricePence, locale, currency)}
+              </Text>
+              <Text>{formatDateTime(slot, timeZone, locale)}</Text>
+            </Paper>
+          }
           bar={bar}
         />
       )}
