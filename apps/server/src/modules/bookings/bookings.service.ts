@@ -1,8 +1,8 @@
 import {
   AppError,
+  type ApprovalAnswer,
   adminCancelBookingInput,
   adminMoveBookingInput,
-  type ApprovalAnswer,
   approvalQuery,
   type Booking,
   type CreateBookingInput,
