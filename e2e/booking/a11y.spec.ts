@@ -24,7 +24,8 @@ test('axe finds no violations on /book at each step or on /bookings', async ({ p
   await expectNoViolations(page);
 
   await page.getByRole('radio', { name: '1 h, £70' }).click();
-  await expect(page.getByRole('radio', { name: '1 h, £70' })).toBeChecked();
+  // The length chosen, the day step opens (one step per screen).
+  await expect(page).toHaveURL(/[?&]duration=60&step=day/);
   const slot = diaryTime();
   await pickDay(page, slot.date);
   await pickTime(page, slot.time);

@@ -25,7 +25,8 @@ test('a new visitor books a Swedish massage signing up at the last step, then re
   await page.goto('/swedish');
   await expect(page).toHaveURL(/\/book\?style=therapeutic&type=swedish$/);
   await page.getByRole('radio', { name: '1 h, £70' }).click();
-  await expect(page.getByRole('radio', { name: '1 h, £70' })).toBeChecked();
+  // The length chosen, the day step opens (one step per screen).
+  await expect(page).toHaveURL(/[?&]duration=60&step=day/);
   await pickDay(page, first);
   const time = await pickTime(page, firstTime.time);
 
@@ -97,7 +98,8 @@ test('a new client’s sensual booking waits for approval', async ({ page }) => 
   await page.goto('/sensual');
   await expect(page).toHaveURL(/\/book\?style=sensual&type=sensual$/);
   await page.getByRole('radio', { name: '1 h, £120' }).click();
-  await expect(page.getByRole('radio', { name: '1 h, £120' })).toBeChecked();
+  // The length chosen, the day step opens (one step per screen).
+  await expect(page).toHaveURL(/[?&]duration=60&step=day/);
   const slot = diaryTime();
   await pickDay(page, slot.date);
   await pickTime(page, slot.time);
