@@ -34,6 +34,7 @@ export const adminOnlyPaths = [
   '/ledger',
   '/customers',
   '/customers/:uid',
+  '/business',
 ] as const;
 export const signInPaths = ['/bookings', '/account'] as const;
 /** Where a signed-in person sets up a second factor; an admin without one is sent here before the back office. */

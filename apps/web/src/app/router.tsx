@@ -77,6 +77,10 @@ const pages = {
     () => import('../features/customers/routes/customer-page.tsx'),
     (m) => m.CustomerPage,
   ),
+  business: lazyPage(
+    () => import('../features/business/routes/business-page.tsx'),
+    (m) => m.BusinessPage,
+  ),
   availability: lazyPage(
     () => import('../features/availability/routes/availability-page.tsx'),
     (m) => m.AvailabilityPage,
@@ -125,6 +129,7 @@ export const routes: RouteObject[] = [
       { path: 'customers', Component: pages.customers },
       { path: 'customers/:uid', Component: pages.customer },
       { path: 'availability', Component: pages.availability },
+      { path: 'business', Component: pages.business },
       { path: '*', loader: () => redirect('/') },
     ],
   },

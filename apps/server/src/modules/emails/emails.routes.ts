@@ -4,6 +4,8 @@ import { actorOf } from '../auth/actor.ts';
 import { getBusinessDetails } from '../business/business.service.ts';
 import {
   composeToCustomer,
+  emailAttachment,
+  getEmail,
   getEmailSettings,
   listEmails,
   listTemplates,
@@ -33,6 +35,22 @@ export function emailsRoutes(context: AppContext) {
             (await getBusinessDetails(db, env)).businessName,
           ),
         ),
+    );
+    app.get<IdParams>('/api/admin/emails/:id', async (request) =>
+      getEmail(db, await actorOf(auth, request), request.params.id),
+    );
+    // Always a download, never shown as a page of this site: an attachment's type is whatever was sent.
+    app.get<{ Params: { id: string; index: string } }>(
+      '/api/admin/emails/:id/attachments/:index',
+      async (request, reply) => {
+        const file = await emailAttachment(db, await actorOf(auth, request), request.params.id, request.params.index);
+        const safeName = file.filename.replace(/[^\w.\- ]/g, '_');
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', `attachment; filename="${safeName}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(file.bytes);
+      },
     );
     app.post<IdParams>('/api/admin/emails/:id/resend', async (request, reply) =>
       reply.status(201).send(await resendEmail(db, outbox, await actorOf(auth, request), request.params.id)),

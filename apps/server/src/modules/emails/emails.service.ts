@@ -208,6 +208,50 @@ export async function listEmails(db: Db, actor: Actor | null, query: unknown) {
   return { total: rows[0]?.total ?? 0, emails: rows.map(({ total: _total, ...row }) => row) };
 }
 
+async function findEmail(db: Db, id: string) {
+  const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)) : [];
+  if (!row) throw new AppError('NOT_FOUND', 'No such email.');
+  return row;
+}
+
+/** One email exactly as it was sent: its text, its HTML body and its attachments (named, without their bytes). */
+export async function getEmail(db: Db, actor: Actor | null, id: string) {
+  requireRole(actor, 'admin');
+  const row = await findEmail(db, id);
+  return {
+    id: row.id,
+    recipient: row.recipient,
+    subject: row.subject,
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+    text: row.text,
+    html: row.html,
+    attachments: row.attachments.map((a, index) => ({
+      index,
+      filename: a.filename,
+      contentType: a.contentType,
+      sizeBytes: Buffer.byteLength(a.contentBase64, 'base64'),
+    })),
+  };
+}
+
+/** The bytes of one attachment of a sent email, for the owner to download. */
+export async function emailAttachment(db: Db, actor: Actor | null, id: string, index: string) {
+  requireRole(actor, 'admin');
+  const row = await findEmail(db, id);
+  const attachment = /^\d{1,3}$/.test(index) ? row.attachments[Number(index)] : undefined;
+  if (!attachment) throw new AppError('NOT_FOUND', 'No such attachment.');
+  return {
+    filename: attachment.filename,
+    contentType: attachment.contentType,
+    bytes: Buffer.from(attachment.contentBase64, 'base64'),
+  };
+}
+
 /** Sends an email again as a new outbox row (the original keeps its own history). */
 export async function resendEmail(db: Db, outbox: Outbox, actor: Actor | null, id: string) {
   const admin = requireRole(actor, 'admin');

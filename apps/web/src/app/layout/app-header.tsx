@@ -2,9 +2,9 @@ import type { Role } from '@app/shared';
 import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
-import { refetchSession } from '../../lib/session.ts';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { navLinksFor } from './nav-links.ts';
+import { useSignOut } from './sign-out.ts';
 
 type AppHeaderProps = { businessName: string; role: Role | null; userName: string | null };
 
@@ -14,24 +14,11 @@ const MenuDrawer = lazy(() => import('./menu-drawer.tsx').then((m) => ({ default
 export function AppHeader({ businessName, role, userName }: AppHeaderProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuRequested, setMenuRequested] = useState(false);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const links = navLinksFor(role);
-  // The back office has too many screens for one row; it always uses the menu.
+  // The back office has its own shell; here only the lodger and the owner visiting client pages need the menu.
   const inline = role !== 'admin';
-
-  const signOut = async () => {
-    close();
-    try {
-      // The auth client loads only for this; public pages read the session without it.
-      const { authClient } = await import('../../lib/auth-client.ts');
-      await authClient.signOut();
-    } catch (error) {
-      console.error('Sign out failed', error);
-    }
-    await refetchSession();
-    navigate('/', { replace: true });
-  };
+  const signOut = useSignOut(close);
 
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">

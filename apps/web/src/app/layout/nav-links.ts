@@ -30,6 +30,7 @@ export function navLinksFor(role: Role | null): NavLink[] {
         { to: '/ledger', label: 'Ledger' },
         { to: '/emails', label: 'Emails' },
         { to: '/analytics', label: 'Analytics' },
+        { to: '/business', label: 'Business details' },
       ];
   }
 }

@@ -1,4 +1,4 @@
-import type { AdminBooking } from '@app/shared';
+import type { AdminBooking, SetupStatus } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
@@ -43,5 +43,19 @@ export function useDecidePending() {
         queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
         queryClient.invalidateQueries({ queryKey: ['bookings'] }),
       ]),
+  });
+}
+
+export const setupQuery = queryOptions({
+  queryKey: ['setup'],
+  queryFn: () => apiFetch<SetupStatus>('/admin/setup'),
+  staleTime: 0,
+});
+
+export function useDismissSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/admin/setup/dismiss', { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['setup'] }),
   });
 }

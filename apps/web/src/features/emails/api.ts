@@ -111,3 +111,18 @@ export function useSaveEmailSettings() {
     onSettled: invalidate,
   });
 }
+
+export type EmailDetail = OutboxEmail & {
+  text: string;
+  html: string | null;
+  attachments: { index: number; filename: string; contentType: string; sizeBytes: number }[];
+};
+
+export const emailQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['emails', 'one', id],
+    queryFn: () => apiFetch<EmailDetail>(`/admin/emails/${encodeURIComponent(id)}`),
+  });
+
+export const attachmentUrl = (emailId: string, index: number) =>
+  `/api/admin/emails/${encodeURIComponent(emailId)}/attachments/${index}`;

@@ -12,7 +12,16 @@ const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
  * Requests waiting for approval, each approved with one tap. Declining asks for an optional reason first: it is
  * sent to the client and cannot be taken back, so a stray tap on a phone must not do it.
  */
-export function PendingRequests({ bookings, timeZone }: { bookings: AdminBooking[]; timeZone: string }) {
+export function PendingRequests({
+  bookings,
+  timeZone,
+  emailEnabled = true,
+}: {
+  bookings: AdminBooking[];
+  timeZone: string;
+  /** Without a mail server nothing reaches the client: the messages say so rather than promise an email. */
+  emailEnabled?: boolean;
+}) {
   const decide = useDecidePending();
   const [declining, setDeclining] = useState<AdminBooking | null>(null);
   const [reason, setReason] = useState('');
@@ -27,7 +36,11 @@ export function PendingRequests({ bookings, timeZone }: { bookings: AdminBooking
           setDeclining(null);
           setReason('');
           setDone(
-            `${approve ? 'Approved' : 'Declined'}: ${booking.clientName}, ${dateTimeOf(booking.startsAt, timeZone)}. The client is emailed.`,
+            `${approve ? 'Approved' : 'Declined'}: ${booking.clientName}, ${dateTimeOf(booking.startsAt, timeZone)}. ${
+              emailEnabled
+                ? 'The client is emailed.'
+                : 'Recorded; the client was not emailed (no mail server is set up).'
+            }`,
           );
         },
       },
@@ -101,8 +114,10 @@ export function PendingRequests({ bookings, timeZone }: { bookings: AdminBooking
         {declining && (
           <Stack gap="sm">
             <Text size="sm">
-              {declining.clientName}, {dateTimeOf(declining.startsAt, timeZone)}. The client is emailed with your
-              reason.
+              {declining.clientName}, {dateTimeOf(declining.startsAt, timeZone)}.{' '}
+              {emailEnabled
+                ? 'The client is emailed with your reason.'
+                : 'The client is not emailed: no mail server is set up.'}
             </Text>
             <Textarea
               label="Reason (optional)"

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Container, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { dashboardQuery } from '../api.ts';
+import { dashboardQuery, setupQuery } from '../api.ts';
 import { Figures } from '../components/figures.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
+import { SetupChecklist } from '../components/setup-checklist.tsx';
 import { Timeline } from '../components/timeline.tsx';
 import { dateTimeOf } from '../format.ts';
 
@@ -20,17 +21,39 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
   );
 }
 
+function DashboardSkeleton() {
+  return (
+    <Grid gap="md" role="status" aria-label="Loading the dashboard">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="md">
+          <Skeleton h={320} radius="md" />
+          <Skeleton h={200} radius="md" />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="md">
+          <Skeleton h={180} radius="md" />
+          <Skeleton h={120} radius="md" />
+          <Skeleton h={100} radius="md" />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
 /** /dashboard — the owner's day: what is coming, what waits for a decision, how the business is doing. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const dashboard = useQuery(dashboardQuery);
+  const setup = useQuery(setupQuery);
 
   return (
     <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="md">
         <Title order={1}>Dashboard</Title>
+        {setup.data && <SetupChecklist status={setup.data} />}
         {dashboard.isPending ? (
-          <Loader aria-label="Loading the dashboard" />
+          <DashboardSkeleton />
         ) : dashboard.isError ? (
           <Alert color="red" title="The dashboard could not be loaded" role="alert">
             <Stack gap="xs" align="flex-start">
@@ -45,7 +68,11 @@ export function DashboardPage() {
             <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
               <Stack gap="md">
                 <Panel title={`Waiting for approval (${dashboard.data.pending.length})`} id="pending-title">
-                  <PendingRequests bookings={dashboard.data.pending} timeZone={dashboard.data.timeZone} />
+                  <PendingRequests
+                    bookings={dashboard.data.pending}
+                    timeZone={dashboard.data.timeZone}
+                    emailEnabled={setup.data?.emailEnabled ?? true}
+                  />
                 </Panel>
                 <Panel title="New customers" id="customers-title">
                   {dashboard.data.newCustomers.length === 0 ? (
@@ -65,8 +92,20 @@ export function DashboardPage() {
                     </Stack>
                   )}
                 </Panel>
-                <Panel title="Emails that failed" id="emails-title">
-                  {dashboard.data.failedEmails.length === 0 ? (
+                <Panel title={setup.data?.emailEnabled === false ? 'Emails' : 'Emails that failed'} id="emails-title">
+                  {setup.data?.emailEnabled === false ? (
+                    <Stack gap="xs" align="flex-start">
+                      <Text>
+                        {setup.data.emailsKept === 1
+                          ? '1 email kept, not sent'
+                          : `${setup.data.emailsKept} emails kept, not sent`}
+                        : no mail server is set up, so nothing reaches your clients.
+                      </Text>
+                      <Anchor component={Link} to="/emails" size="sm">
+                        Set up email
+                      </Anchor>
+                    </Stack>
+                  ) : dashboard.data.failedEmails.length === 0 ? (
                     <Text>Every email went out.</Text>
                   ) : (
                     <Stack gap="xs">

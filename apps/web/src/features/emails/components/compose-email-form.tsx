@@ -1,6 +1,7 @@
 import { composeEmailInput } from '@app/shared';
 import { Alert, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { usePublicConfig } from '../../config/api.ts';
 import { useComposeEmail } from '../api.ts';
 
 type Recipient = { id: string; name: string; email: string };
@@ -15,6 +16,7 @@ export function ComposeEmailForm({ recipient, onSent }: { recipient: Recipient |
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<{ subject?: string; body?: string; customerId?: string }>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const emailEnabled = usePublicConfig().data?.emailEnabled ?? true;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,7 +85,9 @@ export function ComposeEmailForm({ recipient, onSent }: { recipient: Recipient |
         )}
         {sentTo !== null && (
           <Text size="sm" role="status">
-            Email queued for {sentTo}.
+            {emailEnabled
+              ? `Email queued for ${sentTo}.`
+              : `Recorded; ${sentTo} was not emailed: no mail server is set up, the email is kept below.`}
           </Text>
         )}
         <Button type="submit" loading={compose.isPending} style={{ alignSelf: 'flex-start' }}>

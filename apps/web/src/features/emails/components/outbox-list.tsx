@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { type OutboxEmail, useResendEmail } from '../api.ts';
+import { emailKindLabel } from './email-kinds.ts';
 import { EmailStatusBadge } from './email-status-badge.tsx';
 
 function formatAt(iso: string | null): string {
@@ -39,7 +40,20 @@ function ResendButton({ email }: { email: OutboxEmail }) {
   );
 }
 
-export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
+function OpenButton({ email, onOpen }: { email: OutboxEmail; onOpen: (email: OutboxEmail) => void }) {
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      onClick={() => onOpen(email)}
+      aria-label={`Open “${email.subject}” to ${email.recipient}`}
+    >
+      Open
+    </Button>
+  );
+}
+
+export function OutboxTable({ emails, onOpen }: { emails: OutboxEmail[]; onOpen: (email: OutboxEmail) => void }) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped verticalSpacing="xs">
@@ -63,7 +77,7 @@ export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{email.recipient}</Table.Td>
               <Table.Td>
                 <Text size="sm">{email.subject}</Text>
-                <Text size="xs">{email.kind}</Text>
+                <Text size="xs">{emailKindLabel(email.kind)}</Text>
                 {email.lastError && (
                   <Text size="xs" c="red.9">
                     Last error: {email.lastError}
@@ -76,7 +90,10 @@ export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
               <Table.Td>{email.attempts}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAt(email.sentAt)}</Table.Td>
               <Table.Td>
-                <ResendButton email={email} />
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  <OpenButton email={email} onOpen={onOpen} />
+                  <ResendButton email={email} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -86,7 +103,7 @@ export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
   );
 }
 
-export function OutboxCards({ emails }: { emails: OutboxEmail[] }) {
+export function OutboxCards({ emails, onOpen }: { emails: OutboxEmail[]; onOpen: (email: OutboxEmail) => void }) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {emails.map((email) => (
@@ -101,7 +118,7 @@ export function OutboxCards({ emails }: { emails: OutboxEmail[] }) {
             To {email.recipient}
           </Text>
           <Text size="xs">
-            {email.kind} · created {formatAt(email.createdAt)} · {email.attempts}{' '}
+            {emailKindLabel(email.kind)} · created {formatAt(email.createdAt)} · {email.attempts}{' '}
             {email.attempts === 1 ? 'attempt' : 'attempts'}
             {email.sentAt && ` · sent ${formatAt(email.sentAt)}`}
           </Text>
@@ -110,7 +127,8 @@ export function OutboxCards({ emails }: { emails: OutboxEmail[] }) {
               Last error: {email.lastError}
             </Text>
           )}
-          <Group mt="xs">
+          <Group mt="xs" align="flex-start">
+            <OpenButton email={email} onOpen={onOpen} />
             <ResendButton email={email} />
           </Group>
         </Card>

@@ -1,11 +1,13 @@
 import { emailStatusList } from '@app/shared';
-import { Button, Group, Loader, NativeSelect, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type EmailStatus, outboxQuery } from '../api.ts';
+import { usePublicConfig } from '../../config/api.ts';
+import { type EmailStatus, type OutboxEmail, outboxQuery } from '../api.ts';
 import { emailStatusLabels } from './email-status-badge.tsx';
+import { EmailViewer } from './email-viewer.tsx';
 import { OutboxCards, OutboxTable } from './outbox-list.tsx';
 
 /** Mantine's dimmed description fails WCAG AA contrast on white. */
@@ -22,6 +24,8 @@ export function OutboxPanel() {
     : null;
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [opened, setOpened] = useState<OutboxEmail | null>(null);
+  const emailEnabled = usePublicConfig().data?.emailEnabled ?? true;
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
 
   const update = (changes: Record<string, string | null>) =>
@@ -85,8 +89,19 @@ export function OutboxPanel() {
           Refresh
         </Button>
       </Group>
+      {!emailEnabled && (
+        <Alert color="yellow" title="Emails are kept here, not sent" role="note">
+          No mail server is set up, so nothing reaches your clients. To send emails, set SMTP_URL (for example
+          smtp://user:password@smtp.example.com:587) and MAIL_FROM in the server's settings and restart it; then resend
+          the emails kept here.
+        </Alert>
+      )}
       {list.isPending ? (
-        <Loader aria-label="Loading emails" />
+        <Stack gap="xs" role="status" aria-label="Loading emails">
+          {[1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} h={52} radius="sm" />
+          ))}
+        </Stack>
       ) : list.isError ? (
         <Stack gap="xs" align="flex-start" role="alert">
           <Text>The emails could not be loaded: {list.error.message}</Text>
@@ -99,7 +114,13 @@ export function OutboxPanel() {
           <Text size="sm" role="status" aria-live="polite">
             {total === 0 ? 'No emails match.' : `${total.toLocaleString('en-GB')} ${total === 1 ? 'email' : 'emails'}`}
           </Text>
-          {total > 0 && (wide ? <OutboxTable emails={list.data.emails} /> : <OutboxCards emails={list.data.emails} />)}
+          {total > 0 &&
+            (wide ? (
+              <OutboxTable emails={list.data.emails} onOpen={setOpened} />
+            ) : (
+              <OutboxCards emails={list.data.emails} onOpen={setOpened} />
+            ))}
+          <EmailViewer email={opened} onClose={() => setOpened(null)} />
           {pages > 1 && (
             <nav aria-label="Pages">
               <Pagination

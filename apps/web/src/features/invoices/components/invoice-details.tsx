@@ -348,6 +348,7 @@ function DraftActions({ invoice, onDone, onDeleted }: ActionProps & { onDeleted:
 
 function EmailAction({ invoice, onDone }: ActionProps) {
   const send = useSendInvoice(invoice.id);
+  const emailEnabled = usePublicConfig().data?.emailEnabled ?? true;
   return (
     <Section title="Email">
       {invoice.billToEmail ? (
@@ -359,7 +360,12 @@ function EmailAction({ invoice, onDone }: ActionProps) {
               onClick={() => {
                 onDone(null);
                 send.mutate(undefined, {
-                  onSuccess: (sent) => onDone(`Emailed to ${sent.to}, with the PDF attached.`),
+                  onSuccess: (sent) =>
+                    onDone(
+                      emailEnabled
+                        ? `Emailed to ${sent.to}, with the PDF attached.`
+                        : `Recorded; ${sent.to} was not emailed: no mail server is set up, the email is kept in Emails.`,
+                    ),
                 });
               }}
             >

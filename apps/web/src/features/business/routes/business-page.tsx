@@ -1,0 +1,146 @@
+import { type BusinessDetails, updateBusinessDetailsInput } from '@app/shared';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { businessDetailsQuery, useSaveBusinessDetails } from '../api.ts';
+
+const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+function DetailsForm({ details }: { details: BusinessDetails }) {
+  const save = useSaveBusinessDetails();
+  const [values, setValues] = useState(details);
+  const [errors, setErrors] = useState<Partial<Record<keyof BusinessDetails, string>>>({});
+  const field = (name: keyof BusinessDetails) => ({
+    value: values[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+    error: errors[name],
+  });
+
+  const submit = () => {
+    const parsed = updateBusinessDetailsInput.safeParse(values);
+    if (!parsed.success) {
+      const found: Partial<Record<keyof BusinessDetails, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof BusinessDetails] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: () =>
+        notifications.show({ color: 'green', message: 'Business details saved: the site and emails now use them.' }),
+    });
+  };
+
+  return (
+    <Paper
+      component="form"
+      aria-label="Business details"
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput label="Business name" required maxLength={80} {...field('businessName')} />
+        <TextInput
+          label="Phone"
+          description="Shown to clients who are asked to call, and on invoices"
+          styles={readableDescription}
+          type="tel"
+          maxLength={40}
+          {...field('phone')}
+        />
+        <TextInput
+          label="Public email"
+          description="Shown with the phone, and on invoices"
+          styles={readableDescription}
+          type="email"
+          maxLength={254}
+          {...field('email')}
+        />
+        <Textarea
+          label="Street address"
+          description="Given to a client only once their booking is confirmed; printed on invoices"
+          styles={readableDescription}
+          autosize
+          minRows={2}
+          maxLength={300}
+          {...field('streetAddress')}
+        />
+        <TextInput
+          label="Area"
+          description="What the public site shows instead of the address, such as London"
+          styles={readableDescription}
+          required
+          maxLength={80}
+          {...field('area')}
+        />
+        {save.isError && (
+          <Alert color="red" title="The details were not saved" role="alert">
+            {save.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={save.isPending}>
+            Save details
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /business — how clients know and reach the business; saved here, used by the site, emails and invoices. */
+export function BusinessPage() {
+  usePageTitle('Business details');
+  const details = useQuery(businessDetailsQuery);
+  return (
+    <Container size="sm" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={1}>Business details</Title>
+          <Text c="gray.7">How clients know and reach you: the site, every email and every invoice use these.</Text>
+        </Stack>
+        {details.isPending ? (
+          <Paper withBorder p="md" role="status" aria-label="Loading the business details">
+            <Stack gap="md">
+              {[1, 2, 3, 4, 5].map((i) => (
+                <Skeleton key={i} h={56} radius="sm" />
+              ))}
+              <Skeleton h={44} w={140} ml="auto" radius="md" />
+            </Stack>
+          </Paper>
+        ) : details.isError ? (
+          <Alert color="red" title="The business details could not be loaded" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{details.error.message}</Text>
+              <Button size="sm" variant="light" onClick={() => details.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <DetailsForm details={details.data} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
