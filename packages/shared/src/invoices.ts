@@ -77,6 +77,24 @@ export const updateInvoiceInput = z.strictObject({
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
 
 export const issueInvoiceInput = z.strictObject({ issueDate: isoDate.optional() });
+
+/** An invoice is dated at most this many days back (a late invoice for last year's work), never ahead. */
+export const INVOICE_ISSUE_MAX_DAYS_BACK = 365;
+
+/**
+ * The issue date rule (issue 9): not after today and not more than a year before it, both in the
+ * business time zone. Returns the problem, or null when the date is fine.
+ */
+export function issueDateProblem(issueDate: string, today: string): string | null {
+  if (issueDate > today) return 'issueDate: An invoice cannot be dated in the future';
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
+  const earliest = new Date(Date.UTC(year, month - 1, day) - INVOICE_ISSUE_MAX_DAYS_BACK * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  if (issueDate < earliest)
+    return `issueDate: An invoice cannot be dated more than ${INVOICE_ISSUE_MAX_DAYS_BACK} days back`;
+  return null;
+}
 export type IssueInvoiceInput = z.infer<typeof issueInvoiceInput>;
 
 export const invoicePaymentInput = recordPaymentInput;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { actorOf } from '../auth/actor.ts';
+import type { Auth } from '../auth/auth.ts';
 import { deleteMyAccount, exportMyData } from './account.service.ts';
 
 export function accountRoutes(context: AppContext) {
@@ -16,14 +17,31 @@ export function accountRoutes(context: AppContext) {
 
     app.post('/api/account/delete', async (request, reply) => {
       await deleteMyAccount(db, { actor: await actorOf(auth, request), input: request.body ?? {} });
-      // The session row is gone with the account; the cookies go too.
-      reply.header(
-        'set-cookie',
-        ['better-auth.session_token', '__Secure-better-auth.session_token'].map(
-          (name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
-        ),
-      );
+      // The session row is gone with the account; the cookies go too, each cleared with the very
+      // attributes it was set with (a cookie set Secure is only replaced by a Secure one).
+      reply.header('set-cookie', await clearingCookies(auth));
       return { deleted: true };
     });
   };
+}
+
+/** Set-Cookie lines that expire better-auth's session cookies, with the name and attributes it sets them with. */
+async function clearingCookies(auth: Auth): Promise<string[]> {
+  const { authCookies } = await auth.$context;
+  return [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map(
+    ({ name, attributes }) =>
+      [
+        `${name}=`,
+        'Max-Age=0',
+        `Path=${attributes.path ?? '/'}`,
+        ...(attributes.domain ? [`Domain=${attributes.domain}`] : []),
+        ...(attributes.httpOnly ? ['HttpOnly'] : []),
+        ...(attributes.secure ? ['Secure'] : []),
+        ...(attributes.sameSite ? [`SameSite=${capitalise(String(attributes.sameSite))}`] : []),
+      ].join('; '),
+  );
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }

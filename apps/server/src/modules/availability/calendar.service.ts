@@ -3,7 +3,7 @@ import { type AdminCalendar, AppError, calendarQuery, type LodgerCalendar } from
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import ical, { ICalEventBusyStatus } from 'ical-generator';
 import type { Db } from '../../db/client.ts';
-import { blockedPeriod, booking, calendarFeed } from '../../db/schema.ts';
+import { blockedPeriod, booking, calendarFeed, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -144,6 +144,14 @@ export async function feedCalendar(
     .from(calendarFeed)
     .where(and(eq(calendarFeed.tokenHash, hashToken(token)), isNull(calendarFeed.revokedAt)));
   if (!feed) throw new AppError('NOT_FOUND', 'This calendar link is not valid (any more).');
+  // A feed answers only while its owner still holds the role it was made for (issue 9): demoted or
+  // disabled by any path (CLI, the admin API, the database), the feed is revoked for good at once.
+  // A deleted owner takes the feed with them (foreign key cascade).
+  const [owner] = await db.select({ role: user.role, banned: user.banned }).from(user).where(eq(user.id, feed.userId));
+  if (!owner || owner.banned || owner.role !== feed.kind) {
+    await db.update(calendarFeed).set({ revokedAt: new Date() }).where(eq(calendarFeed.id, feed.id));
+    throw new AppError('NOT_FOUND', 'This calendar link is not valid (any more).');
+  }
   const today = localDateOf(Date.now(), timeZone);
   const from = addDays(today, -30);
   const to = addDays(today, 120);

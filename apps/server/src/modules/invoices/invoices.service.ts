@@ -13,6 +13,7 @@ import {
   invoiceRefundInput,
   invoiceSettingsInput,
   invoiceTotals,
+  issueDateProblem,
   issueInvoiceInput,
   listInvoicesQuery,
   priceLine,
@@ -455,6 +456,8 @@ async function invoiceSettingsRow(tx: DbOrTx) {
 export async function issueInvoice(db: Db, actor: Actor | null, id: string, input: unknown, env: InvoiceEnv) {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(issueInvoiceInput, input ?? {});
+  const problem = data.issueDate ? issueDateProblem(data.issueDate, today(env)) : null;
+  if (problem) throw new AppError('VALIDATION', problem);
   return db.transaction(async (tx) => {
     const found = await findInvoice(tx, id, true);
     if (found.status !== 'draft') throw new AppError('CONFLICT', 'This invoice is issued already.');

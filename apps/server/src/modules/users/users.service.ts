@@ -1,9 +1,9 @@
 import { AppError, passwordProblem, type Role, roles } from '@app/shared';
 import { hashPassword } from 'better-auth/crypto';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { account, session, twoFactor, user, verification } from '../../db/schema.ts';
+import { account, calendarFeed, session, twoFactor, user, verification } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { passwordPolicyFromEnv } from '../auth/password-policy.ts';
@@ -61,8 +61,21 @@ async function findUserByEmail(db: Db, email: string) {
 export async function setUserRole(db: Db, email: string, role: string) {
   const parsedRole: Role = parseInput(roleInput, role);
   const found = await findUserByEmail(db, email);
-  const [updated] = await db.update(user).set({ role: parsedRole }).where(eq(user.id, found.id)).returning();
-  return updated ?? found;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(user).set({ role: parsedRole }).where(eq(user.id, found.id)).returning();
+    // A calendar feed made for another role stops at once (issue 9).
+    await tx
+      .update(calendarFeed)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(calendarFeed.userId, found.id),
+          sql`${calendarFeed.kind} <> ${parsedRole}`,
+          isNull(calendarFeed.revokedAt),
+        ),
+      );
+    return updated ?? found;
+  });
 }
 
 /** A disabled user is refused at sign-in and signed out everywhere at once. */
@@ -74,7 +87,13 @@ export async function setUserDisabled(db: Db, email: string, disabled: boolean) 
       .set({ banned: disabled, banReason: disabled ? 'Disabled by an administrator' : null, banExpires: null })
       .where(eq(user.id, found.id))
       .returning();
-    if (disabled) await tx.delete(session).where(eq(session.userId, found.id));
+    if (disabled) {
+      await tx.delete(session).where(eq(session.userId, found.id));
+      await tx
+        .update(calendarFeed)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(calendarFeed.userId, found.id), isNull(calendarFeed.revokedAt)));
+    }
     return updated ?? found;
   });
 }
