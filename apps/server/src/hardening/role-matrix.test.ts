@@ -139,6 +139,16 @@ async function newInvoice(state: 'draft' | 'issued' | 'cancelled' = 'draft') {
   );
   return draft;
 }
+/** An invoice emailed to its client: an outbox email with a PDF attached. */
+async function invoiceEmail() {
+  const draft = await admin('POST', '/api/admin/invoices', {
+    ...invoiceBody(),
+    billToEmail: 'ada.invoice@example.test',
+  });
+  await admin('POST', `/api/admin/invoices/${draft.json().id}/issue`, {});
+  const sent = await admin('POST', `/api/admin/invoices/${draft.json().id}/send`);
+  return sent.json().emailId as string;
+}
 async function newFile() {
   const form = multipartForm([{ name: 'file', filename: 'r.png', bytes: sampleFiles.png, contentType: 'image/png' }]);
   const response = await t.app.inject({
@@ -215,6 +225,7 @@ const rules: Record<string, Rule> = {
     build: () => ({ url: '/api/bookings', body: bookingBody(swedishId, freeSlot()) }),
   },
   'GET /api/bookings': get('/api/bookings', signedInAll, { self: true }),
+  'GET /api/bookings/approval': get('/api/bookings/approval?style=sensual', signedInAll, { self: true }),
   // The client's own booking: another client and the lodger get 404 (its existence is not told); the admin may act on it.
   'GET /api/bookings/:id': {
     allow: { client: 200, admin: 200 },
@@ -450,6 +461,17 @@ const rules: Record<string, Rule> = {
       await t.db.update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.id, sent.json().id));
       return { url: `/api/admin/emails/${sent.json().id}/resend`, body: {} };
     },
+  },
+  'GET /api/admin/emails/:id': get('', ADMIN, {
+    build: async () => ({ url: `/api/admin/emails/${await invoiceEmail()}` }),
+  }),
+  'GET /api/admin/emails/:id/attachments/:index': get('', ADMIN, {
+    build: async () => ({ url: `/api/admin/emails/${await invoiceEmail()}/attachments/0` }),
+  }),
+  'GET /api/admin/email-settings': get('/api/admin/email-settings'),
+  'PUT /api/admin/email-settings': {
+    allow: ADMIN,
+    build: () => ({ url: '/api/admin/email-settings', body: { nameSensualTreatments: false } }),
   },
   'GET /api/admin/email-templates': get('/api/admin/email-templates'),
   'PUT /api/admin/email-templates/:kind': {

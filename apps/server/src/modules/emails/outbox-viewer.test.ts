@@ -38,11 +38,11 @@ describe('the outbox opens an email', () => {
     expect(download.rawPayload.length).toBe(email.attachments[0].sizeBytes);
   });
 
-  it('answers 404 for an unknown email or attachment, and 403 to anyone but an admin', async () => {
+  it('answers 404 for an unknown email or attachment, 400 for a malformed id, and 403 to anyone but an admin', async () => {
     const admin = await signedIn(t, { role: 'admin' });
     const client = await signedIn(t);
     expect((await admin.call('GET', '/api/admin/emails/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await admin.call('GET', '/api/admin/emails/not-an-id')).statusCode).toBe(404);
+    expect((await admin.call('GET', '/api/admin/emails/not-an-id')).statusCode).toBe(400);
     const { emails } = (await admin.call('GET', '/api/admin/emails')).json();
     expect((await admin.call('GET', `/api/admin/emails/${emails[0].id}/attachments/99`)).statusCode).toBe(404);
     expect((await admin.call('GET', `/api/admin/emails/${emails[0].id}/attachments/x`)).statusCode).toBe(404);
