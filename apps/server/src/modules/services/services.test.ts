@@ -59,6 +59,8 @@ describe('the owner edits the catalogue', () => {
     expect(empty.json().error.message).toContain('Offer at least one duration');
     const unknown = await admin.call('PATCH', `/api/admin/services/${id}`, { style: 'sensual' });
     expect(unknown.statusCode).toBe(400);
-    expect((await admin.call('PATCH', '/api/admin/services/not-an-id', { active: true })).statusCode).toBe(404);
+    const malformed = await admin.call('PATCH', '/api/admin/services/not-an-id', { active: true });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toContain('id');
   });
 });
