@@ -37,7 +37,7 @@ export function RecoveryCodes({ codes, businessName }: { codes: string[]; busine
           Download recovery codes
         </Button>
       </Group>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {codes.length} codes.
       </Text>
     </Stack>

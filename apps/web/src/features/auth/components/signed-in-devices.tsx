@@ -1,11 +1,10 @@
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
+import { usePublicConfig } from '../../config/api.ts';
 import { deviceSessionsQuery, useSignOutDevice, useSignOutOtherDevices } from '../api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import { deviceName } from '../device-name.ts';
-
-const lastUsed = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Where the account is signed in: browser and system, the address it came from, when last used; sign any out. */
 export function SignedInDevices() {
@@ -13,6 +12,8 @@ export function SignedInDevices() {
   const sessions = useQuery(deviceSessionsQuery);
   const signOutDevice = useSignOutDevice();
   const signOutOthers = useSignOutOtherDevices();
+  const { data: config } = usePublicConfig();
+  const lastUsed = new Intl.DateTimeFormat(config?.locale ?? 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
   if (sessions.isPending)
     return (
@@ -54,12 +55,12 @@ export function SignedInDevices() {
                     {deviceName(item.userAgent)}
                   </Text>
                   {current && (
-                    <Badge color="teal" variant="light">
+                    <Badge color="teal.9" variant="filled">
                       This device
                     </Badge>
                   )}
                 </Group>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
                   {item.ipAddress ? `From address ${item.ipAddress}` : 'Address unknown'} · Last used{' '}
                   {lastUsed.format(item.updatedAt)}
                 </Text>
