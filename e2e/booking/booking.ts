@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import { localDate } from '../support/dates.ts';
 import { expect } from '../support/fixtures.ts';
 
 /** The calendar's name for a day, e.g. 'Wednesday 25 November 2026' (ICU versions differ on the comma). */
@@ -14,13 +13,13 @@ export function dayLabel(date: string): RegExp {
 
 /** Turns the calendar to the day's month and picks the day once its free times have loaded. */
 export async function pickDay(scope: Page | Locator, date: string) {
-  const months =
-    (Number(date.slice(0, 4)) - Number(localDate(new Date()).slice(0, 4))) * 12 +
-    Number(date.slice(5, 7)) -
-    Number(localDate(new Date()).slice(5, 7));
-  for (let i = 0; i < months; i++) await scope.getByRole('button', { name: 'Next month' }).click();
+  // The page opens on the first day with free times once the slots arrive, which may move the calendar back to an
+  // earlier month after a click on 'Next month': move forward until the day is shown, however often that happens.
   const day = scope.getByRole('button', { name: dayLabel(date) });
-  await expect(day).toBeEnabled();
+  await expect(async () => {
+    if (!(await day.isVisible())) await scope.getByRole('button', { name: 'Next month' }).click();
+    await expect(day).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await day.click();
 }
 
