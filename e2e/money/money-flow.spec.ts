@@ -8,7 +8,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
 
 /**
- * A day of its own, years back: the 17th of a month no other test of this run records anything in (pastMonth()),
+ * A day of its own, in the past year: the 17th of a month no other test of this run records anything in (pastMonth()),
  * so that the month's figures are this test's alone.
  */
 function dayOfOurOwn() {

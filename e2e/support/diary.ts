@@ -11,7 +11,7 @@
  *   weekdays up to NEAR_DAYS ahead are kept for such tests, the others start after them.
  * - `diaryDay()`: a whole weekday on which no other test books anything (for a test that books several times on
  *   one day, drags bookings about or reads a day's figures).
- * - `pastMonth()`: a calendar month long ago that is this test's alone (appointments recorded afterwards).
+ * - `pastMonth()`: a calendar month of the past year that is this test's alone (appointments recorded afterwards).
  *
  * Weekdays run from three days ahead (clear of the two hours' notice and the 24-hour change cut-off whatever the
  * hour) to 55 days ahead (inside the 60-day booking horizon). Cells are handed out from the nearest day on, whole
@@ -124,15 +124,17 @@ export function diaryDay(): string {
 export type PastMonth = { year: number; month: number; from: string; to: string; day: (n: number) => string };
 
 /**
- * A month in the past that is this test's alone in this run, counted back from December 2019, so that a month's
- * figures are only what the test recorded there.
+ * A month in the past that is this test's alone in this run, counted back from last month, so that a month's figures
+ * are only what the test recorded there. At most eleven months back: an invoice cannot be dated more than 365 days
+ * back, and no suite records anything else in those months (the expenses specs use dates of their own in 2025's
+ * spring; the current month is left to the tests that record today).
  */
 export function pastMonth(): PastMonth {
+  const today = localDate(new Date());
   const key = withLedger((ledger) => {
-    for (let back = 0; back < 600; back++) {
-      const year = 2019 - Math.floor(back / 12);
-      const month = 12 - (back % 12);
-      const key = `${year}-${String(month).padStart(2, '0')}`;
+    for (let back = 1; back <= 11; back++) {
+      const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - back;
+      const key = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
       if (ledger.months.includes(key)) continue;
       ledger.months.push(key);
       return key;
