@@ -152,7 +152,7 @@ test('a verified client changes their email through the emailed links, then sign
   await expect(main.getByText(newEmail, { exact: true })).toBeVisible();
   await expect(main.getByText('Verified', { exact: true })).toBeVisible();
 
-  await main.getByRole('button', { name: 'Sign out' }).click();
+  await main.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expectSignedOut(page);
   await page.goto('/facebook_login');
   await fillSignIn(page, newEmail, client.password);

@@ -9,7 +9,7 @@ test('a client signs in, sees their account, and signs out @phone', async ({ pag
   await expectSignedInAs(page, accounts.client.email);
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(accounts.client.name);
 
-  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expectSignedOut(page);
   await page.goto('/account');

@@ -13,21 +13,18 @@ export type FunnelBarProps = {
 /** The sticky bottom bar of /book, on a phone as on a desk. */
 export function FunnelBar({ lines, price, children }: FunnelBarProps) {
   return (
-    <>
-      <div className={classes.spacer} />
-      <section className={classes.bar} aria-label="Your choice">
-        <Container size="md" className={classes.inner}>
-          <div className={classes.summary}>
-            {lines.map((line, i) => (
-              <Text key={line} size="sm" fw={i === 0 ? 600 : undefined}>
-                {line}
-              </Text>
-            ))}
-          </div>
-          {price && <Text fw={700}>{price}</Text>}
-          {children}
-        </Container>
-      </section>
-    </>
+    <section className={classes.bar} aria-label="Your choice">
+      <Container size="md" className={classes.inner}>
+        <div className={classes.summary}>
+          {lines.map((line, i) => (
+            <Text key={line} size="sm" fw={i === 0 ? 600 : undefined}>
+              {line}
+            </Text>
+          ))}
+        </div>
+        {price && <Text fw={700}>{price}</Text>}
+        {children}
+      </Container>
+    </section>
   );
 }
