@@ -14,12 +14,18 @@ export function dayLabel(date: string): RegExp {
 /** Turns the calendar to the day's month and picks the day once its free times have loaded. */
 export async function pickDay(scope: Page | Locator, date: string) {
   // The page opens on the first day with free times once the slots arrive, which may move the calendar back to an
-  // earlier month after a click on 'Next month': move forward until the day is shown, however often that happens.
+  // earlier month after a click on 'Next month': move forward until the day's month is shown, however often that
+  // happens (the day itself may already be visible, disabled, among the next month's days of an earlier grid).
+  const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
   const day = scope.getByRole('button', { name: dayLabel(date) });
   await expect(async () => {
-    if (!(await day.isVisible())) await scope.getByRole('button', { name: 'Next month' }).click();
-    await expect(day).toBeEnabled({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+    if (!(await scope.getByText(month, { exact: true }).isVisible())) {
+      await scope.getByRole('button', { name: 'Next month' }).click();
+    }
+    await expect(day).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await day.click();
 }
 
