@@ -176,6 +176,16 @@ function MoveQuestion({
   );
 }
 
+/** What the booking sheet hands each of its dialogs. */
+type BookingDialogProps = {
+  booking: AdminBooking;
+  opened: boolean;
+  timeZone: string;
+  emailEnabled: boolean;
+  fullScreen: boolean;
+  onClose: () => void;
+};
+
 /** 'Reschedule': a free time from the slot engine, then the same question as a drag. */
 export function RescheduleDialog({
   booking,
@@ -184,14 +194,7 @@ export function RescheduleDialog({
   emailEnabled,
   fullScreen,
   onClose,
-}: {
-  booking: AdminBooking;
-  opened: boolean;
-  timeZone: string;
-  emailEnabled: boolean;
-  fullScreen: boolean;
-  onClose: () => void;
-}) {
+}: BookingDialogProps) {
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [notify, setNotify] = useState(true);
   const [refusal, setRefusal] = useState<Error | null>(null);
@@ -271,14 +274,7 @@ export function CancelDialog({
   emailEnabled,
   fullScreen,
   onClose,
-}: {
-  booking: AdminBooking;
-  opened: boolean;
-  timeZone: string;
-  emailEnabled: boolean;
-  fullScreen: boolean;
-  onClose: () => void;
-}) {
+}: BookingDialogProps) {
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(true);
   const [refund, setRefund] = useState(booking.paidPence > 0);
