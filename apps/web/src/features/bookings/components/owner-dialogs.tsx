@@ -187,14 +187,7 @@ type BookingDialogProps = {
 };
 
 /** 'Reschedule': a free time from the slot engine, then the same question as a drag. */
-export function RescheduleDialog({
-  booking,
-  opened,
-  timeZone,
-  emailEnabled,
-  fullScreen,
-  onClose,
-}: BookingDialogProps) {
+export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, fullScreen, onClose }: BookingDialogProps) {
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [notify, setNotify] = useState(true);
   const [refusal, setRefusal] = useState<Error | null>(null);
@@ -267,14 +260,7 @@ export function RescheduleDialog({
 }
 
 /** 'Cancel booking?': reason, email switch and paying back, saying exactly who is emailed and what is paid back. */
-export function CancelDialog({
-  booking,
-  opened,
-  timeZone,
-  emailEnabled,
-  fullScreen,
-  onClose,
-}: BookingDialogProps) {
+export function CancelDialog({ booking, opened, timeZone, emailEnabled, fullScreen, onClose }: BookingDialogProps) {
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(true);
   const [refund, setRefund] = useState(booking.paidPence > 0);
