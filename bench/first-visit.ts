@@ -12,9 +12,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../apps/server/src/test/free-port.ts';
 import { load } from './support.ts';
 import { buildWebApp, repoRoot } from './web-build.ts';
 
@@ -22,18 +22,6 @@ const LIMIT_KB = 150;
 const secondsArg = process.argv.indexOf('--seconds');
 const WINDOW_MS = (secondsArg >= 0 ? Number(process.argv[secondsArg + 1]) || 30 : 30) * 1000;
 const useExistingBuild = process.argv.includes('--no-build');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, ms = 120_000) {
   const end = Date.now() + ms;

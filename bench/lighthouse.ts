@@ -1,27 +1,35 @@
 /**
  * Lighthouse (mobile preset) on the production build: builds the web app into a temporary directory, starts the
  * real server on a free port with a temporary DATA_DIR, and measures performance, accessibility, best practices and
- * SEO for / and /book. Targets: performance >= 95, accessibility 100, best practices >= 95, SEO >= 95.
+ * SEO for / and /book. Targets (issue 12): performance >= 95, accessibility, best practices and SEO 100.
+ * The site is measured as an owner would have it: a brand colour, a logo, a hero photo, the therapist's photo and a
+ * gallery, uploaded through the Website section's own service into the data directory before the server starts
+ * (pictures drawn here, at a phone photo's size; nothing is fetched). `--no-photos` measures the bare site.
  *
  * The machine is shared and its load varies from run to run, so each route is measured several times (3 unless
  * `--runs N`), the runs interleaved between routes; the verdict is on the median, and the best run is shown too.
  * One run per route before them is not counted: a freshly started Chromium pays for its own caches (fonts, its own
  * code) in the first page it loads.
  *
- * Run: node bench/lighthouse.ts [--runs N] [--no-build]
+ * Run: node bench/lighthouse.ts [--runs N] [--no-build] [--no-photos]
  *      (Debian's Chromium at /usr/bin/chromium; nothing is downloaded. --no-build serves apps/web/dist as it is.)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import sharp from 'sharp';
+import { createContext } from '../apps/server/src/app.ts';
+import { parseEnv } from '../apps/server/src/env.ts';
+import { createUser } from '../apps/server/src/modules/users/users.service.ts';
+import { updateWebsiteSettings, uploadWebsiteImage } from '../apps/server/src/modules/website/website.service.ts';
+import { freePort } from '../apps/server/src/test/free-port.ts';
 import { load, median } from './support.ts';
 import { buildWebApp, repoRoot } from './web-build.ts';
 
-const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 } as const;
+const targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const routes = ['/', '/book'];
 const metricIds = [
   'first-contentful-paint',
@@ -41,21 +49,10 @@ const metricLabels: Record<(typeof metricIds)[number], string> = {
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg >= 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 3) : 3;
 const useExistingBuild = process.argv.includes('--no-build');
+const withPhotos = !process.argv.includes('--no-photos');
 
 type Category = keyof typeof targets;
 type Run = { scores: Record<Category, number>; metrics: Record<(typeof metricIds)[number], number>; notes: string[] };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 240; attempt++) {
@@ -87,6 +84,62 @@ async function measure(url: string, chromePort: number) {
   }
 }
 
+/** A soft, warm photo of light and stones at a phone camera's size, as JPEG. */
+function phonePhoto(width: number, height: number, hue: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><radialGradient id="l" cx="30%" cy="35%" r="80%">
+      <stop offset="0" stop-color="hsl(${hue},70%,82%)"/><stop offset="0.55" stop-color="hsl(${hue},45%,52%)"/>
+      <stop offset="1" stop-color="hsl(${hue + 10},40%,22%)"/></radialGradient></defs>
+    <rect width="100%" height="100%" fill="url(#l)"/>
+    <ellipse cx="${width * 0.5}" cy="${height * 0.86}" rx="${width * 0.26}" ry="${height * 0.07}" fill="hsl(${hue},20%,25%)"/>
+    <ellipse cx="${width * 0.49}" cy="${height * 0.75}" rx="${width * 0.18}" ry="${height * 0.055}" fill="hsl(${hue},18%,38%)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+}
+
+/** The owner's logo, photos and colour, stored through the Website section's service before the server runs. */
+async function seedWebsite(serverEnv: Record<string, string>): Promise<void> {
+  const context = await createContext(parseEnv({ ...serverEnv, LOG_LEVEL: 'warn' }));
+  try {
+    const owner = await createUser(context.db, context.env, {
+      email: 'owner@example.test',
+      password: `lighthouse-${Date.now()}`,
+      role: 'admin',
+      name: 'Owner',
+    });
+    const actor = { id: owner.id, role: 'admin' as const, email: owner.email, name: owner.name, phone: null };
+    const upload = async (bytes: Buffer) =>
+      (await uploadWebsiteImage(context.db, context.files, actor, { bytes, maxBytes: context.env.UPLOAD_MAX_BYTES }))
+        .id;
+    const logo = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><circle cx="240" cy="240" r="230" fill="#3d6b5e"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    const logoId = await upload(logo);
+    const heroImageId = await upload(await phonePhoto(4032, 3024, 28));
+    const therapistPhotoId = await upload(await phonePhoto(3024, 4032, 200));
+    const gallery = [];
+    for (const hue of [90, 330, 150])
+      gallery.push({ imageId: await upload(await phonePhoto(4032, 3024, hue)), alt: 'Warm stones in soft light' });
+    await updateWebsiteSettings(context.db, actor, {
+      brandColor: '#8a4f7d',
+      logoId,
+      heroImageId,
+      heroAlt: 'A quiet treatment room in warm light',
+      about: 'Calm, unhurried massage in a quiet room, by appointment.',
+      therapistName: 'Sam',
+      therapistText: 'Fully qualified massage therapist with ten years of practice.',
+      therapistPhotoId,
+      gallery,
+    });
+  } finally {
+    await context.close();
+  }
+}
+
 function formatMetric(id: (typeof metricIds)[number], value: number): string {
   if (id === 'cumulative-layout-shift') return value.toFixed(3);
   if (id === 'total-blocking-time') return `${Math.round(value)} ms`;
@@ -97,19 +150,20 @@ const webDist = useExistingBuild ? `${repoRoot}apps/web/dist/` : buildWebApp();
 const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
 const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
+const serverEnv = {
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: baseUrl,
+  DATA_DIR: dataDir,
+  WEB_DIST: webDist,
+  AUTH_SECRET: `lighthouse-${Date.now()}-0123456789abcdefghijklmnop`,
+  LOG_LEVEL: 'warn',
+};
+if (withPhotos) await seedWebsite(serverEnv);
 const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
   cwd: repoRoot,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    AUTH_SECRET: `lighthouse-${Date.now()}-0123456789abcdefghijklmnop`,
-    LOG_LEVEL: 'warn',
-  },
+  env: { ...process.env, ...serverEnv },
   stdio: ['ignore', 'ignore', 'pipe'],
 });
 // The server's errors matter only if it never becomes healthy; its shutdown chatter is noise.
@@ -162,7 +216,9 @@ try {
     }
   }
 
-  console.log(`\nLighthouse (mobile preset) against ${baseUrl}, ${runs} run(s) per route: median (best)\n`);
+  console.log(
+    `\nLighthouse (mobile preset) against ${baseUrl}, ${withPhotos ? 'with' : 'without'} the owner's photos, ${runs} run(s) per route: median (best)\n`,
+  );
   console.log(
     `route   ${Object.keys(targets)
       .map((name) => name.padStart(18))

@@ -69,7 +69,10 @@ export async function benchDatabase(): Promise<Database & { label: string }> {
     label,
     async close() {
       await database.close();
-      await scratch.drop();
+      // Kept on request, to look at the plans (EXPLAIN ANALYZE) over the same data afterwards.
+      if (process.env.BENCH_KEEP_DATABASE)
+        console.log(`kept ${shown(scratch.url)} (BENCH_KEEP_DATABASE); drop it when done`);
+      else await scratch.drop();
     },
   };
 }

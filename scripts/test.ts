@@ -28,4 +28,6 @@ run('Lint (Biome)', 'npx', ['biome', 'check', '.']);
 run('Type check', 'npm', ['run', '-s', 'typecheck']);
 run('Unit and integration tests (Vitest)', 'npx', ['vitest', 'run']);
 run('Production build', 'npm', ['run', '-s', 'build']);
-run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
+// Files in a random order every run (the seed is printed, `--shuffle=<seed>` repeats it): no test may rely on
+// another having run before it.
+run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--shuffle']);

@@ -61,6 +61,29 @@ function sideEffectFreeModules(): Plugin {
 }
 
 /**
+ * react-router ships its components as `var Form = React.forwardRef(...)` followed by `Form.displayName = "Form"`,
+ * with no pure annotation: a bundler must keep every one of them, used or not (Link with its prefetching, NavLink,
+ * Form with its submit hooks, the data router's memoised routes). Marking the calls pure and leaving out the
+ * debugging names lets the build drop the ones the app does not render (decision 026). Lines are kept as they are
+ * (a name is blanked, not deleted), so source maps stay right.
+ */
+function pureRouterComponents(): Plugin {
+  const routerChunk = /\/node_modules\/react-router\/dist\/[^/]+\/chunk-[^/]+\.mjs$/;
+  return {
+    name: 'pure-router-components',
+    transform: {
+      filter: { id: routerChunk },
+      handler(code) {
+        const marked = code
+          .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(/^\w+\.displayName = "\w+";$/gm, '');
+        return { code: marked, map: null };
+      },
+    },
+  };
+}
+
+/**
  * Production builds start the app from public/route-hint.js right after the first paint (decision 013): the module
  * script Vite writes into index.html becomes a `data-entry` attribute of that script, so the browser paints the
  * static first-paint shell before it fetches, compiles and runs the JavaScript.
@@ -136,7 +159,11 @@ function precompress(): Plugin {
  * precaches. Every other chunk (the client's other pages, the whole back office) is cached by the worker when it is
  * first used, so a first-time visitor does not download the back office in the background.
  */
-const precachedScreens = ['src/features/home/routes/home-page.tsx', 'src/features/bookings/routes/book-page.tsx'];
+const precachedScreens = [
+  'src/features/home/routes/home-page.tsx',
+  'src/features/home/components/home-below-fold.tsx',
+  'src/features/bookings/routes/book-page.tsx',
+];
 
 /** Collects the files of the public shell from the bundle: the entry, those screens, their static imports and CSS. */
 function publicShell(): Plugin & { files: Set<string> } {
@@ -175,6 +202,7 @@ export default defineConfig({
   plugins: [
     react(),
     sideEffectFreeModules(),
+    pureRouterComponents(),
     versionFile(appVersion),
     startAfterFirstPaint(),
     shell,
@@ -185,6 +213,8 @@ export default defineConfig({
       filename: 'sw.ts',
       // We register the worker ourselves: the spec's localhost check, update interval and swUpdated event.
       injectRegister: false,
+      // The install icons are fetched by the browser when it offers to install the app, not by every first visit.
+      includeManifestIcons: false,
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],

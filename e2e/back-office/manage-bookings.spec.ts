@@ -40,7 +40,7 @@ test('the owner takes a phone booking for a new customer and finds it in the lis
   await row.getByRole('button').click();
   const details = page.getByRole('dialog', { name: 'Booking' });
   await expect(details).toContainText(name);
-  await expect(details.getByRole('region', { name: 'Audit' })).toContainText('booking.created');
+  await expect(details.getByRole('region', { name: 'Audit' })).toContainText('Booked');
 });
 
 test('dragging a booking to a free time moves it; to a taken time is refused and it goes back @phone', async ({

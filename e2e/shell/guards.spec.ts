@@ -46,6 +46,7 @@ test.describe('navigation guard', () => {
   test('a lodger opening home goes to availability, and the back office sends them home and on to availability', async ({
     page,
   }) => {
+    test.slow(); // fourteen full page loads, each starting the app afresh
     await signInThroughForm(page, accounts.lodger.email, accounts.lodger.password);
     await open(page, '/', '/availability');
     await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
@@ -60,6 +61,7 @@ test.describe('navigation guard', () => {
   test('an admin opening home goes to the dashboard and may open every back-office page and availability', async ({
     page,
   }) => {
+    test.slow(); // fifteen full page loads, each starting the app afresh
     await signInThroughForm(page, accounts.admin.email, accounts.admin.password);
     await open(page, '/', '/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

@@ -29,6 +29,8 @@ test.describe('service worker caches', () => {
     expect(precached.some((url) => new URL(url).pathname === '/index.html')).toBe(true);
     expect(precached.some((url) => /\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true);
     expect(precached.filter((url) => backOfficeChunk.test(url))).toEqual([]);
+    // The install icons are the browser's to fetch when it offers installing, not every first visit's.
+    expect(precached.filter((url) => /\/icons\/icon-/.test(url))).toEqual([]);
 
     for (const path of ['/sw.js', '/route-hint.js']) {
       const response = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });

@@ -14,6 +14,8 @@ export const accounts = {
   // Admins start-server.ts leaves without a second factor: the enrolment tests set one up (one per project).
   enrolAdmin: { email: 'enrol.admin@example.test', password: 'Password1!', name: 'Enid Enrol', role: 'admin' },
   enrolAdminPhone: { email: 'enrol.phone@example.test', password: 'Password1!', name: 'Ezra Enrol', role: 'admin' },
+  // An admin left without a second factor, who sets up a passkey (Chromium's virtual authenticator) in passkeys.spec.ts.
+  passkeyAdmin: { email: 'passkey.admin@example.test', password: 'Password1!', name: 'Pia Passkey', role: 'admin' },
   deviceClient: { email: 'devices@example.test', password: 'Password1!', name: 'Dev Icey', role: 'user' },
   rateLimited: { email: 'too.many@example.test', password: 'Password1!', name: 'Tim Toomany', role: 'user' },
 } as const satisfies Record<string, Account>;

@@ -14,7 +14,7 @@ export async function fillSignIn(page: Page, email: string, password: string) {
   const form = signInForm(page);
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** The code step of a sign-in: the authenticator's current code (or a recovery code) and Verify. */
@@ -38,6 +38,7 @@ export async function signInAs(page: Page, account: Account) {
     page
       .getByRole('link', { name: 'Account' })
       .or(page.getByRole('button', { name: 'Open menu' }))
+      .or(page.getByRole('button', { name: 'Account menu' }))
       .first(),
   ).toBeVisible();
 }

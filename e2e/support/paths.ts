@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8089);
+/** The local Stripe peer (apps/server/src/test/stripe-peer.ts) the e2e server takes payments through. */
+export const STRIPE_PEER_PORT = Number(process.env.E2E_STRIPE_PORT ?? APP_PORT + 7);
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const tmpDir = resolve(repoRoot, 'e2e/.tmp', APP_PORT === 3100 ? '' : `port-${APP_PORT}`);

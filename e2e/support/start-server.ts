@@ -8,10 +8,21 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { startStripePeer } from '../../apps/server/src/test/stripe-peer.ts';
 import { accounts, oidcUser } from './accounts.ts';
 import { diaryFile } from './diary.ts';
 import { createAccounts } from './enrol-second-factor.ts';
-import { APP_PORT, dataDir, mailDir, OIDC_PORT, repoRoot, SMTP_PORT, serverLogFile, webDir } from './paths.ts';
+import {
+  APP_PORT,
+  dataDir,
+  mailDir,
+  OIDC_PORT,
+  repoRoot,
+  SMTP_PORT,
+  STRIPE_PEER_PORT,
+  serverLogFile,
+  webDir,
+} from './paths.ts';
 import { saveTotpUris } from './second-factor.ts';
 
 const serverEnv: Record<string, string> = {
@@ -23,6 +34,10 @@ const serverEnv: Record<string, string> = {
   WEB_DIST: webDir,
   AUTH_SECRET: 'e2e-only-secret-0123456789-abcdefghijklmnop',
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  // With email set up, verification is on by default (decision 035; sign-up then answers alike for new and known
+  // addresses, tested in apps/server/src/hardening/sign-up-discretion.test.ts). These walks book straight after
+  // signing up, as an install that chose REQUIRE_EMAIL_VERIFICATION=false does.
+  REQUIRE_EMAIL_VERIFICATION: 'false',
   MAIL_FROM: 'booking@example.test',
   EMAIL_RETRY_DELAY_S: '1',
   OIDC_ISSUER: `http://localhost:${OIDC_PORT}`,
@@ -34,6 +49,9 @@ const serverEnv: Record<string, string> = {
   // Each test sends its own X-Forwarded-For (e2e/support/fixtures.ts), so the low sign-in limit is per test.
   TRUST_PROXY: 'true',
   LOG_LEVEL: 'info',
+  // A payment holds its time for 30 seconds rather than 9 minutes, so a walk can see a hold run out; the release
+  // is the production job (every minute).
+  PAYMENT_HOLD_S: '30',
 };
 
 function log(message: string) {
@@ -123,7 +141,11 @@ async function main() {
   // Accounts are made with the CLI's service in one process that opens the PGlite directory before the server
   // holds it. Every admin needs a second factor: the test admin's authenticator is enrolled and its URI kept.
   const admins = Object.values(accounts).filter(
-    (account) => account.role === 'admin' && account !== accounts.enrolAdmin && account !== accounts.enrolAdminPhone,
+    (account) =>
+      account.role === 'admin' &&
+      account !== accounts.enrolAdmin &&
+      account !== accounts.enrolAdminPhone &&
+      account !== accounts.passkeyAdmin,
   );
   saveTotpUris(await createAccounts(serverEnv, Object.values(accounts), admins, log));
   log(`enrolled an authenticator for ${admins.map((account) => account.email).join(', ')}`);
@@ -131,11 +153,27 @@ async function main() {
   const smtp = await startSmtp();
   const oidc = await startOidc();
   log(`SMTP on :${SMTP_PORT}, OpenID provider on ${oidc.issuer.url}`);
+  // Online payment is on, through the local Stripe peer: its webhooks are signed and posted to the server as
+  // Stripe's are. The payment policy starts as "nothing up front", so every other walk books as without Stripe.
+  const stripe = await startStripePeer({
+    secretKey: 'sk_test_e2epeer',
+    webhookSecret: 'whsec_e2epeer',
+    port: STRIPE_PEER_PORT,
+  });
+  stripe.deliverTo(async (payload, headers) => {
+    const answer = await fetch(`http://127.0.0.1:${APP_PORT}/api/stripe/webhook`, {
+      method: 'POST',
+      headers,
+      body: payload,
+    });
+    return answer.status;
+  });
+  log(`Stripe peer on ${stripe.url}`);
 
   const serverLog = createWriteStream(serverLogFile);
   const server: ChildProcess = spawn('node', ['apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...serverEnv },
+    env: { ...process.env, ...serverEnv, ...stripe.env() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.pipe(serverLog);
@@ -152,7 +190,11 @@ async function main() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
-    await Promise.allSettled([new Promise((resolve) => smtp.close(() => resolve(undefined))), oidc.stop()]);
+    await Promise.allSettled([
+      new Promise((resolve) => smtp.close(() => resolve(undefined))),
+      oidc.stop(),
+      stripe.close(),
+    ]);
     process.exit(code);
   };
   server.on('exit', (code) => {

@@ -39,6 +39,9 @@ describe('operations', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Without Stripe keys nothing of Stripe's is allowed (issue 13).
+    expect(csp).not.toContain('stripe.com');
+    expect(csp).not.toContain('frame-src');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toBe('abc-123');
   });

@@ -1,27 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import pino, { type Logger } from 'pino';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
+import { registerEtags } from './lib/etag.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
+import { registerOriginGuard } from './lib/origin-guard.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
+import { logRequests } from './lib/request-log.ts';
 import { trackRoutes } from './lib/route-list.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuth, isLocalhostUrl, publicUrlOf } from './modules/auth/auth.ts';
+import { createAuth, isLocalhostUrl, publicUrlOf, trustedOriginsOf } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { passwordPolicyFromEnv } from './modules/auth/password-policy.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
+import { startBackupJobs } from './modules/backups/backup-jobs.ts';
 import { startBookingJobs } from './modules/bookings/booking-jobs.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
@@ -31,15 +37,23 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { expensesRoutes } from './modules/expenses/expenses.routes.ts';
 import { financesRoutes } from './modules/finances/finances.routes.ts';
+import { firstRunRoutes } from './modules/first-run/first-run.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { smtpMailer } from './modules/outbox/mailer.ts';
 import { createOutbox } from './modules/outbox/outbox.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { stripeAccountOf } from './modules/payments/stripe-client.ts';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { pageHead, pageOf, siteFacts, withHead } from './modules/seo/seo.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { createFileStore } from './modules/storage/storage.service.ts';
+import { websiteRoutes } from './modules/website/website.routes.ts';
 
+const brotli = promisify(zlib.brotliCompress);
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type AppContext = Awaited<ReturnType<typeof createContext>>;
@@ -60,6 +74,8 @@ export async function createContext(env: Env, options: { database?: Database; lo
   const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
   const auth = createAuth({ db: database.db, env, outbox, secret });
   let boss: PgBoss | undefined;
+  const files = createFileStore(env, { logger });
+  const stripe = stripeAccountOf(env);
 
   return {
     env,
@@ -68,14 +84,17 @@ export async function createContext(env: Env, options: { database?: Database; lo
     db: database.db,
     outbox,
     auth,
-    files: createFileStore(env, { logger }),
+    files,
+    /** The Stripe account, or null: without keys nothing is taken online (issue 13). */
+    stripe,
     /** Starts the background jobs (email delivery); the web server and workers share one process by default. */
     async startJobs() {
       boss = new PgBoss({ ...database.boss, schema: 'pgboss' });
       boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
       await boss.start();
       await outbox.start(boss);
-      await startBookingJobs(boss, { db: database.db, env, outbox });
+      await startBookingJobs(boss, { db: database.db, env, outbox, stripe });
+      await startBackupJobs(boss, { database, files, env, logger });
     },
     async close() {
       await boss?.stop({ graceful: true, timeout: 10_000 });
@@ -93,8 +112,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // One line per request, written below, instead of Fastify's two (the controller, not the deprecated
+    // option, which printed a warning on every start).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   trackRoutes(app);
+  logRequests(app);
+  registerEtags(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Answers of the API are personal (or may become so): no browser or proxy keeps them, unless a
@@ -103,6 +127,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerOriginGuard(app, trustedOriginsOf(env));
 
   const publicUrl = publicUrlOf(env);
   const thirdParty = [
@@ -111,17 +136,28 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       : []),
     ...(env.FACEBOOK_PIXEL_ID ? ['https://connect.facebook.net', 'https://www.facebook.com'] : []),
   ];
+  // Stripe's security guide: Stripe.js from js.stripe.com, its API, and its frames (the Payment Element,
+  // 3-D Secure pages from hooks.stripe.com). Allowed only with keys set, so an install without Stripe keeps the
+  // strict policy it had.
+  const stripeSources = context.stripe
+    ? {
+        script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+        connect: ['https://api.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+      }
+    : { script: [], connect: [], frame: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...thirdParty],
+        scriptSrc: ["'self'", ...thirdParty, ...stripeSources.script],
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...thirdParty],
+        connectSrc: ["'self'", ...thirdParty, ...stripeSources.connect],
+        ...(stripeSources.frame.length > 0 ? { frameSrc: ["'self'", ...stripeSources.frame] } : {}),
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -137,7 +173,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     global: true,
     max: env.API_RATE_LIMIT_MAX,
     timeWindow: 60_000,
-    store: databaseRateLimitStore(db),
+    store: databaseRateLimitStore(context.database.counters, env.API_RATE_LIMIT_MAX),
     allowList: (request) => !request.url.startsWith('/api/'),
   });
 
@@ -153,19 +189,28 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(dashboardRoutes(context));
   await app.register(emailsRoutes(context));
   await app.register(storageRoutes(context));
+  await app.register(websiteRoutes(context));
   await app.register(expensesRoutes(context));
   await app.register(invoicesRoutes(context));
   await app.register(ledgerRoutes(context));
   await app.register(financesRoutes(context));
   await app.register(analyticsRoutes(context));
   await app.register(businessRoutes(context));
+  await app.register(paymentsRoutes(context));
+  await app.register(stripeWebhookRoutes(context));
+  await app.register(firstRunRoutes(context));
 
-  await registerWebApp(app, env.WEB_DIST ?? defaultWebDist);
+  await registerWebApp(app, context, env.WEB_DIST ?? defaultWebDist);
+  await app.register(seoRoutes(context));
   return app;
 }
 
-/** Serves the built web app; any other path gets the app shell, whose router handles it. */
-async function registerWebApp(app: FastifyInstance, webDist: string) {
+/**
+ * Serves the built web app; any other path gets the app shell, whose router handles it, with that page's own
+ * head (title, description, canonical, link preview, JSON-LD on home; `noindex` on private treatments and
+ * personal pages), rendered here so that search engines and link previews read it without running a script.
+ */
+async function registerWebApp(app: FastifyInstance, context: AppContext, webDist: string) {
   const indexFile = join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb)
@@ -181,7 +226,10 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-  app.setNotFoundHandler((request, reply) => {
+  // The built shell is the same file for the life of the process.
+  const shell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const seoEnv = { ...context.env, PUBLIC_URL: publicUrlOf(context.env) };
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset (from an older build) is a 404, not the app shell; any other unknown
     // path gets the shell, whose router sends it to / as the specification says.
     const isAsset = request.url.startsWith('/assets/');
@@ -189,6 +237,17 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
     const reading = request.method === 'GET' || request.method === 'HEAD';
     if (request.url.startsWith('/api/') || !reading || !hasWeb || isAsset)
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'There is nothing at this address.' } });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    const url = new URL(request.url, 'http://shell.invalid');
+    const facts = await siteFacts(context.db, seoEnv);
+    const head = pageHead(pageOf(url.pathname, url.searchParams), facts, seoEnv, { image: facts.card });
+    if (head.noindex) reply.header('x-robots-tag', 'noindex');
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const html = withHead(shell, head);
+    // Compressed here, as the build compressed the file it replaces.
+    if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      reply.header('content-encoding', 'br');
+      return brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    }
+    return html;
   });
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
 
+const stripeKeys = {
+  STRIPE_SECRET_KEY: 'sk_test_abc',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+};
+
 describe('configuration', () => {
   it('starts on embedded defaults with an empty environment', () => {
     const env = parseEnv({});
@@ -23,9 +29,26 @@ describe('configuration', () => {
     [{ OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_ISSUER'],
     [{ PASSWORD_REQUIRE_UPPERCASE: 'maybe' }, 'PASSWORD_REQUIRE_UPPERCASE'],
     [{ PASSWORD_MIN_LENGTH: '12', PASSWORD_MAX_LENGTH: '8' }, 'PASSWORD_MAX_LENGTH'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc' }, 'STRIPE_SECRET_KEY'],
+    [{ ...stripeKeys, STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ ...stripeKeys, STRIPE_STATEMENT_DESCRIPTOR: 'SOOTHE LONDON MASSAGE STUDIO' }, 'STRIPE_STATEMENT_DESCRIPTOR'],
+    [{ ...stripeKeys, STRIPE_STATEMENT_DESCRIPTOR: '12345' }, 'STRIPE_STATEMENT_DESCRIPTOR'],
+    [{ ...stripeKeys, STRIPE_STATEMENT_DESCRIPTOR: 'SOOTHE "LDN"' }, 'STRIPE_STATEMENT_DESCRIPTOR'],
+    [{ ...stripeKeys, STRIPE_API_URL: 'localhost:12111' }, 'STRIPE_API_URL'],
   ])('stops start-up on %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);
+  });
+
+  it('requires a verified email once email can be sent, unless told otherwise (sign-up then tells no one who has an account)', () => {
+    expect(parseEnv({}).REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect(parseEnv({ SMTP_URL: 'smtp://mail.example.test:587' }).REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    expect(
+      parseEnv({ SMTP_URL: 'smtp://mail.example.test:587', REQUIRE_EMAIL_VERIFICATION: 'false' })
+        .REQUIRE_EMAIL_VERIFICATION,
+    ).toBe(false);
+    expect(parseEnv({ REQUIRE_EMAIL_VERIFICATION: 'true' }).REQUIRE_EMAIL_VERIFICATION).toBe(true);
   });
 
   it('treats an empty optional variable as unset', () => {
@@ -33,5 +56,12 @@ describe('configuration', () => {
       DATABASE_URL: undefined,
       SMTP_URL: undefined,
     });
+  });
+
+  it('takes online payment only with all three Stripe keys, and keeps no secret in its messages', () => {
+    expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    const env = parseEnv({ ...stripeKeys, STRIPE_STATEMENT_DESCRIPTOR: 'SOOTHE LDN' });
+    expect(env.STRIPE_STATEMENT_DESCRIPTOR).toBe('SOOTHE LDN');
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_secretvalue' })).not.toThrow(/secretvalue/);
   });
 });

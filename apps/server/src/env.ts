@@ -8,34 +8,91 @@ const optionalText = z
   .trim()
   .transform((value) => value || undefined)
   .optional();
-const url = (name: string) => z.url({ message: `${name} must be a URL` });
+
+/** A whole number within bounds; the message says which (start-up prints it beside the value given). */
+function wholeNumber(min: number, max?: number) {
+  const message =
+    max === undefined ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  const number = z.coerce.number({ message }).int({ message }).min(min, { message });
+  return max === undefined ? number : number.max(max, { message });
+}
+
+/** An address whose scheme is one of `schemes`; `example` shows what is expected. */
+function address(schemes: string[], example: string) {
+  return z.string().superRefine((value, ctx) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `must be an address such as ${example}` });
+      return;
+    }
+    const scheme = parsed.protocol.replace(/:$/, '');
+    // `host:587` parses as the scheme "host" with no host: not an address at all.
+    if (!parsed.hostname) ctx.addIssue({ code: 'custom', message: `must be an address such as ${example}` });
+    else if (!schemes.includes(scheme))
+      ctx.addIssue({
+        code: 'custom',
+        message: `must start with ${schemes.map((s) => `${s}://`).join(' or ')} (it starts with ${scheme}://)`,
+      });
+  });
+}
+const web = (example: string) => address(['http', 'https'], example);
+
+/** Formats a date and an amount the way emails do: a locale Intl does not know would fail every booking. */
+function isUsableLocale(tag: string): boolean {
+  try {
+    Intl.getCanonicalLocales(tag);
+  } catch {
+    return false;
+  }
+  return Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0 && Intl.NumberFormat.supportedLocalesOf(tag).length > 0;
+}
+
+/**
+ * Stripe's rules for the text on a card statement: 5 to 22 Latin characters, at least one letter, none of the
+ * characters Stripe refuses (the pattern admits only safe ones). Sent as the statement descriptor suffix (cards refuse a whole descriptor per payment; decision 047).
+ */
+const statementDescriptor = z
+  .string()
+  .min(5, 'must be 5 to 22 characters')
+  .max(22, 'must be 5 to 22 characters')
+  .regex(/^[A-Za-z0-9 .,&\-_#:/()+!?@$%]+$/, 'must use Latin letters, digits, spaces and simple punctuation only')
+  .regex(/[A-Za-z]/, 'must contain at least one letter');
+
+const currencies = new Set(Intl.supportedValuesOf('currency'));
 
 /** Every environment variable the server reads; README documents each one. */
 export const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+      .default('production'),
+    PORT: wholeNumber(0, 65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
-    PUBLIC_URL: url('PUBLIC_URL').optional(),
+    PUBLIC_URL: web('https://booking.example.com').optional(),
     DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: optionalText.pipe(url('DATABASE_URL').optional()),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optionalText.pipe(
+      address(['postgres', 'postgresql'], 'postgres://user:pass@host:5432/db').optional(),
+    ),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: flag.default(false),
 
-    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
-    API_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-    AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
-    SESSION_EXPIRES_IN_S: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .default(60 * 60 * 24 * 30),
-    REQUIRE_EMAIL_VERIFICATION: flag.default(false),
+    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    API_RATE_LIMIT_MAX: wholeNumber(1).default(600),
+    AUTH_RATE_LIMIT_MAX: wholeNumber(1).default(10),
+    AUTH_RATE_LIMIT_WINDOW_S: wholeNumber(1).default(60),
+    SESSION_EXPIRES_IN_S: wholeNumber(60).default(60 * 60 * 24 * 30),
+    // Unset: on when email can be sent (decision 035), so sign-up does not tell who has an account.
+    REQUIRE_EMAIL_VERIFICATION: flag.optional(),
 
-    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(128).default(6),
-    PASSWORD_MAX_LENGTH: z.coerce.number().int().min(1).max(4096).optional(),
+    PASSWORD_MIN_LENGTH: wholeNumber(1, 128).default(6),
+    PASSWORD_MAX_LENGTH: wholeNumber(1, 4096).optional(),
     PASSWORD_REQUIRE_LOWERCASE: flag.default(false),
     PASSWORD_REQUIRE_UPPERCASE: flag.default(false),
     PASSWORD_REQUIRE_NUMERIC: flag.default(false),
@@ -45,52 +102,88 @@ export const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalText,
     FACEBOOK_CLIENT_ID: optionalText,
     FACEBOOK_CLIENT_SECRET: optionalText,
-    OIDC_ISSUER: optionalText.pipe(url('OIDC_ISSUER').optional()),
+    OIDC_ISSUER: optionalText.pipe(web('https://id.example.com').optional()),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_NAME: z.string().default('OpenID Connect'),
 
-    SMTP_URL: optionalText.pipe(url('SMTP_URL').optional()),
+    SMTP_URL: optionalText.pipe(address(['smtp', 'smtps'], 'smtp://user:pass@mail.example.com:587').optional()),
     MAIL_FROM: z.string().default('Bookings <bookings@localhost>'),
-    ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
-    EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
-    EMAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).default(30),
+    ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
+    EMAIL_RETRY_LIMIT: wholeNumber(0, 50).default(8),
+    EMAIL_RETRY_DELAY_S: wholeNumber(1).default(30),
 
     BUSINESS_NAME: z.string().min(1).default('Soothe London'),
     BUSINESS_AREA: z.string().min(1).default('London'),
-    BUSINESS_TIME_ZONE: z.string().default('Europe/London'),
+    BUSINESS_TIME_ZONE: z
+      .string()
+      .refine(isValidTimeZone, { error: (issue) => `"${issue.input}" is not an IANA time zone (e.g. Europe/London)` })
+      .default('Europe/London'),
     BUSINESS_CURRENCY: z
       .string()
-      .regex(/^[A-Z]{3}$/, 'BUSINESS_CURRENCY must be an ISO 4217 code such as GBP')
+      .refine((value) => /^[A-Z]{3}$/.test(value) && currencies.has(value), {
+        error: (issue) => `"${issue.input}" is not an ISO 4217 currency code (e.g. GBP)`,
+      })
       .default('GBP'),
-    BUSINESS_LOCALE: z.string().default('en-GB'),
+    BUSINESS_LOCALE: z
+      .string()
+      .refine(isUsableLocale, {
+        error: (issue) => `"${issue.input}" is not a locale dates and money can be written in (e.g. en-GB)`,
+      })
+      .default('en-GB'),
     BUSINESS_PHONE: z.string().trim().max(40).default(''),
-    BUSINESS_EMAIL: z.union([z.literal(''), z.email('BUSINESS_EMAIL must be an email address')]).default(''),
+    BUSINESS_EMAIL: z.union([z.literal(''), z.email()], { message: 'must be an email address' }).default(''),
 
-    FILE_STORAGE: z.enum(['local', 's3'], { message: 'FILE_STORAGE must be local or s3' }).default('local'),
-    UPLOAD_MAX_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .default(10 * 1024 * 1024),
-    S3_ENDPOINT: optionalText.pipe(url('S3_ENDPOINT').optional()),
+    FILE_STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+    UPLOAD_MAX_BYTES: wholeNumber(1024).default(10 * 1024 * 1024),
+    S3_ENDPOINT: optionalText.pipe(web('https://s3.example.com').optional()),
     S3_REGION: z.string().default('auto'),
     S3_BUCKET: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: flag.default(true),
 
+    BACKUP_DIR: optionalText,
+    BACKUP_TIME: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 03:00 (24-hour clock)')
+      .default('03:00'),
+    BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
+    BACKUP_UPLOAD: flag.default(false),
+
+    // Online payment (issue 13): all three keys or none; with none, clients pay at the appointment as before.
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)')
+        .optional(),
+    ),
+    STRIPE_STATEMENT_DESCRIPTOR: optionalText.pipe(statementDescriptor.optional()),
+    /**
+     * How long a booking awaiting payment holds its time. At most 9 minutes: the release job runs every minute, so
+     * the time is free within the 10 minutes the client is promised (decision 047). Shorter only for tests.
+     */
+    PAYMENT_HOLD_S: wholeNumber(10, 9 * 60).default(9 * 60),
+    /** Only to point the SDK at another peer (tests, a mock): https://api.stripe.com is the default. */
+    STRIPE_API_URL: optionalText.pipe(web('http://127.0.0.1:12111').optional()),
+
     GA_MEASUREMENT_ID: optionalText,
     FACEBOOK_PIXEL_ID: optionalText,
     GTM_ID: optionalText,
   })
   .superRefine((env, ctx) => {
-    if (!isValidTimeZone(env.BUSINESS_TIME_ZONE))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['BUSINESS_TIME_ZONE'],
-        message: 'BUSINESS_TIME_ZONE must be an IANA zone such as Europe/London',
-      });
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
@@ -98,20 +191,47 @@ export const envSchema = z
     ] as const;
     for (const [id, secret] of pairs)
       if (Boolean(env[id]) !== Boolean(env[secret]))
-        ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `${id} and ${secret} go together` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [env[id] ? secret : id],
+          message: `is required with ${env[id] ? id : secret}`,
+        });
     if (env.OIDC_CLIENT_ID && !env.OIDC_ISSUER)
-      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER is required with OIDC_CLIENT_ID' });
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'is required with OIDC_CLIENT_ID' });
     if (env.FILE_STORAGE === 's3')
       for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
-        if (!env[key])
-          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required with FILE_STORAGE=s3` });
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with FILE_STORAGE=s3' });
+    if (env.BACKUP_UPLOAD && env.FILE_STORAGE !== 's3')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_UPLOAD'],
+        message: 'needs FILE_STORAGE=s3 (the archives go to its bucket)',
+      });
+    const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+    const given = stripeKeys.find((key) => env[key]);
+    if (given)
+      for (const key of stripeKeys)
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required with ${given}` });
+    if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
+      const mode = (key: string) => (key.includes('_live_') ? 'live' : 'test');
+      if (mode(env.STRIPE_SECRET_KEY) !== mode(env.STRIPE_PUBLISHABLE_KEY))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_PUBLISHABLE_KEY'],
+          message: 'must be of the same mode (test or live) as STRIPE_SECRET_KEY',
+        });
+    }
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH)
       ctx.addIssue({
         code: 'custom',
         path: ['PASSWORD_MAX_LENGTH'],
-        message: 'PASSWORD_MAX_LENGTH must not be below PASSWORD_MIN_LENGTH',
+        message: 'must not be below PASSWORD_MIN_LENGTH',
       });
-  });
+  })
+  .transform((env) => ({
+    ...env,
+    REQUIRE_EMAIL_VERIFICATION: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -126,10 +246,19 @@ function isValidTimeZone(zone: string): boolean {
 
 export class EnvError extends Error {}
 
-/** Parses the environment once; a bad variable stops start-up with its name. */
+/** Variables whose value may be a secret (or hold one) are never repeated in a message. */
+const SECRET = /SECRET|KEY|PASS|_URL$/;
+
+/** Parses the environment once; each bad variable stops start-up with one line: its name and what is wrong. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
-  throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment';
+    const value = source[name];
+    // Messages that quote the value themselves (locale, zone, currency) start with it.
+    const shown = value !== undefined && !SECRET.test(name) && !issue.message.startsWith('"') && value.length <= 80;
+    return `${name}: ${issue.message}${shown ? ` (got ${JSON.stringify(value)})` : ''}`;
+  });
+  throw new EnvError(lines.join('\n'));
 }

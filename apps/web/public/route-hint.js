@@ -1,4 +1,16 @@
 // Runs before the first paint (an external file: the CSP forbids inline scripts).
+// 0. The colour scheme before the first paint: the visitor's choice if any, else the device's (Mantine's colour-scheme
+//    manager keeps the same key and applies the same choice once the app starts).
+(() => {
+  let chosen = null;
+  try {
+    chosen = localStorage.getItem('mantine-color-scheme-value');
+  } catch {}
+  const dark =
+    chosen === 'dark' || (chosen !== 'light' && globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches);
+  document.documentElement.setAttribute('data-mantine-color-scheme', dark ? 'dark' : 'light');
+})();
+
 // 1. Lets index.html's static first-paint shell show only on the page it belongs to.
 document.documentElement.setAttribute('data-path', location.pathname);
 

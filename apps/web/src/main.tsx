@@ -2,7 +2,7 @@ import './app/styles/shell-styles.ts';
 import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { runBootModules } from './app/boot/boot-modules.ts';
 import { rewriteLegacyHashUrl } from './app/boot/legacy-hash.ts';
 import { registerServiceWorker } from './app/boot/service-worker.ts';
@@ -10,10 +10,10 @@ import { loadSession } from './app/boot/session-load.ts';
 import { startUpModules } from './app/boot/start-up-modules.ts';
 import { checkAppVersion } from './app/boot/version-check.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { listenForUpdates } from './app/update/update-store.ts';
 import { servicesQuery } from './features/catalog/api.ts';
-import { hasSensualFlag } from './features/catalog/sensual-flag.ts';
+import { hasSensualFlag, needsSensualAccess, setSensualFlag } from './features/catalog/sensual-flag.ts';
 import { configQuery } from './features/config/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -43,6 +43,8 @@ function yieldToMain(): Promise<void> {
 /** Start-up of spec section 4, in its order. */
 async function boot(): Promise<void> {
   rewriteLegacyHashUrl();
+  // A sensual link sets the flag before anything reads it: the treatments fetched below include those it shows.
+  if (needsSensualAccess(window.location.pathname, window.location.search)) setSensualFlag();
   reloadOnMissingChunk();
   const queryClient = createQueryClient();
   // The network answers the modules need are requested at once, in parallel with the version check; the steps
@@ -74,14 +76,15 @@ async function boot(): Promise<void> {
   const root = document.getElementById('q-app');
   if (!root) throw new Error('The page has no #q-app element');
   const reactRoot = createRoot(root);
-  const router = createAppRouter();
   await yieldToMain();
   // A transition lets React yield while it builds the first screen, so the page stays responsive meanwhile.
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppProviders>
       </StrictMode>,
     );

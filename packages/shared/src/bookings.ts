@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
 import { isoDateTimeField } from './fields.ts';
+import { bookingPaymentSchema } from './payments.ts';
 
-export const bookingStatuses = ['pending', 'confirmed', 'completed', 'no_show', 'cancelled'] as const;
+/** `awaiting_payment`: made, its time held while the client pays what the payment policy asks (issue 13). */
+export const bookingStatuses = [
+  'awaiting_payment',
+  'pending',
+  'confirmed',
+  'completed',
+  'no_show',
+  'cancelled',
+] as const;
 export const bookingStatusSchema = z.enum(bookingStatuses);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 /** Statuses that hold their time in the diary. */
-export const activeBookingStatuses = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+export const activeBookingStatuses = [
+  'awaiting_payment',
+  'pending',
+  'confirmed',
+] as const satisfies readonly BookingStatus[];
 
 export const customerPolicies = ['new', 'trusted', 'blocked'] as const;
 export const customerPolicySchema = z.enum(customerPolicies);
@@ -78,6 +91,8 @@ export const bookingSchema = z.object({
   /** Whether the client may still cancel or reschedule it themselves (before the cut-off). */
   changeableByClient: z.boolean(),
   createdAt: z.string(),
+  /** The online payment the booking waits for or was paid with; null when nothing was asked up front. */
+  payment: bookingPaymentSchema.nullable().default(null),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -12,6 +12,16 @@ export const typesByStyle = {
 
 export const massageTypes = [...typesByStyle.therapeutic, ...typesByStyle.sensual] as const;
 export const massageTypeSchema = z.enum(massageTypes);
+
+/** Each type as the owner reads it on screen ('deeptissue' is a code, never shown). */
+export const massageTypeLabels: Record<(typeof massageTypes)[number], string> = {
+  swedish: 'Swedish',
+  deeptissue: 'Deep tissue',
+  both: 'Combo',
+  sensual: 'Sensual',
+  naturist: 'Naturist',
+  bodytobody: 'Body to body',
+};
 export type MassageType = z.infer<typeof massageTypeSchema>;
 
 export function styleOfType(type: MassageType): Style {

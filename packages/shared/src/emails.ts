@@ -11,6 +11,7 @@ export const listEmailsQuery = z.object({
 /** Every email the product sends, by kind; each has a default template the owner may override. */
 export const emailKinds = [
   'auth.verify-email',
+  'auth.existing-account',
   'auth.reset-password',
   'auth.change-email',
   'booking.confirmed',

@@ -7,10 +7,18 @@ export const errorStatus = {
   NOT_FOUND: 404,
   VALIDATION: 400,
   CONFLICT: 409,
+  /** A body that is not JSON on a JSON route (what a plain HTML form from another site can send). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   SLOT_UNAVAILABLE: 409,
   CLIENT_BLOCKED: 403,
   TOO_LATE_TO_CHANGE: 409,
+  /** Stripe could not be reached to start a payment: nothing was kept, the client may try again. */
+  PAYMENT_UNAVAILABLE: 503,
+  /** A webhook whose signature is missing or not Stripe's: nothing is done. */
+  BAD_SIGNATURE: 400,
+  /** The first-run setup link is missing, wrong, expired or already used. */
+  SETUP_LINK_INVALID: 403,
   INTERNAL: 500,
   // File storage: the codes of spec section 8.
   'storage/unknown': 500,

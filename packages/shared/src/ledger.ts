@@ -6,8 +6,12 @@ export const accountCodes = {
   cash: '1000',
   bank: '1010',
   cardClearing: '1020',
+  /** Card payments taken online through Stripe, until Stripe pays them out (issue 13). */
+  stripeClearing: '1030',
   receivables: '1100',
   vat: '2200',
+  /** Deposits and prepayments taken before the appointment: owed to the client until it takes place or is kept. */
+  depositsHeld: '2300',
   ownerEquity: '3000',
   salesTherapeutic: '4000',
   salesSensual: '4010',
@@ -27,6 +31,8 @@ export const journalSourceTypes = [
   'expense',
   'reversal',
   'manual',
+  'deposit_applied',
+  'deposit_kept',
 ] as const;
 export type JournalSourceType = (typeof journalSourceTypes)[number];
 

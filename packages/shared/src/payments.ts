@@ -42,3 +42,96 @@ export const recordRefundInput = z.strictObject({
   note: z.string().trim().max(500).default(''),
 });
 export type RecordRefundInput = z.infer<typeof recordRefundInput>;
+
+// ---- Online payment (issue 13): what the owner asks to be paid up front ----
+
+/** What one kind of booking pays when it is made: nothing, a deposit (fixed or a share of the price) or all of it. */
+export const upfrontRuleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({
+    kind: z.literal('deposit_fixed'),
+    amountPence: z.number().int().min(100, 'A deposit is at least £1').max(1_000_000),
+  }),
+  z.strictObject({
+    kind: z.literal('deposit_percent'),
+    percent: z.number().int().min(1, 'Between 1 and 99 %').max(99, 'Between 1 and 99 %'),
+  }),
+  z.strictObject({ kind: z.literal('full') }),
+]);
+export type UpfrontRule = z.infer<typeof upfrontRuleSchema>;
+
+export const clientKinds = ['newClient', 'returningClient'] as const;
+export type ClientKind = (typeof clientKinds)[number];
+const rulesPerClient = z.strictObject({ newClient: upfrontRuleSchema, returningClient: upfrontRuleSchema });
+
+/** The owner's payment policy: per style and per client kind; cancelling is free until N hours before. */
+export const paymentPolicySchema = z.strictObject({
+  therapeutic: rulesPerClient,
+  sensual: rulesPerClient,
+  freeCancellationHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30),
+});
+export type PaymentPolicy = z.infer<typeof paymentPolicySchema>;
+
+export const defaultPaymentPolicy = (): PaymentPolicy => ({
+  therapeutic: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
+  sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
+  freeCancellationHours: 24,
+});
+
+/** GET /api/admin/payments/policy: the policy, and whether it can apply (Stripe configured). */
+export type PaymentPolicyAnswer = { policy: PaymentPolicy; onlinePaymentEnabled: boolean };
+
+export type AmountDue = { kind: 'none' } | { kind: 'deposit' | 'prepayment'; amountPence: number };
+
+/**
+ * What a booking asks to be paid now. A deposit never exceeds the price (then it is the whole price, still held as a
+ * deposit); one below the smallest charge the card networks take is not asked for at all.
+ */
+export function amountDue(
+  policy: PaymentPolicy,
+  booking: { style: 'therapeutic' | 'sensual'; clientKind: ClientKind; pricePence: number },
+  minimumChargePence = 30,
+): AmountDue {
+  const rule = policy[booking.style][booking.clientKind];
+  const price = Math.max(0, Math.trunc(booking.pricePence));
+  const due =
+    rule.kind === 'none'
+      ? 0
+      : rule.kind === 'full'
+        ? price
+        : rule.kind === 'deposit_fixed'
+          ? Math.min(rule.amountPence, price)
+          : Math.min(Math.round((price * rule.percent) / 100), price);
+  if (due < minimumChargePence || rule.kind === 'none') return { kind: 'none' };
+  return { kind: rule.kind === 'full' ? 'prepayment' : 'deposit', amountPence: due };
+}
+
+/** What the client is told of the payment their booking waits for (answered with the booking). */
+export const bookingPaymentSchema = z.object({
+  kind: z.enum(['deposit', 'prepayment']),
+  amountPence: z.number(),
+  currency: z.string(),
+  status: z.enum(['awaiting', 'succeeded', 'failed', 'cancelled']),
+  /** Until when the time is held; after it, an unpaid booking is released. */
+  holdExpiresAt: z.string(),
+  /** For the Payment Element; only while the payment is awaited. */
+  clientSecret: z.string().nullable(),
+});
+export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
+
+/** GET /api/bookings/upfront?serviceId=&duration=: what the signed-in client would pay now for this booking. */
+export const upfrontQuery = z.strictObject({
+  serviceId: z.uuid('Unknown service'),
+  duration: z.coerce.number().int().min(15).max(480),
+});
+export type UpfrontQuery = z.infer<typeof upfrontQuery>;
+export type UpfrontAnswer = {
+  due: AmountDue;
+  currency: string;
+  /** Cancelling is free until this many hours before; later, money paid up front is kept. */
+  freeCancellationHours: number;
+};

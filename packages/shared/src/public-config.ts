@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultPublicWebsite, publicWebsiteSchema } from './website.ts';
 
 /** What the web app learns about the business and the install at GET /api/config. */
 export const publicConfigSchema = z.object({
@@ -22,5 +23,11 @@ export const publicConfigSchema = z.object({
     facebookPixelId: z.string().optional(),
     gtmId: z.string().optional(),
   }),
+  /** Online payment (issue 13): on when Stripe is configured; the key is the publishable one, made for browsers. */
+  payments: z
+    .object({ online: z.boolean(), publishableKey: z.string().nullable() })
+    .default({ online: false, publishableKey: null }),
+  /** The business's own look: brand colour, logo and photos (the owner's Website section). */
+  website: publicWebsiteSchema.default(defaultPublicWebsite),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

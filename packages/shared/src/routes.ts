@@ -35,8 +35,15 @@ export const adminOnlyPaths = [
   '/customers',
   '/customers/:uid',
   '/business',
+  '/website',
 ] as const;
 export const signInPaths = ['/bookings', '/account'] as const;
 /** Where a signed-in person sets up a second factor; an admin without one is sent here before the back office. */
 export const SECOND_FACTOR_PATH = '/second-factor';
 export const lodgerPaths = ['/availability'] as const;
+
+/**
+ * Where the first-run link printed by the server lands: `/setup?token=…` (first-run.ts). Here, not beside the zod
+ * schemas of first-run.ts: the router needs it, and importing that file put zod into the public pages' first script.
+ */
+export const SETUP_PATH = '/setup';

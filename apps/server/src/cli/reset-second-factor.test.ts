@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../app.ts';
-import { session, twoFactor, user } from '../db/schema.ts';
+import { passkey, session, twoFactor, user } from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
 import { enrolTotp } from '../test/clients.ts';
 import { authAgent, TEST_SECRET } from '../test/test-context.ts';
+import { softPasskey } from '../test/webauthn.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cli-2fa-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -43,7 +44,7 @@ async function withApp<T>(
 }
 
 describe('user reset-second-factor', { timeout: 120_000 }, () => {
-  it("removes an admin's authenticator and recovery codes, signs them out, and has them enrol again", async () => {
+  it("removes an admin's authenticator, recovery codes and passkeys, signs them out, and has them enrol again", async () => {
     expect(
       cli('user', 'create', '--email', 'owner@example.test', '--password', 'secret1', '--role', 'admin').code,
     ).toBe(0);
@@ -51,6 +52,9 @@ describe('user reset-second-factor', { timeout: 120_000 }, () => {
       const agent = authAgent(app);
       await agent.post('/api/auth/sign-in/email', { email: 'owner@example.test', password: 'secret1' });
       await enrolTotp(agent, 'secret1');
+      const options = await agent.get('/api/auth/passkey/generate-register-options');
+      const response = softPasskey('http://localhost:3000').register(options.json());
+      expect((await agent.post('/api/auth/passkey/verify-registration', { response })).statusCode).toBe(200);
       return agent.cookies;
     });
 
@@ -63,6 +67,7 @@ describe('user reset-second-factor', { timeout: 120_000 }, () => {
       const [owner] = await context.db.select().from(user).where(eq(user.email, 'owner@example.test'));
       expect(owner?.twoFactorEnabled).toBe(false);
       expect(await context.db.select().from(twoFactor)).toEqual([]);
+      expect(await context.db.select().from(passkey)).toEqual([]);
       expect(await context.db.select().from(session)).toEqual([]);
       // The old browser is signed out.
       const old = authAgent(app);

@@ -24,12 +24,16 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where rate-limit counters are written: on PostgreSQL a small pool that commits without waiting for the disk. */
+  counters: Db;
   /** The connection pg-boss uses: the same PGlite instance, or its own pool for PostgreSQL. */
   boss: { db: BossDb; backend?: 'pglite' } | { connectionString: string };
+  /** What the backup dumps: the open PGlite instance (single-process), or the PostgreSQL URL for pg_dump. */
+  source: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 };
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir ('memory://' keeps it in memory). */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
@@ -39,12 +43,23 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // the pool opens a new one on the next query.
     pool.on('error', (error) => console.error('database connection lost:', error.message));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    await migrateOnce(pool);
+    // A counter lost in a crash does no harm, so its commit need not wait for the disk: one statement a request.
+    const counterPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 4,
+      options: '-c synchronous_commit=off',
+    });
+    counterPool.on('error', (error) => console.error('database connection lost:', error.message));
     return {
       db,
       kind: 'postgres',
+      counters: drizzlePg({ client: counterPool, schema }) as unknown as Db,
       boss: { connectionString: options.databaseUrl },
-      close: () => pool.end(),
+      source: { kind: 'postgres', url: options.databaseUrl },
+      close: async () => {
+        await Promise.all([pool.end(), counterPool.end()]);
+      },
     };
   }
   const inMemory = options.dataDir === 'memory://';
@@ -57,7 +72,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
+      counters: pgliteDb as unknown as Db,
       boss: { db: fromPglite(client), backend: 'pglite' },
+      source: { kind: 'pglite', client },
       close: async () => {
         await client.close();
         unlock();
@@ -68,6 +85,27 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     throw error;
   }
 }
+
+/**
+ * Runs the migrations while holding a session-level advisory lock, so instances started together on one
+ * PostgreSQL take turns: the first migrates, the others find nothing left to do.
+ */
+async function migrateOnce(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Any fixed number: the advisory lock the migrations take. */
+const MIGRATION_LOCK = 7_240_001;
 
 function pgliteFolder(dataDir: string): string {
   const folder = join(resolve(dataDir), 'pglite');

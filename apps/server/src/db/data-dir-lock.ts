@@ -26,6 +26,16 @@ export function lockDataDir(folder: string): () => void {
   throw new AppError('CONFLICT', `Could not lock the embedded database in ${folder}.`);
 }
 
+/** The live process holding the folder's lock (the running server, or a CLI command), or null. */
+export function dataDirHolder(folder: string): number | null {
+  try {
+    const holder = Number(readFileSync(join(folder, 'in-use.pid'), 'utf8'));
+    return holder && holder !== process.pid && isAlive(holder) ? holder : null;
+  } catch {
+    return null;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -1,6 +1,7 @@
-import type { TimeRange, WeeklyHours } from '@app/shared';
+import type { PaymentPolicy, TimeRange, WebsiteImageFormat, WebsiteSettings, WeeklyHours } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -11,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -56,6 +58,8 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    /** Made by a passkey sign-in (or strengthened by adding one): that session has its second factor (decision 033). */
+    viaPasskey: boolean('via_passkey').notNull().default(false),
     ...timestamps,
   },
   (table) => [index('session_user_idx').on(table.userId)],
@@ -109,6 +113,27 @@ export const twoFactor = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (table) => [index('two_factor_user_idx').on(table.userId), index('two_factor_secret_idx').on(table.secret)],
+);
+
+/** better-auth's passkey plugin: one WebAuthn credential of a user (public key only; the private key stays on the device). */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (table) => [index('passkey_user_idx').on(table.userId), uniqueIndex('passkey_credential_idx').on(table.credentialID)],
 );
 
 /**
@@ -188,6 +213,16 @@ export const requestCounter = pgTable('request_counter', {
 
 // ---- Booking engine ----
 
+/**
+ * One row (id 1): a number that changes, at the commit of any transaction that changes what the free times are made
+ * of (bookings, blocks, special days, the rules), on every instance alike: database triggers keep it (migration
+ * 0014, decision 045). Free times computed for one number stay right until it changes.
+ */
+export const diaryVersion = pgTable('diary_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 /** One row (id 1): the rules the owner edits. The time zone comes from BUSINESS_TIME_ZONE. */
 export const businessSettings = pgTable('business_settings', {
   id: smallint('id').primaryKey().default(1),
@@ -253,7 +288,7 @@ export const customer = pgTable('customer', {
   ...timestamps,
 });
 
-export type BookingStatusValue = 'pending' | 'confirmed' | 'completed' | 'no_show' | 'cancelled';
+export type BookingStatusValue = 'awaiting_payment' | 'pending' | 'confirmed' | 'completed' | 'no_show' | 'cancelled';
 
 /**
  * The diary. `occupied_until` is the end plus the buffer after it; the database itself refuses two
@@ -379,6 +414,17 @@ export const payment = pgTable(
   ],
 );
 
+/**
+ * What each client has paid in all (payments and refunds alike, as the customer list sums them), kept by triggers on
+ * `payment` in the transaction that changes a payment (migration 0013, decision 044): sorting the customer list by
+ * spend reads one row per client instead of every payment. A client with no payment left has no row.
+ */
+export const clientSpend = pgTable('client_spend', {
+  clientId: text('client_id').primaryKey(),
+  payments: integer('payments').notNull(),
+  spendPence: bigint('spend_pence', { mode: 'number' }).notNull(),
+});
+
 /** A private iCalendar subscription; only the SHA-256 of its token is kept, so a leak of the table leaks no URL. */
 export const calendarFeed = pgTable(
   'calendar_feed',
@@ -471,6 +517,8 @@ export type JournalSourceType =
   | 'invoice_payment'
   | 'payment_applied'
   | 'expense'
+  | 'deposit_applied'
+  | 'deposit_kept'
   | 'reversal'
   | 'manual';
 export const journalEntry = pgTable(
@@ -529,6 +577,29 @@ export const journalLine = pgTable(
       table.creditPence,
       table.vatKind,
     ),
+  ],
+);
+
+/**
+ * Journal lines summed per accounting date, account and the columns reports group by (migration 0013, decision
+ * 044), kept by a trigger on `journal_line` in the posting's own transaction; lines are never changed or deleted, so
+ * adding each inserted statement is enough. Reports over years read a row per day and account instead of every line.
+ */
+export const journalDay = pgTable(
+  'journal_day',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    accountCode: text('account_code').notNull(),
+    style: text('style').$type<'therapeutic' | 'sensual'>(),
+    serviceType: text('service_type'),
+    vatKind: text('vat_kind').$type<'output' | 'input'>(),
+    debitPence: bigint('debit_pence', { mode: 'number' }).notNull(),
+    creditPence: bigint('credit_pence', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    unique('journal_day_key')
+      .on(table.accountCode, table.date, table.style, table.serviceType, table.vatKind)
+      .nullsNotDistinct(),
   ],
 );
 
@@ -655,3 +726,76 @@ export const invoiceLine = pgTable(
   },
   (table) => [index('invoice_line_invoice_idx').on(table.invoiceId, table.position)],
 );
+
+// ---- The business's own look (the Website section) ----
+
+/** One row (id 1): the owner's website settings, as `websiteSettingsInput` parsed them. */
+export const websiteSettings = pgTable('website_settings', {
+  id: smallint('id').primaryKey().default(1),
+  settings: jsonb('settings').$type<WebsiteSettings>().notNull(),
+  ...timestamps,
+});
+
+/** A website photo: resized on upload into `variants`, each an object of the file store (public once referenced). */
+export type WebsiteImageVariant = { width: number; format: WebsiteImageFormat; path: string; size: number };
+export const websiteImage = pgTable('website_image', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bucket: text('bucket').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  variants: jsonb('variants').$type<WebsiteImageVariant[]>().notNull(),
+  uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+// ---- Online payment (issue 13) ----
+
+/** One row (id 1): what the owner asks to be paid up front; seeded with "nothing" everywhere. */
+export const paymentPolicy = pgTable('payment_policy', {
+  id: smallint('id').primaryKey().default(1),
+  rules: jsonb('rules').$type<Omit<PaymentPolicy, 'freeCancellationHours'>>().notNull(),
+  freeCancellationHours: integer('free_cancellation_hours').notNull().default(24),
+  ...timestamps,
+});
+
+export type OnlinePaymentStatus = 'awaiting' | 'succeeded' | 'failed' | 'cancelled';
+/** Where the money of a succeeded payment stands in the books: held, then sales, kept (income) or paid back. */
+export type OnlinePaymentSettlement = 'held' | 'recognised' | 'kept' | 'refunded';
+
+/**
+ * A Stripe PaymentIntent made for a booking (one per booking): the amount asked, until when the time is held, and
+ * what became of the money. The money itself is a `payment` row once Stripe says it succeeded.
+ */
+export const onlinePayment = pgTable(
+  'online_payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
+    purpose: text('purpose').$type<'deposit' | 'prepayment'>().notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull(),
+    /** Null only between the booking's commit and Stripe's answer. */
+    intentId: text('intent_id'),
+    status: text('status').$type<OnlinePaymentStatus>().notNull().default('awaiting'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    paymentId: uuid('payment_id').references(() => payment.id, { onDelete: 'set null' }),
+    refundId: uuid('refund_id').references(() => payment.id, { onDelete: 'set null' }),
+    settlement: text('settlement').$type<OnlinePaymentSettlement>(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('online_payment_booking_idx').on(table.bookingId),
+    uniqueIndex('online_payment_intent_idx').on(table.intentId),
+    index('online_payment_hold_idx').on(table.status, table.holdExpiresAt),
+  ],
+);
+
+/** Every Stripe event handled, by Stripe's id: a repeat delivery finds its row and changes nothing. */
+export const stripeEvent = pgTable('stripe_event', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  objectId: text('object_id'),
+  /** What handling it did, for whoever reads the table after a dispute. */
+  outcome: text('outcome').notNull().default(''),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

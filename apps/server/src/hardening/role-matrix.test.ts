@@ -160,6 +160,17 @@ async function newFile() {
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string };
 }
+async function newWebsiteImage() {
+  const form = multipartForm([{ name: 'file', filename: 'p.png', bytes: sampleFiles.png, contentType: 'image/png' }]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/website/images',
+    payload: form.payload,
+    headers: { 'content-type': form.contentType, origin: 'http://localhost:3000', cookie: cookieOf(people.admin) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; widths: number[] };
+}
 async function newReceipt() {
   const expense = await newExpense();
   const form = multipartForm([{ name: 'file', filename: 'r.png', bytes: sampleFiles.png, contentType: 'image/png' }]);
@@ -211,6 +222,20 @@ const rules: Record<string, Rule> = {
     build: () => ({ url: `/api/slots?serviceId=${swedishId}&duration=60&${week()}` }),
   },
   'GET /api/auth/password-policy': get('/api/auth/password-policy', everyone),
+  // Search engines' files (issue 15): public, and never a private treatment in them.
+  'GET /sitemap.xml': get('/sitemap.xml', everyone),
+  'GET /robots.txt': get('/robots.txt', everyone),
+  'GET /og-image.png': get('/og-image.png', everyone),
+  // First-run setup: anyone may ask what /setup shows; once an admin exists (as here) creating one is gone for everyone.
+  'GET /api/setup/status': get('/api/setup/status?token=some-token', everyone),
+  'POST /api/setup': {
+    allow: {},
+    refuse: { anonymous: 404, client: 404, otherClient: 404, lodger: 404, admin: 404 },
+    build: () => ({
+      url: '/api/setup',
+      body: { token: 'some-token', name: 'Mallory', email: 'mallory@example.test', password: 'secret1' },
+    }),
+  },
   // better-auth's own routes, as one rule: the session read answers everyone; its admin API only the admin.
   'GET /api/auth/*': get('/api/auth/get-session', everyone, { self: true }),
   'POST /api/auth/*': {
@@ -226,6 +251,12 @@ const rules: Record<string, Rule> = {
   },
   'GET /api/bookings': get('/api/bookings', signedInAll, { self: true }),
   'GET /api/bookings/approval': get('/api/bookings/approval?style=sensual', signedInAll, { self: true }),
+  // What the signed-in person would pay now: about themselves only, so any signed-in role may ask.
+  'GET /api/bookings/upfront': {
+    allow: signedInAll,
+    self: true,
+    build: () => ({ url: `/api/bookings/upfront?serviceId=${swedishId}&duration=60` }),
+  },
   // The client's own booking: another client and the lodger get 404 (its existence is not told); the admin may act on it.
   'GET /api/bookings/:id': {
     allow: { client: 200, admin: 200 },
@@ -397,6 +428,45 @@ const rules: Record<string, Rule> = {
         area: 'Islington',
       },
     }),
+  },
+  'GET /api/admin/payments/policy': get('/api/admin/payments/policy'),
+  // Stripe's webhook: signed, not signed in; without Stripe keys (as here) it is not there for anyone.
+  'POST /api/stripe/webhook': {
+    allow: {},
+    refuse: { anonymous: 404, client: 404, otherClient: 404, lodger: 404, admin: 404 },
+    build: () => ({ url: '/api/stripe/webhook', body: { id: 'evt_matrix', type: 'payment_intent.succeeded' } }),
+  },
+  'PUT /api/admin/payments/policy': {
+    allow: ADMIN,
+    build: () => ({
+      url: '/api/admin/payments/policy',
+      body: {
+        therapeutic: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
+        sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
+        freeCancellationHours: 24,
+      },
+    }),
+  },
+  'GET /api/admin/website': get('/api/admin/website'),
+  'PUT /api/admin/website': {
+    allow: ADMIN,
+    build: () => ({ url: '/api/admin/website', body: { about: 'A quiet room.', areaText: 'Islington' } }),
+  },
+  'POST /api/admin/website/images': {
+    allow: { admin: 201 },
+    build: () => ({
+      url: '/api/admin/website/images',
+      form: multipartForm([{ name: 'file', filename: 'p.png', bytes: sampleFiles.png, contentType: 'image/png' }]),
+    }),
+  },
+  // A photo the site shows is public; the build puts a fresh one on the site for each request.
+  'GET /api/website/images/:id/:file': {
+    allow: everyone,
+    build: async () => {
+      const image = await newWebsiteImage();
+      expect((await admin('PUT', '/api/admin/website', { heroImageId: image.id })).statusCode).toBe(200);
+      return { url: `/api/website/images/${image.id}/${image.widths[0]}.webp` };
+    },
   },
   'GET /api/admin/setup': get('/api/admin/setup'),
   'POST /api/admin/setup/dismiss': {

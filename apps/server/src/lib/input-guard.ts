@@ -7,6 +7,8 @@ const ID_PARAMS = new Set(['id', 'uid', 'bookingId', 'fileId']);
 const MAX_WORD_PARAM = 200;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
 const CONTROL = /[\u0000-\u001f\u007f]/;
+/** How deep a JSON body may nest (found by the fuzz test). */
+const MAX_DEPTH = 32;
 
 /**
  * One guard in front of every route (issue 9): a malformed path id, or a NUL anywhere in the query,
@@ -25,6 +27,9 @@ export function registerInputGuard(app: FastifyInstance) {
       } else if (value.length > MAX_WORD_PARAM || CONTROL.test(value))
         throw new AppError(code, `${name}: Not a valid value`);
     }
+    // No form of ours nests deeper than a few levels; thousands of levels overflowed better-auth's stack (a 500).
+    if (nestedDeeperThan(request.body, MAX_DEPTH))
+      throw new AppError('VALIDATION', `body: must not be nested more than ${MAX_DEPTH} levels deep`);
     const bad = nulIn(request.query, []) ?? nulIn(request.body, []);
     if (bad) throw new AppError('VALIDATION', `${bad || 'body'}: must not contain a NUL character`);
   });
@@ -40,4 +45,16 @@ function nulIn(value: unknown, path: string[], depth = 0): string | undefined {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** Whether arrays and objects nest more than `limit` levels (walked without recursion). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (item === null || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }

@@ -229,6 +229,12 @@ describe('customers', () => {
     expect(profile.customer).toMatchObject({ policy: 'blocked', privateNotes: 'Twice late' });
     expect(profile.audit[0]).toMatchObject({ action: 'customer.updated', before: null, after: { policy: 'blocked' } });
     expect((await admin.call('PATCH', `/api/admin/customers/${victim.id}`, { policy: 'banned' })).statusCode).toBe(400);
+    // Nothing to change changes nothing, and is no error (an empty SET once made it a 500).
+    const unchanged = await admin.call('PATCH', `/api/admin/customers/${victim.id}`, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toMatchObject({ policy: 'blocked', tags: ['late', 'rude'], privateNotes: 'Twice late' });
+    const stranger = await signedIn(t);
+    expect((await admin.call('PATCH', `/api/admin/customers/${stranger.id}`, {})).statusCode).toBe(200);
   });
 
   it('treat % and _ in a search as plain characters', async () => {

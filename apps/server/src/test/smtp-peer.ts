@@ -4,10 +4,10 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../db/client.ts';
 
-/** A real SMTP server for tests: it keeps every message it accepts, and can be told to refuse. */
+/** A real SMTP server for tests: it keeps every message it accepts, and can be told to refuse or to hold one. */
 export async function startSmtpPeer() {
   const received: ParsedMail[] = [];
-  const state = { refuse: 0 };
+  const state: { refuse: number; hold?: { arrived: () => void; released: Promise<void> } } = { refuse: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -19,8 +19,12 @@ export async function startSmtpPeer() {
         stream.on('end', () => callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })));
         return;
       }
+      const hold = state.hold;
+      state.hold = undefined;
+      hold?.arrived();
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          await hold?.released;
           received.push(mail);
           callback();
         })
@@ -35,6 +39,19 @@ export async function startSmtpPeer() {
     /** The next n messages are refused with a temporary failure. */
     refuseNext(n: number) {
       state.refuse = n;
+    },
+    /**
+     * The next message is read but not answered until `release()`: a sender stays in the middle of sending it.
+     * `arrived` resolves once it is being sent.
+     */
+    holdNext() {
+      let release = () => {};
+      let arrived = () => {};
+      const arrival = new Promise<void>((done) => {
+        arrived = done;
+      });
+      state.hold = { arrived, released: new Promise<void>((done) => (release = done)) };
+      return { arrived: arrival, release: () => release() };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

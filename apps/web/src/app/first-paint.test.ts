@@ -26,6 +26,6 @@ describe("index.html's first-paint shell", () => {
     expect(indexHtml).toContain('<div id="q-app">');
     expect(indexHtml).toMatch(/<html lang="en">/);
     expect(indexHtml).toMatch(/name="description"\s+content="[^"]{50,}"/);
-    expect(indexHtml).toMatch(/<meta name="theme-color" content="#0b7285"/);
+    expect(indexHtml).toMatch(/<meta name="theme-color" content="#3d6b5e"/);
   });
 });

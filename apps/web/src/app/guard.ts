@@ -21,7 +21,7 @@ export function guardRedirect(pathname: string, role: Role | null, lacksSecondFa
   return null;
 }
 
-function isBackOffice(pathname: string): boolean {
+export function isBackOffice(pathname: string): boolean {
   return matchesAny(adminOnlyPaths, pathname) || matchesAny(lodgerPaths, pathname);
 }
 

@@ -1,5 +1,5 @@
 import { LOADING_DELAY_MS, LOADING_SPINNER_SIZE } from '@app/shared';
-import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { Box, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
 type AppLoadingOverlayProps = {
@@ -31,20 +31,26 @@ export function AppLoadingOverlay({
     return () => window.clearTimeout(timer);
   }, [visible, delay]);
 
+  // Drawn by hand rather than with Mantine's LoadingOverlay, whose code would ride in the public pages' first script
+  // for an overlay they never show (decision 026). Above the header and any dialog, as that one was (z-index 1000).
+  if (!shown) return null;
   return (
-    <LoadingOverlay
-      visible={shown}
+    <Box
       pos={fullScreen ? 'fixed' : 'absolute'}
-      transitionProps={{ duration: 0 }}
-      overlayProps={{ backgroundOpacity: 0.6, color: '#fff' }}
-      loaderProps={{
-        children: (
-          <Stack align="center" gap="md" role="status" aria-live="polite">
-            <Loader size={LOADING_SPINNER_SIZE} aria-hidden />
-            <Text fw={600}>{message ?? 'Loading…'}</Text>
-          </Stack>
-        ),
+      inset={0}
+      style={{
+        zIndex: 1000,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        overflow: 'hidden',
+        background: 'var(--app-overlay)',
       }}
-    />
+    >
+      <Stack align="center" gap="md" role="status" aria-live="polite">
+        <Loader size={LOADING_SPINNER_SIZE} aria-hidden />
+        <Text fw={600}>{message ?? 'Loading…'}</Text>
+      </Stack>
+    </Box>
   );
 }

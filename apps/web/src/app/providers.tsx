@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { theme } from './theme.ts';
+import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { configQuery } from '../features/config/api.ts';
+import { cssVariablesResolver, theme, themeFor } from './theme.ts';
 
 const NotificationsContainer = lazy(() =>
   import('./notifications-container.tsx').then((m) => ({ default: m.NotificationsContainer })),
@@ -22,13 +23,30 @@ function NotificationsOnDemand() {
   ) : null;
 }
 
+/**
+ * The owner's brand colour (from the configuration, fetched before the first render) becomes the theme's palette.
+ * The colour scheme follows the device unless the visitor chose one (Mantine's local-storage manager).
+ */
+function BrandedMantine({ children }: { children: ReactNode }) {
+  const { data: config } = useQuery(configQuery);
+  const brand = config?.website?.brand;
+  const key = brand ? `${brand.primaryShade}:${brand.shades.join()}` : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the brand's content
+  const branded = useMemo(() => (brand ? themeFor(brand) : theme), [key]);
+  return (
+    <MantineProvider theme={branded} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <BrandedMantine>
         <NotificationsOnDemand />
         {children}
-      </MantineProvider>
+      </BrandedMantine>
     </QueryClientProvider>
   );
 }

@@ -1,140 +1,102 @@
-import { bookingAliases, SECOND_FACTOR_PATH, sensualAccessAliases } from '@app/shared';
-import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { bookingAliases, SECOND_FACTOR_PATH, SETUP_PATH, sensualAccessAliases } from '@app/shared';
+import { useLayoutEffect } from 'react';
+import { Navigate, type RouteObject, useLocation, useRoutes, useSearchParams } from 'react-router';
 import { BookPage } from '../features/bookings/routes/book-page.tsx';
 import { setSensualFlag } from '../features/catalog/sensual-flag.ts';
 import { HomePage } from '../features/home/routes/home-page.tsx';
+import type { PartName } from './deferred-parts.ts';
 import { MainLayout } from './layout/main-layout.tsx';
-import { withFullStyles } from './styles/with-full-styles.ts';
+import { lazyPart } from './lazy-part.ts';
+
+type ScreenName = Exclude<PartName, 'backOfficeShell' | 'authQueryNotices' | 'updateDialog'>;
 
 /**
- * A screen in its own chunk, fetched only when the guard lets the visitor see it, so public pages never load the
- * back office. The two public pages, home and booking, are in the first chunk instead: they render with the first
- * paint's data, without a second round trip for their code and the full stylesheet.
+ * A route whose screen loads when the guard lets the visitor see it (deferred-parts.ts). Home and booking are in the
+ * first chunk instead: they render with the first paint's data, without a second round trip for their code and the
+ * full stylesheet.
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(async () => ({ default: pick(await withFullStyles(load)) }));
+function screen(path: string, name: ScreenName): RouteObject {
+  const Screen = lazyPart(name);
+  return { path, element: <Screen /> };
 }
 
-const pages = {
-  facebookLogin: lazyPage(
-    () => import('../features/auth/routes/facebook-login-page.tsx'),
-    (m) => m.FacebookLoginPage,
-  ),
-  account: lazyPage(
-    () => import('../features/auth/routes/account-page.tsx'),
-    (m) => m.AccountPage,
-  ),
-  secondFactor: lazyPage(
-    () => import('../features/auth/routes/second-factor-page.tsx'),
-    (m) => m.SecondFactorPage,
-  ),
-  bookings: lazyPage(
-    () => import('../features/bookings/routes/bookings-page.tsx'),
-    (m) => m.BookingsPage,
-  ),
-  manageBookings: lazyPage(
-    () => import('../features/bookings/routes/manage-bookings-page.tsx'),
-    (m) => m.ManageBookingsPage,
-  ),
-  expenses: lazyPage(
-    () => import('../features/expenses/routes/expenses-page.tsx'),
-    (m) => m.ExpensesPage,
-  ),
-  expense: lazyPage(
-    () => import('../features/expenses/routes/expense-page.tsx'),
-    (m) => m.ExpensePage,
-  ),
-  analytics: lazyPage(
-    () => import('../features/analytics/routes/analytics-page.tsx'),
-    (m) => m.AnalyticsPage,
-  ),
-  dashboard: lazyPage(
-    () => import('../features/dashboard/routes/dashboard-page.tsx'),
-    (m) => m.DashboardPage,
-  ),
-  invoices: lazyPage(
-    () => import('../features/invoices/routes/invoices-page.tsx'),
-    (m) => m.InvoicesPage,
-  ),
-  finances: lazyPage(
-    () => import('../features/finances/routes/finances-page.tsx'),
-    (m) => m.FinancesPage,
-  ),
-  emails: lazyPage(
-    () => import('../features/emails/routes/emails-page.tsx'),
-    (m) => m.EmailsPage,
-  ),
-  ledger: lazyPage(
-    () => import('../features/ledger/routes/ledger-page.tsx'),
-    (m) => m.LedgerPage,
-  ),
-  customers: lazyPage(
-    () => import('../features/customers/routes/customers-page.tsx'),
-    (m) => m.CustomersPage,
-  ),
-  customer: lazyPage(
-    () => import('../features/customers/routes/customer-page.tsx'),
-    (m) => m.CustomerPage,
-  ),
-  business: lazyPage(
-    () => import('../features/business/routes/business-page.tsx'),
-    (m) => m.BusinessPage,
-  ),
-  availability: lazyPage(
-    () => import('../features/availability/routes/availability-page.tsx'),
-    (m) => m.AvailabilityPage,
-  ),
-};
-
-/** /book with style=sensual needs sensual access as much as the aliases do (spec section 4). */
-function bookLoader({ request }: LoaderFunctionArgs) {
-  if (new URL(request.url).searchParams.get('style') === 'sensual') setSensualFlag();
-  return null;
+/** A route that only sends the visitor elsewhere; replacing the entry, so Back does not land on it again. */
+function redirect(path: string, to: string): RouteObject {
+  return { path, element: <Navigate to={to} replace /> };
 }
 
-const aliasRoutes: RouteObject[] = Object.entries(bookingAliases).map(([alias, target]) => ({
-  path: alias,
-  loader: () => {
-    if (sensualAccessAliases.includes(alias)) setSensualFlag();
-    return redirect(`/book?style=${target.style}&type=${target.type}`);
-  },
-}));
+/**
+ * Arriving at a route that needs sensual access sets the discretion flag, once per arrival (as a loader would), in a
+ * layout effect: the screen is never painted without it. Not on every render: "Hide private treatments" clears the
+ * flag while the address still says sensual, and must not see it set again. The landing address is handled in
+ * main.tsx, before the first render, so the first list of treatments is fetched with the flag.
+ */
+function useSensualAccess(needed: boolean) {
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location's key is what makes a new arrival
+  useLayoutEffect(() => {
+    if (needed) setSensualFlag();
+  }, [needed, key]);
+}
 
-/** Every row of the route table of spec section 2; the guard lives in MainLayout. */
+function BookRoute() {
+  const [searchParams] = useSearchParams();
+  useSensualAccess(searchParams.get('style') === 'sensual');
+  return <BookPage />;
+}
+
+function SensualAlias({ to }: { to: string }) {
+  useSensualAccess(true);
+  return <Navigate to={to} replace />;
+}
+
+const aliasRoutes = Object.entries(bookingAliases).map(([alias, target]): RouteObject => {
+  const to = `/book?style=${target.style}&type=${target.type}`;
+  return sensualAccessAliases.includes(alias)
+    ? { path: alias, element: <SensualAlias to={to} /> }
+    : redirect(alias, to);
+});
+
+/**
+ * Every row of the route table of spec section 2; the guard lives in MainLayout. Plain routes, not react-router's
+ * data router: nothing here loads data before rendering, and the data router's code would be about a fifth of the
+ * public pages' JavaScript (decision 026).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: MainLayout,
-    HydrateFallback: () => null,
+    element: <MainLayout />,
     children: [
-      { index: true, Component: HomePage },
-      { path: 'terms-and-conditions', loader: () => redirect('/?termsandconditions=true') },
-      { path: 'cookies-and-privacy-policy', loader: () => redirect('/?cookiesandprivacypolicy=true') },
-      { path: 'book', loader: bookLoader, Component: BookPage },
+      { index: true, element: <HomePage /> },
+      redirect('terms-and-conditions', '/?termsandconditions=true'),
+      redirect('cookies-and-privacy-policy', '/?cookiesandprivacypolicy=true'),
+      { path: 'book', element: <BookRoute /> },
       ...aliasRoutes,
-      { path: 'facebook_login', Component: pages.facebookLogin },
-      { path: 'bookings', Component: pages.bookings },
-      { path: 'account', Component: pages.account },
-      { path: SECOND_FACTOR_PATH.slice(1), Component: pages.secondFactor },
-      { path: 'manage_bookings', Component: pages.manageBookings },
-      { path: 'expenses', Component: pages.expenses },
-      { path: 'expenses/:expenseId', Component: pages.expense },
-      { path: 'analytics', Component: pages.analytics },
-      { path: 'dashboard', Component: pages.dashboard },
-      { path: 'invoices', Component: pages.invoices },
-      { path: 'finances', Component: pages.finances },
-      { path: 'emails', Component: pages.emails },
-      { path: 'ledger', Component: pages.ledger },
-      { path: 'customers', Component: pages.customers },
-      { path: 'customers/:uid', Component: pages.customer },
-      { path: 'availability', Component: pages.availability },
-      { path: 'business', Component: pages.business },
-      { path: '*', loader: () => redirect('/') },
+      screen('facebook_login', 'facebookLogin'),
+      screen('bookings', 'bookings'),
+      screen('account', 'account'),
+      screen(SECOND_FACTOR_PATH.slice(1), 'secondFactor'),
+      screen('manage_bookings', 'manageBookings'),
+      screen('expenses', 'expenses'),
+      screen('expenses/:expenseId', 'expense'),
+      screen('analytics', 'analytics'),
+      screen('dashboard', 'dashboard'),
+      screen('invoices', 'invoices'),
+      screen('finances', 'finances'),
+      screen('emails', 'emails'),
+      screen('ledger', 'ledger'),
+      screen('customers', 'customers'),
+      screen('customers/:uid', 'customer'),
+      screen('availability', 'availability'),
+      screen('business', 'business'),
+      // Ours, not the spec's: the one-time link the server prints on an install without an admin (decision 041).
+      screen(SETUP_PATH.slice(1), 'setup'),
+      screen('website', 'website'),
+      redirect('*', '/'),
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,3 +1,4 @@
+import { passkeyClient } from '@better-auth/passkey/client';
 import { adminClient, twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { refetchSession, SESSION_POLL_SECONDS } from './session.ts';
@@ -12,7 +13,7 @@ export { SESSION_POLL_SECONDS, useCurrentUser } from './session.ts';
 export const authClient = createAuthClient({
   basePath: '/api/auth',
   // The sign-in form reads `twoFactorRedirect` from the answer and asks for the code itself.
-  plugins: [adminClient(), twoFactorClient()],
+  plugins: [adminClient(), twoFactorClient(), passkeyClient()],
   sessionOptions: { refetchInterval: SESSION_POLL_SECONDS, refetchOnWindowFocus: true },
 });
 

@@ -10,7 +10,8 @@ function scheduleTitle(): void {
   clearTimeout(timer);
   timer = setTimeout(() => {
     const parts = [pageTitle, suffix].filter(Boolean);
-    if (parts.length > 0) document.title = parts.join(' | ');
+    // A test environment may be torn down before the debounce fires.
+    if (parts.length > 0 && typeof document !== 'undefined') document.title = parts.join(' | ');
   }, PAGE_TITLE_DEBOUNCE_MS);
 }
 
@@ -24,5 +25,6 @@ export function usePageTitle(title: string): void {
   useEffect(() => {
     pageTitle = title;
     scheduleTitle();
+    return () => clearTimeout(timer);
   }, [title]);
 }

@@ -118,6 +118,10 @@ export function useCurrentUser() {
     /** The id of this browser's own session (the account page marks it "This device"). */
     sessionId: current.data?.session.id ?? null,
     role: user ? roleOf(user as { role?: string | null }) : null,
+    /** This session has a second factor: the account's authenticator app, or a passkey sign-in (decision 033). */
+    secondFactor:
+      (user as { twoFactorEnabled?: boolean | null } | null)?.twoFactorEnabled === true ||
+      (current.data?.session as { viaPasskey?: boolean | null } | undefined)?.viaPasskey === true,
     isPending: current.isPending,
     error: current.error,
     refetch: refetchSession,

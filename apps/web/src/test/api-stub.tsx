@@ -73,7 +73,7 @@ function CurrentUrl() {
 export function renderRoute(ui: ReactNode, { url, path = '*' }: { url: string; path?: string }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[url]}>
           <Routes>

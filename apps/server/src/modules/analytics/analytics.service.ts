@@ -25,7 +25,7 @@ import { getBookingRules } from '../availability/availability.service.ts';
 import { type Interval, mergeIntervals, openIntervalsOfDate, type SlotRules } from '../availability/slots.ts';
 
 /**
- * Every chart is one aggregate query over the diary (booking) or the ledger (journal_line), grouped in
+ * Every chart is one aggregate query over the diary (booking) or the ledger (its per-day sums, journal_day), grouped in
  * SQL on the business's clock (`AT TIME ZONE`), so five years of rows never travel to JS.
  * Revenue is what /finances calls income: credit minus debit on the income accounts, net of VAT, on
  * the ledger's accounting date. Booking charts place a booking on the local date it starts.
@@ -115,7 +115,7 @@ export async function bookingsOverTime(
     db.execute(sql`
       select ${dayText(sql`date_trunc(${q.bucket}, g.date::timestamp)`)} as key, sum(g.pence)::bigint as pence from (
         select l.date, sum(l.credit_pence - l.debit_pence) as pence
-          from journal_line l
+          from journal_day l
          where l.account_code in (select code from ledger_account where kind = 'income')
            and l.date >= ${range.from} and l.date <= ${range.to}
          group by l.date) g
@@ -157,7 +157,7 @@ export async function byService(db: DbOrTx, timeZone: string, actor: Actor | nul
        group by b.style, b.type`),
     db.execute(sql`
       select l.style, l.service_type as type, sum(l.credit_pence - l.debit_pence)::bigint as pence
-        from journal_line l
+        from journal_day l
        where l.account_code in (select code from ledger_account where kind = 'income')
          and l.date >= ${range.from} and l.date <= ${range.to}
        group by l.style, l.service_type`),

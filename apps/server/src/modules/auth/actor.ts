@@ -1,6 +1,6 @@
 import { AppError, type Role, roleOf } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
-import { type Auth, SECOND_FACTOR_REQUIRED_MESSAGE } from './auth.ts';
+import { type Auth, SECOND_FACTOR_REQUIRED_MESSAGE, sessionHasSecondFactor } from './auth.ts';
 
 /** Who is calling: what every service function is given to decide what they may do. */
 export type Actor = {
@@ -9,13 +9,15 @@ export type Actor = {
   email: string;
   name: string;
   phone: string | null;
-  /** false for a signed-in person without a second factor; set by actorOf (services called directly leave it out). */
+  /** false for a session without a second factor (authenticator app, or made by a passkey); set by actorOf (services called directly leave it out). */
   secondFactor?: boolean;
 };
 
 export async function actorOf(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
+  // Sessions travel only in the cookie: a visitor without one is nobody, without asking better-auth.
+  if (!request.headers.cookie) return null;
   const headers = new Headers();
-  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+  headers.set('cookie', request.headers.cookie);
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
   const user = session.user as typeof session.user & {
@@ -29,7 +31,7 @@ export async function actorOf(auth: Auth, request: FastifyRequest): Promise<Acto
     email: user.email,
     name: user.name,
     phone: user.phone ?? null,
-    secondFactor: user.twoFactorEnabled === true,
+    secondFactor: sessionHasSecondFactor(user, session.session as { viaPasskey?: boolean | null }),
   };
 }
 

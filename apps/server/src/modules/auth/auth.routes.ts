@@ -41,7 +41,12 @@ export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-        return reply.send(response.status >= 400 && body ? withErrorEnvelope(body) : body);
+        if (response.status < 400 && isPendingSignUp(request, body))
+          // better-auth's stand-in user for a known address differs from a new one (its role is null): the
+          // answer that does not sign anyone in is one fixed body, so it tells nothing (decision 035).
+          return reply.send({ token: null, user: null, emailSent: true });
+        if (response.status < 400) return reply.send(body);
+        return reply.type('application/json; charset=utf-8').send(withErrorEnvelope(body, response.status));
       },
     });
   };
@@ -52,6 +57,16 @@ function passwordSignInEmail(request: FastifyRequest): string | null {
   if (request.method !== 'POST' || request.url.split('?')[0] !== PASSWORD_SIGN_IN) return null;
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email.length > 0 && email.length <= 320 ? email : null;
+}
+
+/** A sign-up that did not sign in (verification required): a new address and a known one look the same. */
+function isPendingSignUp(request: FastifyRequest, body: Buffer | null): boolean {
+  if (request.method !== 'POST' || request.url.split('?')[0] !== '/api/auth/sign-up/email' || !body) return false;
+  try {
+    return (JSON.parse(body.toString('utf8')) as { token?: unknown }).token === null;
+  } catch {
+    return false;
+  }
 }
 
 function toWebRequest(request: FastifyRequest): Request {
@@ -93,13 +108,20 @@ function logSignIn(request: FastifyRequest, status: number) {
  * Our API answers errors as `{ error: { code, message } }`; better-auth's client reads `code` and
  * `message` at the top level, so an auth error carries both.
  */
-function withErrorEnvelope(body: Buffer): Buffer | string {
+function withErrorEnvelope(body: Buffer | null, status: number): Buffer | string {
+  let parsed: unknown = null;
   try {
-    const parsed = JSON.parse(body.toString('utf8')) as { code?: string; message?: string };
-    const code = parsed.code ?? 'AUTH_ERROR';
-    const message = parsed.message ?? 'The request could not be completed.';
-    return JSON.stringify({ ...parsed, code, message, error: { code, message } });
+    parsed = body ? JSON.parse(body.toString('utf8')) : null;
   } catch {
-    return body;
+    return body ?? '';
   }
+  // An unknown path under /api/auth answers 404 with no body (`null`) from better-auth: ours says why.
+  const fields = typeof parsed === 'object' && parsed !== null ? (parsed as { code?: unknown; message?: unknown }) : {};
+  const fallback =
+    status === 404
+      ? { code: 'NOT_FOUND', message: 'There is nothing at this address.' }
+      : { code: 'AUTH_ERROR', message: 'The request could not be completed.' };
+  const code = typeof fields.code === 'string' ? fields.code : fallback.code;
+  const message = typeof fields.message === 'string' && fields.message ? fields.message : fallback.message;
+  return JSON.stringify({ ...fields, code, message, error: { code, message } });
 }

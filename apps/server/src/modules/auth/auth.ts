@@ -1,9 +1,11 @@
 import { passwordProblem, phoneField, roles } from '@app/shared';
+import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, genericOAuth, twoFactor } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -34,8 +36,14 @@ function checkPhone(phone: unknown) {
     });
 }
 
-export function publicUrlOf(env: Env): string {
+export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** The origins our pages are served from: better-auth and the origin guard accept exactly these. */
+export function trustedOriginsOf(env: Env): string[] {
+  const own = new URL(publicUrlOf(env)).origin;
+  return env.NODE_ENV === 'development' ? [own, 'http://localhost:5173'] : [own];
 }
 
 export function isLocalhostUrl(url: string): boolean {
@@ -56,10 +64,29 @@ type Recipient = { email: string; name: string };
 export const TRUSTED_DEVICE_DAYS = 30;
 
 export const SECOND_FACTOR_REQUIRED_MESSAGE =
-  'Set up a second factor (an authenticator app) for your account before using the back office.';
+  'Set up a second factor (an authenticator app or a passkey) for your account before using the back office.';
+
+/**
+ * Adding a passkey needs a session this recent: a stolen old cookie cannot add one. Stricter than better-auth's own
+ * `freshAge` (a day), which is left alone because the devices list (/list-sessions) also demands it.
+ */
+export const FRESH_SESSION_MINUTES = 15;
+
+type AuthCtx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Whether this session has the second factor: the account's authenticator app (its sessions exist only after the
+ * code step), or a session made by a passkey (decision 033). A password-only session of a passkey-only account has not.
+ */
+export function sessionHasSecondFactor(
+  user: { twoFactorEnabled?: boolean | null },
+  session: { viaPasskey?: boolean | null },
+): boolean {
+  return user.twoFactorEnabled === true || session.viaPasskey === true;
+}
 
 /** The owner's second factor is required: it can be replaced (CLI reset), never simply turned off. */
-async function refuseForAdmins(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+async function refuseForAdmins(ctx: AuthCtx) {
   const current = await getSessionFromCtx(ctx);
   if ((current?.user as { role?: string } | undefined)?.role === 'admin')
     throw new APIError('FORBIDDEN', {
@@ -69,11 +96,56 @@ async function refuseForAdmins(ctx: Parameters<Parameters<typeof createAuthMiddl
 }
 
 /** better-auth's own admin endpoints follow the rule of our admin routes: an admin without a second factor is refused. */
-async function requireAdminSecondFactor(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+async function requireAdminSecondFactor(ctx: AuthCtx) {
   const current = await getSessionFromCtx(ctx);
   const user = current?.user as { role?: string; twoFactorEnabled?: boolean | null } | undefined;
-  if (user?.role === 'admin' && !user.twoFactorEnabled)
+  if (
+    user?.role === 'admin' &&
+    current &&
+    !sessionHasSecondFactor(user, current.session as { viaPasskey?: boolean | null })
+  )
     throw new APIError('FORBIDDEN', { message: SECOND_FACTOR_REQUIRED_MESSAGE, code: 'SECOND_FACTOR_REQUIRED' });
+}
+
+async function passkeyCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(schema.passkey).where(eq(schema.passkey.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Enrolling a factor (a passkey or an authenticator app) when the account already has a passkey needs that passkey:
+ * else a stolen password alone could add the thief's own factor and pass for the owner's second factor.
+ */
+async function requireExistingFactor(db: Db, ctx: AuthCtx) {
+  const current = await getSessionFromCtx(ctx);
+  if (!current) return;
+  if (
+    ctx.path.startsWith('/passkey/') &&
+    Date.now() - new Date(current.session.createdAt).getTime() >= FRESH_SESSION_MINUTES * 60_000
+  )
+    throw new APIError('FORBIDDEN', {
+      message: 'For your security, please sign out and sign in again before adding a passkey.',
+      code: 'SESSION_NOT_FRESH',
+    });
+  const user = current.user as { id: string; twoFactorEnabled?: boolean | null };
+  if (sessionHasSecondFactor(user, current.session as { viaPasskey?: boolean | null })) return;
+  if ((await passkeyCount(db, user.id)) > 0)
+    throw new APIError('FORBIDDEN', {
+      message: 'Sign in with your passkey first: your account already has one.',
+      code: 'PASSKEY_SIGN_IN_REQUIRED',
+    });
+}
+
+/** An admin's last passkey is their second factor unless they also have an authenticator app: it stays. */
+async function keepAdminsLastPasskey(db: Db, ctx: AuthCtx) {
+  const current = await getSessionFromCtx(ctx);
+  const user = current?.user as { id: string; role?: string; twoFactorEnabled?: boolean | null } | undefined;
+  if (user?.role !== 'admin' || user.twoFactorEnabled) return;
+  if ((await passkeyCount(db, user.id)) <= 1)
+    throw new APIError('FORBIDDEN', {
+      message: 'An admin account must keep its second factor: add an authenticator app or another passkey first.',
+      code: 'SECOND_FACTOR_REQUIRED',
+    });
 }
 
 export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: string }) {
@@ -87,7 +159,7 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
     baseURL,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: env.NODE_ENV === 'development' ? [baseURL, 'http://localhost:5173'] : [baseURL],
+    trustedOrigins: trustedOriginsOf(env),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -96,6 +168,7 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
         account: schema.account,
         verification: schema.verification,
         twoFactor: schema.twoFactor,
+        passkey: schema.passkey,
       },
     }),
     user: {
@@ -114,27 +187,64 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
         }) => {
           await outbox.enqueue(
             db,
-            await composeEmail(db, 'auth.change-email', user.email, {
-              name: user.name,
-              newEmail,
-              url,
-              businessName: business,
-            }),
+            await composeEmail(
+              db,
+              'auth.change-email',
+              user.email,
+              {
+                name: user.name,
+                newEmail,
+                url,
+                businessName: business,
+              },
+              { publicUrl: publicUrlOf(env) },
+            ),
           );
         },
       },
     },
-    session: { expiresIn: env.SESSION_EXPIRES_IN_S, cookieCache: { enabled: false } },
+    session: {
+      expiresIn: env.SESSION_EXPIRES_IN_S,
+      cookieCache: { enabled: false },
+      additionalFields: { viaPasskey: { type: 'boolean', required: false, defaultValue: false, input: false } },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A passkey sign-in is itself two factors (the device, and its fingerprint, face or PIN).
+          before: async (data, ctx) =>
+            ctx?.path === '/passkey/verify-authentication' ? { data: { ...data, viaPasskey: true } } : undefined,
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: policy.minLength,
       maxPasswordLength: policy.maxLength ?? 128,
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       revokeSessionsOnPasswordReset: true,
+      // With verification required, sign-up answers alike for a new and a known address (decision 035);
+      // the known address is told by email instead.
+      onExistingUserSignUp: async ({ user }: { user: Recipient }) => {
+        await outbox.enqueue(
+          db,
+          await composeEmail(db, 'auth.existing-account', user.email, {
+            name: user.name,
+            signInUrl: `${baseURL}/bookings`,
+            businessName: business,
+          }),
+        );
+      },
       sendResetPassword: async ({ user, url }) => {
         await outbox.enqueue(
           db,
-          await composeEmail(db, 'auth.reset-password', user.email, { name: user.name, url, businessName: business }),
+          await composeEmail(
+            db,
+            'auth.reset-password',
+            user.email,
+            { name: user.name, url, businessName: business },
+            { publicUrl: publicUrlOf(env) },
+          ),
         );
       },
     },
@@ -144,7 +254,13 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
       sendVerificationEmail: async ({ user, url }) => {
         await outbox.enqueue(
           db,
-          await composeEmail(db, 'auth.verify-email', user.email, { name: user.name, url, businessName: business }),
+          await composeEmail(
+            db,
+            'auth.verify-email',
+            user.email,
+            { name: user.name, url, businessName: business },
+            { publicUrl: publicUrlOf(env) },
+          ),
         );
       },
     },
@@ -170,6 +286,7 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
         '/request-password-reset': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
         // Enrolling and the code step of a sign-in; wrong codes are also capped per challenge and per account.
         '/two-factor/*': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
+        '/passkey/*': { window: env.AUTH_RATE_LIMIT_WINDOW_S, max: env.AUTH_RATE_LIMIT_MAX },
         // The open tab polls its session: a read that needs no counter.
         '/get-session': false,
       },
@@ -186,12 +303,35 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
         if (ctx.path === '/update-user') checkPhone((ctx.body as Record<string, unknown> | undefined)?.phone);
         if (ctx.path.startsWith('/admin/')) await requireAdminSecondFactor(ctx);
         if (ctx.path === '/two-factor/disable') await refuseForAdmins(ctx);
+        if (
+          ctx.path === '/two-factor/enable' ||
+          ctx.path === '/passkey/generate-register-options' ||
+          ctx.path === '/passkey/verify-registration'
+        )
+          await requireExistingFactor(db, ctx);
+        if (ctx.path === '/passkey/delete-passkey') await keepAdminsLastPasskey(db, ctx);
         if (typeof password !== 'string') return;
         const problem = passwordProblem(policy, password);
         if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'PASSWORD_POLICY' });
       }),
+      after: createAuthMiddleware(async (ctx) => {
+        // Adding a passkey proves the person holds it: this session now has its second factor, as a passkey sign-in.
+        if (ctx.path !== '/passkey/verify-registration' || ctx.context.returned instanceof Error) return;
+        const current = ctx.context.session ?? (await getSessionFromCtx(ctx));
+        if (current)
+          await db
+            .update(schema.session)
+            .set({ viaPasskey: true })
+            .where(and(eq(schema.session.id, current.session.id), eq(schema.session.userId, current.user.id)));
+      }),
     },
     plugins: [
+      // Passkeys belong to the host of PUBLIC_URL; only pages from that origin may use them.
+      passkey({
+        rpID: new URL(baseURL).hostname,
+        rpName: business,
+        origin: env.NODE_ENV === 'development' ? [baseURL, 'http://localhost:5173'] : baseURL,
+      }),
       twoFactor({
         issuer: business,
         // Trusted for 30 days when the person ticks the box at the code step.

@@ -70,7 +70,7 @@ function busyIntervals(db: DbOrTx, timeZone: string, from: string, to: string, e
     select coalesce(json_agg(json_build_array(s, e)), '[]') as busy from (
       select extract(epoch from ${booking.startsAt}) * 1000 as s, extract(epoch from ${booking.occupiedUntil}) * 1000 as e
         from ${booking}
-       where ${booking.status} in ('pending', 'confirmed') ${excluded}
+       where ${booking.status} in ('awaiting_payment', 'pending', 'confirmed') ${excluded}
          -- the exact expression of the no-overlap constraint, so its GiST index answers
          and tstzrange(${booking.startsAt}, ${booking.occupiedUntil}, '[)') && tstzrange(${windowStart}, ${windowEnd}, '[)')
       union all

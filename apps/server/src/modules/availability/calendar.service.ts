@@ -53,7 +53,8 @@ export async function availabilityCalendar(
       and(
         gte(booking.startsAt, start),
         lt(booking.startsAt, end),
-        inArray(booking.status, ['pending', 'confirmed', 'completed', 'no_show']),
+        // A booking awaiting payment holds its time: the owner sees it (for at most ten minutes).
+        inArray(booking.status, ['awaiting_payment', 'pending', 'confirmed', 'completed', 'no_show']),
       ),
     )
     .orderBy(asc(booking.startsAt));

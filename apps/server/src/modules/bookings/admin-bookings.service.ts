@@ -6,6 +6,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { auditOf } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { settleHeldPayment } from '../payments/online-payments.ts';
 import { netPaidSql } from '../payments/payments.service.ts';
 import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
 
@@ -114,6 +115,16 @@ export async function setBookingOutcome(
       .where(eq(booking.id, row.id))
       .returning();
     if (!updated) throw new Error('outcome update returned no row');
+    // Money taken online becomes the sale when the appointment took place, and is kept after a no-show.
+    const at = deps.now?.() ?? Date.now();
+    await settleHeldPayment(
+      tx,
+      deps.env.BUSINESS_TIME_ZONE,
+      updated,
+      status === 'completed' ? 'recognised' : 'kept',
+      at,
+      actor.id,
+    );
     await tx.insert(bookingEvent).values({
       bookingId: row.id,
       action: status,

@@ -84,6 +84,7 @@ export function bookingEmail(
           ]
         : [],
       dedupeKey: extras.dedupeKey,
+      publicUrl: business.publicUrl,
     },
   );
 }

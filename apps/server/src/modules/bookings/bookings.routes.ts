@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { actorOf } from '../auth/actor.ts';
-import { listSlots } from '../availability/availability.service.ts';
+import { freeTimes } from '../availability/free-times.ts';
 import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
 import { hasSensualFlag } from '../services/services.routes.ts';
-import { serviceForSlots } from '../services/services.service.ts';
 import {
   getAdminBooking,
   listAdminBookings,
@@ -27,6 +26,7 @@ import {
   listMyBookings,
   rescheduleBooking,
   restoreBooking,
+  upfrontForClient,
 } from './bookings.service.ts';
 
 type IdParams = { Params: { id: string } };
@@ -37,13 +37,22 @@ export function bookingsRoutes(context: AppContext) {
     app.get('/api/bookings/approval', async (request) =>
       approvalRequired(context, { actor: await actorOf(auth, request), query: request.query }),
     );
-    app.get('/api/slots', async (request, reply) => {
+    app.get('/api/bookings/upfront', async (request) =>
+      upfrontForClient(context, {
+        actor: await actorOf(auth, request),
+        query: request.query,
+        showSensual: hasSensualFlag(request),
+      }),
+    );
+    const slotsOf = freeTimes(db, env.BUSINESS_TIME_ZONE);
+    app.get('/api/slots', { config: { etag: true } }, async (request, reply) => {
       const query = parseInput(slotsQuery, request.query);
       // The owner books every service by phone; the discretion flag is for visitors.
       const showSensual = hasSensualFlag(request) || (await actorOf(auth, request))?.role === 'admin';
-      await serviceForSlots(db, query.serviceId, query.duration, showSensual);
-      reply.header('cache-control', 'no-store');
-      return listSlots(db, env.BUSINESS_TIME_ZONE, { ...query, durationMinutes: query.duration });
+      // Always asked again (a slot taken a second ago must not be offered), but unchanged times come back as 304.
+      reply.header('cache-control', 'no-cache');
+      const answer = await slotsOf(query, showSensual);
+      return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.json);
     });
 
     app.post('/api/bookings', async (request, reply) => {

@@ -3,8 +3,10 @@ import {
   type ApprovalAnswer,
   adminCancelBookingInput,
   adminMoveBookingInput,
+  amountDue,
   approvalQuery,
   type Booking,
+  type BookingPayment,
   type CreateBookingInput,
   cancelBookingInput,
   createBookingInput,
@@ -12,10 +14,12 @@ import {
   rescheduleBookingInput,
   restoreBookingInput,
   type SlotUnavailableDetails,
+  type UpfrontAnswer,
+  upfrontQuery,
 } from '@app/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, bookingEvent, customer, payment, service, user } from '../../db/schema.ts';
+import { booking, bookingEvent, customer, onlinePayment, payment, service, user } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
@@ -25,16 +29,26 @@ import { publicUrlOf } from '../auth/auth.ts';
 import { getBookingRules, loadSlotRules, nearestSlots } from '../availability/availability.service.ts';
 import { isSlotFree } from '../availability/slots.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
+import {
+  bookingPaymentOf,
+  minimumChargeOf,
+  onlinePaymentOfBooking,
+  paymentIntentOf,
+  paymentUnavailable,
+  settleHeldPayment,
+} from '../payments/online-payments.ts';
+import { readPaymentPolicy } from '../payments/payment-policy.service.ts';
 import { recordBookingRefund } from '../payments/payments.service.ts';
+import type { StripeAccount } from '../payments/stripe-client.ts';
 import { bookingIcs } from './booking-calendar.ts';
 import { bookingEmail, type EmailBusiness } from './booking-emails.ts';
 
-export type BookingDeps = { db: Db; env: Env; outbox: Outbox; now?: () => number };
+export type BookingDeps = { db: Db; env: Env; outbox: Outbox; stripe?: StripeAccount | null; now?: () => number };
 type BookingRow = typeof booking.$inferSelect;
 
 const ENGINE_LOCK = 727_274; // one writer at a time re-checks the diary; the exclusion constraint is the backstop
 
-async function lockDiary(tx: DbOrTx) {
+export async function lockDiary(tx: DbOrTx) {
   await tx.execute(sql`select pg_advisory_xact_lock(${ENGINE_LOCK})`);
 }
 
@@ -108,9 +122,9 @@ async function withAlternatives(
   throw new AppError('SLOT_UNAVAILABLE', taken.message, details);
 }
 
-const now = (deps: BookingDeps) => deps.now?.() ?? Date.now();
+export const now = (deps: BookingDeps) => deps.now?.() ?? Date.now();
 
-async function recordEvent(
+export async function recordEvent(
   tx: DbOrTx,
   row: Pick<BookingRow, 'id'>,
   actor: Actor | { id: null; role: 'system' },
@@ -166,6 +180,39 @@ async function assertSlotFree(
   const today = localDateOf(slot.now, timeZone);
   if (!isSlotFree(loaded.rules, { ...slot, date, today, busy: loaded.busy }))
     throw new SlotTaken(slot.durationMinutes, slot.start, 'This time is not available. Please choose another.');
+}
+
+/**
+ * What the payment policy asks this client to pay up front for this booking: a client the owner trusts, or one who
+ * has had an appointment, is a returning client. Nothing without Stripe, and never for the owner's own bookings.
+ */
+async function upfrontFor(
+  tx: DbOrTx,
+  deps: BookingDeps,
+  client: { id: string; policy: string },
+  booked: { style: 'therapeutic' | 'sensual'; pricePence: number },
+) {
+  if (!deps.stripe) return { kind: 'none' } as const;
+  const [completed] =
+    client.policy === 'trusted'
+      ? [{ id: 'trusted' }]
+      : await tx
+          .select({ id: booking.id })
+          .from(booking)
+          .where(and(eq(booking.clientId, client.id), eq(booking.status, 'completed')))
+          .limit(1);
+  const currency = deps.env.BUSINESS_CURRENCY;
+  return amountDue(
+    await readPaymentPolicy(tx),
+    { ...booked, clientKind: completed ? 'returningClient' : 'newClient' },
+    minimumChargeOf(currency),
+  );
+}
+
+/** A paid booking leaves `awaiting_payment` as any booking starts: waiting for the owner, or confirmed. */
+async function statusOnceBooked(tx: DbOrTx, row: Pick<BookingRow, 'clientId' | 'style' | 'source'>) {
+  if (row.source !== 'client' || row.style !== 'sensual' || !row.clientId) return 'confirmed' as const;
+  return (await policyOf(tx, row.clientId)) === 'new' ? ('pending' as const) : ('confirmed' as const);
 }
 
 /** The client's policy, created as 'new' on their first booking. */
@@ -254,12 +301,24 @@ async function placeBooking(
         });
       }
 
-      // A new client's sensual request waits for the owner; the owner's own bookings are confirmed.
+      const upfront =
+        request.source === 'client' && !pastRecord
+          ? await upfrontFor(
+              tx,
+              deps,
+              { id: client.id, policy },
+              { style: chosen.style, pricePence: duration.pricePence },
+            )
+          : ({ kind: 'none' } as const);
+      // A new client's sensual request waits for the owner; the owner's own bookings are confirmed. Money asked
+      // up front comes first: the time is held while the client pays (issue 13).
       const status = pastRecord
         ? 'completed'
-        : request.source === 'client' && chosen.style === 'sensual' && policy === 'new'
-          ? 'pending'
-          : 'confirmed';
+        : upfront.kind !== 'none'
+          ? 'awaiting_payment'
+          : request.source === 'client' && chosen.style === 'sensual' && policy === 'new'
+            ? 'pending'
+            : 'confirmed';
       const [row] = await tx
         .insert(booking)
         .values({
@@ -289,19 +348,87 @@ async function placeBooking(
       if (!client.phone && input.phone) await tx.update(user).set({ phone: input.phone }).where(eq(user.id, client.id));
 
       if (pastRecord) return { row, created: true };
-      const business = businessOf(env, rules);
-      await deps.outbox.enqueue(
-        tx,
-        status === 'confirmed'
-          ? await bookingEmail(tx, 'booking.confirmed', row, business, { ics: icsOf(row, env, rules) })
-          : await bookingEmail(tx, 'booking.pending', row, business),
-      );
-      if (request.source === 'client')
-        for (const to of await adminRecipients(tx, env))
-          await deps.outbox.enqueue(tx, await bookingEmail(tx, 'booking.admin-new', row, business, { to }));
+      if (upfront.kind !== 'none') {
+        // Nobody is emailed yet: the booking exists for the client only once it is paid.
+        await tx.insert(onlinePayment).values({
+          bookingId: row.id,
+          purpose: upfront.kind,
+          amountPence: upfront.amountPence,
+          currency: env.BUSINESS_CURRENCY,
+          holdExpiresAt: new Date(at + env.PAYMENT_HOLD_S * 1000),
+        });
+        return { row, created: true };
+      }
+      await sendBookedEmails(deps, tx, row, request.source, rules);
       return { row, created: true };
     })
     .catch((error) => withAlternatives(deps, error, input.durationMinutes, startsAt));
+}
+
+/** The emails of a booking made: the client's (confirmed, or waiting for approval) and, for an online one, the owner's. */
+async function sendBookedEmails(
+  deps: BookingDeps,
+  tx: DbOrTx,
+  row: BookingRow,
+  source: 'client' | 'admin',
+  rules: BusinessSettings,
+) {
+  const { env } = deps;
+  const business = businessOf(env, rules);
+  await deps.outbox.enqueue(
+    tx,
+    row.status === 'confirmed'
+      ? await bookingEmail(tx, 'booking.confirmed', row, business, { ics: icsOf(row, env, rules) })
+      : await bookingEmail(tx, 'booking.pending', row, business),
+  );
+  if (source === 'client')
+    for (const to of await adminRecipients(tx, env))
+      await deps.outbox.enqueue(tx, await bookingEmail(tx, 'booking.admin-new', row, business, { to }));
+}
+
+/**
+ * The booking's payment was taken (Stripe's verified webhook, never the browser): it becomes what it would have
+ * been without payment, pending or confirmed, and the emails of a new booking go out now. Inside the caller's
+ * transaction, with the row locked.
+ */
+export async function bookingPaid(deps: BookingDeps, tx: DbOrTx, row: BookingRow, details: Record<string, unknown>) {
+  const status = await statusOnceBooked(tx, row);
+  const [updated] = await tx
+    .update(booking)
+    .set({ status, cancelledBy: null, cancelledAt: null, cancelReason: null, version: row.version + 1 })
+    .where(eq(booking.id, row.id))
+    .returning();
+  if (!updated) throw new Error('paid update returned no row');
+  await recordEvent(tx, row, { id: null, role: 'system' }, 'paid', { from: row.status, to: status, details });
+  await sendBookedEmails(deps, tx, updated, updated.source, await getBookingRules(tx, deps.env.BUSINESS_TIME_ZONE));
+  return updated;
+}
+
+/** An unpaid booking gives its time back (hold expired, payment failed or abandoned); the client is not emailed. */
+export async function releaseUnpaidBooking(deps: BookingDeps, tx: DbOrTx, row: BookingRow, reason: string) {
+  if (row.status !== 'awaiting_payment') return row;
+  const [updated] = await tx
+    .update(booking)
+    .set({
+      status: 'cancelled',
+      cancelledBy: 'business',
+      cancelledAt: new Date(now(deps)),
+      cancelReason: reason,
+      version: row.version + 1,
+    })
+    .where(eq(booking.id, row.id))
+    .returning();
+  if (!updated) throw new Error('release update returned no row');
+  await tx
+    .update(onlinePayment)
+    .set({ status: 'cancelled' })
+    .where(and(eq(onlinePayment.bookingId, row.id), eq(onlinePayment.status, 'awaiting')));
+  await recordEvent(tx, row, { id: null, role: 'system' }, 'released', {
+    from: 'awaiting_payment',
+    to: 'cancelled',
+    details: { reason },
+  });
+  return updated;
 }
 
 /**
@@ -319,6 +446,32 @@ export async function approvalRequired(
   return { approvalRequired: (row?.policy ?? 'new') === 'new' };
 }
 
+/**
+ * What the signed-in client would be asked to pay now for this service and length (issue 13), by the same rule the
+ * booking itself applies, so the page says before confirming exactly what POST /api/bookings will ask.
+ */
+export async function upfrontForClient(
+  deps: BookingDeps,
+  request: { actor: Actor | null; query: unknown; showSensual: boolean },
+): Promise<UpfrontAnswer> {
+  const actor = requireSignedIn(request.actor);
+  const query = parseInput(upfrontQuery, request.query);
+  const [chosen] = await deps.db.select().from(service).where(eq(service.id, query.serviceId));
+  if (!chosen?.active || (chosen.style === 'sensual' && !request.showSensual))
+    throw new AppError('NOT_FOUND', 'This service is not available.');
+  const duration = chosen.durations.find((d) => d.minutes === query.duration);
+  if (!duration) throw new AppError('NOT_FOUND', 'This length is not offered.');
+  const [row] = await deps.db.select({ policy: customer.policy }).from(customer).where(eq(customer.userId, actor.id));
+  const due = await upfrontFor(
+    deps.db,
+    deps,
+    { id: actor.id, policy: row?.policy ?? 'new' },
+    { style: chosen.style, pricePence: duration.pricePence },
+  );
+  const policy = await readPaymentPolicy(deps.db);
+  return { due, currency: deps.env.BUSINESS_CURRENCY, freeCancellationHours: policy.freeCancellationHours };
+}
+
 /** A signed-in client books for themselves. */
 export async function createBooking(
   deps: BookingDeps,
@@ -334,7 +487,32 @@ export async function createBooking(
     resolveClient: async () => ({ id: actor.id, email: actor.email, name: actor.name, phone: actor.phone }),
   });
   const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
-  return { booking: toClientBooking(result.row, rules, now(deps)), created: result.created };
+  const payment = await paymentForClient(deps, result.row, { release: true });
+  return { booking: toClientBooking(result.row, rules, now(deps), payment), created: result.created };
+}
+
+/**
+ * The payment a booking waits for or was paid with, as its client sees it. While it is awaited, the intent is
+ * made (after the booking's commit: no network call holds the diary) or fetched again for its client secret. If
+ * Stripe cannot be reached when the booking is made, the time is given back at once and the client told to retry.
+ */
+async function paymentForClient(deps: BookingDeps, row: BookingRow, options: { release: boolean }) {
+  const held = await onlinePaymentOfBooking(deps.db, row.id);
+  if (!held) return null;
+  if (row.status !== 'awaiting_payment' || held.status !== 'awaiting' || !deps.stripe)
+    return bookingPaymentOf(held, null);
+  try {
+    const intent = await paymentIntentOf(deps.db, deps.stripe, row, held);
+    const fresh = (await onlinePaymentOfBooking(deps.db, row.id)) ?? held;
+    return bookingPaymentOf(fresh, intent.client_secret);
+  } catch (error) {
+    if (!options.release) throw paymentUnavailable();
+    await deps.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(booking).where(eq(booking.id, row.id)).for('update');
+      if (locked) await releaseUnpaidBooking(deps, tx, locked, 'The payment could not be started.');
+    });
+    throw Object.assign(paymentUnavailable(), { cause: error });
+  }
 }
 
 /** The owner books for a customer on the phone: an existing one, or a new one made in the same transaction. */
@@ -377,6 +555,7 @@ export function toClientBooking(
   row: BookingRow,
   rules: { cancellationCutoffHours: number; streetAddress: string },
   at: number,
+  payment: BookingPayment | null = null,
 ): Booking {
   const active = row.status === 'pending' || row.status === 'confirmed';
   return {
@@ -399,6 +578,7 @@ export function toClientBooking(
     address: row.status === 'confirmed' && rules.streetAddress ? rules.streetAddress : null,
     changeableByClient: active && row.startsAt.getTime() - at >= rules.cancellationCutoffHours * 3_600_000,
     createdAt: row.createdAt.toISOString(),
+    payment,
   };
 }
 
@@ -412,7 +592,9 @@ export async function listMyBookings(deps: BookingDeps, request: { actor: Actor 
     .orderBy(desc(booking.startsAt));
   const at = now(deps);
   const all = rows.map((row) => toClientBooking(row, rules, at));
-  const isUpcoming = (b: Booking) => Date.parse(b.endsAt) > at && (b.status === 'pending' || b.status === 'confirmed');
+  const isUpcoming = (b: Booking) =>
+    Date.parse(b.endsAt) > at &&
+    (b.status === 'pending' || b.status === 'confirmed' || b.status === 'awaiting_payment');
   return { upcoming: all.filter(isUpcoming).reverse(), past: all.filter((b) => !isUpcoming(b)) };
 }
 
@@ -429,7 +611,8 @@ export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | 
   const actor = requireSignedIn(request.actor);
   const row = await ownBooking(deps.db, actor, request.id);
   const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
-  return toClientBooking(row, rules, now(deps));
+  // The page the client comes back to after paying reads this until the webhook has settled the booking.
+  return toClientBooking(row, rules, now(deps), await paymentForClient(deps, row, { release: false }));
 }
 
 export async function bookingCalendarFile(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
@@ -481,6 +664,11 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
       .where(eq(booking.id, row.id))
       .returning();
     if (!updated) throw new Error('cancel update returned no row');
+    // Money taken online is kept once the free cancellation window has passed; before it, it stays held for the
+    // client (paid back through Stripe's refunds, a later step of issue 13).
+    const { freeCancellationHours } = await readPaymentPolicy(tx);
+    if (by === 'client' && row.startsAt.getTime() - at < freeCancellationHours * 3_600_000)
+      await settleHeldPayment(tx, env.BUSINESS_TIME_ZONE, updated, 'kept', at, null);
     let refundedPence = 0;
     if (options.refund) {
       const paid = await tx

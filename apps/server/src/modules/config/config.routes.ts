@@ -1,10 +1,17 @@
-import type { BusinessDetails, PublicConfig, WeeklyHours } from '@app/shared';
+import {
+  type BusinessDetails,
+  defaultPublicWebsite,
+  type PublicConfig,
+  type PublicWebsite,
+  type WeeklyHours,
+} from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import type { Env } from '../../env.ts';
 import { socialProvidersOf } from '../auth/auth.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { businessDetailsOf, getBusinessDetails } from '../business/business.service.ts';
+import { publicWebsiteOf, websiteSettingsOf } from '../website/website.service.ts';
 
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -31,15 +38,25 @@ export function publicConfigOf(
   env: Env,
   rules: { weeklyHours: WeeklyHours; cancellationCutoffHours: number; horizonDays: number; minNoticeMinutes: number },
   details: BusinessDetails = businessDetailsOf(undefined, env),
+  website: { page: PublicWebsite; openingHoursText: string; areaText: string } = {
+    page: defaultPublicWebsite(),
+    openingHoursText: '',
+    areaText: '',
+  },
 ): PublicConfig {
+  // The owner's own words for the hours and the area, when given on the Website page, replace the computed ones.
+  const ownHours = website.openingHoursText
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return {
     businessName: details.businessName,
-    area: details.area,
+    area: website.areaText || details.area,
     timeZone: env.BUSINESS_TIME_ZONE,
     currency: env.BUSINESS_CURRENCY,
     locale: env.BUSINESS_LOCALE,
     contact: { phone: details.phone, email: details.email },
-    openingHoursText: openingHoursText(rules.weeklyHours),
+    openingHoursText: ownHours.length ? ownHours : openingHoursText(rules.weeklyHours),
     booking: {
       cancellationCutoffHours: rules.cancellationCutoffHours,
       horizonDays: rules.horizonDays,
@@ -52,6 +69,10 @@ export function publicConfigOf(
       ...(env.FACEBOOK_PIXEL_ID && { facebookPixelId: env.FACEBOOK_PIXEL_ID }),
       ...(env.GTM_ID && { gtmId: env.GTM_ID }),
     },
+    payments: env.STRIPE_PUBLISHABLE_KEY
+      ? { online: true, publishableKey: env.STRIPE_PUBLISHABLE_KEY }
+      : { online: false, publishableKey: null },
+    website: website.page,
   };
 }
 
@@ -59,12 +80,19 @@ export function configRoutes(context: AppContext) {
   const { db, env } = context;
   return async (app: FastifyInstance) => {
     // Read per request: the owner changes opening hours and rules from the back office.
-    app.get('/api/config', async () => {
-      const [rules, details] = await Promise.all([
+    app.get('/api/config', { config: { etag: true } }, async (_request, reply) => {
+      // Revalidated each time (the owner's new phone number shows at once); unchanged, it comes back as a 304.
+      reply.header('cache-control', 'no-cache');
+      const [rules, details, settings] = await Promise.all([
         getBookingRules(db, env.BUSINESS_TIME_ZONE),
         getBusinessDetails(db, env),
+        websiteSettingsOf(db),
       ]);
-      return publicConfigOf(env, rules, details);
+      return publicConfigOf(env, rules, details, {
+        page: await publicWebsiteOf(db, settings),
+        openingHoursText: settings.openingHoursText,
+        areaText: settings.areaText,
+      });
     });
   };
 }

@@ -61,4 +61,16 @@ describe('public configuration', () => {
     expect(config.contact).toEqual({ phone: '020 7946 0000', email: 'hello@example.com' });
     expect(config.booking).toEqual({ cancellationCutoffHours: 24, horizonDays: 60, minNoticeMinutes: 120 });
   });
+
+  it('tells the web whether online payment is on and gives it the publishable key only', () => {
+    expect(publicConfigOf(parseEnv({}), rules).payments).toEqual({ online: false, publishableKey: null });
+    const env = parseEnv({
+      STRIPE_SECRET_KEY: 'sk_test_secret',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_public',
+      STRIPE_WEBHOOK_SECRET: 'whsec_secret',
+    });
+    const config = publicConfigOf(env, rules);
+    expect(config.payments).toEqual({ online: true, publishableKey: 'pk_test_public' });
+    expect(JSON.stringify(config)).not.toMatch(/sk_test|whsec_/);
+  });
 });

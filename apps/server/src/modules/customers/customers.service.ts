@@ -33,16 +33,17 @@ const sortKeys = (within: SQL) => ({
                             from booking ${within} group by client_id) k on k.client_id = p.id`,
   },
   spend: {
-    key: sql`coalesce(k.value, 0)`,
-    join: sql`left join (select client_id, sum(amount_pence)::int as value
-                            from payment ${within} group by client_id) k on k.client_id = p.id`,
+    // Kept per client by triggers (client_spend, decision 044): no payment is read to sort.
+    key: sql`coalesce(k.spend_pence, 0)`,
+    join: sql`left join client_spend k on k.client_id = p.id`,
   },
 });
 
 /**
  * Customers with their figures, searched by name, email or phone (a trigram index on the same
- * expression), sorted by any column and paged. The people are found and paged first; the figures of the page's
- * rows are then read over the client indexes of bookings and payments, never over every booking.
+ * expression), sorted by any column and paged. The people are found and paged first, on their ids and the sort key
+ * alone; the page's own rows then get their details, and their figures over the client indexes of bookings and
+ * payments, never over every booking. `people` is inlined when read once and kept when an aggregate reads it too.
  */
 export async function listCustomers(db: Db, actor: Actor | null, query: unknown) {
   requireRole(actor, 'admin');
@@ -52,21 +53,22 @@ export async function listCustomers(db: Db, actor: Actor | null, query: unknown)
   // Only the people searched for: their ids bound the aggregate; without a search it runs over everyone.
   const sort = sortKeys(search ? sql`where client_id in (select id from people)` : sql``)[q.sort];
   const result = await db.execute(sql`
-    with people as materialized (
-      select u.id, u.name, u.email, u.phone, u.created_at
+    with people as (
+      select u.id, u.name, u.created_at
         from "user" u
        where u.role = 'user'
          ${search ? sql`and (lower(u.name) || ' ' || lower(u.email) || ' ' || coalesce(u.phone, '')) like ${search}` : sql``}
     ), page as (
-      select p.*, ${sort.key} as sort_key, count(*) over ()::int as total
+      select p.id, ${sort.key} as sort_key, count(*) over ()::int as total
         from people p ${sort.join}
        order by sort_key ${order}, p.id
        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
     )
-    select g.id, g.name, g.email, g.phone, g.created_at, g.total,
+    select g.id, u.name, u.email, u.phone, u.created_at, g.total,
            coalesce(c.policy, 'new') as policy, coalesce(c.tags, '{}') as tags,
            s.bookings, coalesce(m.spend_pence, 0) as spend_pence, s.last_visit, s.no_shows
       from page g
+      join "user" u on u.id = g.id
       left join customer c on c.user_id = g.id
       cross join lateral (
         select count(*) filter (where status <> 'cancelled')::int as bookings,
@@ -163,6 +165,12 @@ export async function updateCustomer(db: Db, actor: Actor | null, userId: string
   if (changes.tags) changes.tags = [...new Set(changes.tags)];
   return db.transaction(async (tx) => {
     await findPerson(tx, userId);
+    if (Object.keys(changes).length === 0) {
+      // Nothing to change is not an error (and an empty SET is not valid SQL: a 500 the fuzz test found).
+      await tx.insert(customer).values({ userId }).onConflictDoNothing();
+      const [current] = await tx.select().from(customer).where(eq(customer.userId, userId));
+      return current;
+    }
     const [before] = await tx.select().from(customer).where(eq(customer.userId, userId));
     const [after] = await tx
       .insert(customer)

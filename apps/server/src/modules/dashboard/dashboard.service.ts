@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { availabilityOverride, booking, emailOutbox, user } from '../../db/schema.ts';
+import { booking, emailOutbox, user } from '../../db/schema.ts';
 import { addDays, localDateOf, localParts, zonedInstant } from '../../lib/zoned-time.ts';
+import { bookingsOverTime, occupancy } from '../analytics/analytics.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
-import { getBookingRules } from '../availability/availability.service.ts';
-import { openIntervalsOfDate } from '../availability/slots.ts';
+import { lastBackup } from '../backups/backup.service.ts';
 import { toAdminBooking } from '../bookings/admin-bookings.service.ts';
+
+const BACKUP_OVERDUE_MS = 2 * 86_400_000;
 
 type Period = { from: string; to: string }; // local dates, `to` exclusive
 
@@ -18,58 +20,46 @@ export type PeriodFigures = {
 };
 
 /**
- * Bookings, money received, share of open hours booked, cancellations and no-shows in each period: one query for
- * every period (an index range of `booking` and of `payment` each), the opening hours read once for all of them.
+ * Each period's figures as the analytics page counts them, so a figure with the same name shows the same number
+ * on both (and Revenue is the income of /finances, net of VAT): bookings that were not cancelled, income on the
+ * ledger, share of the open hours (blocks taken out) confirmed or completed, cancellations and no-shows. Two
+ * calls by day over the span of every period, summed per period here.
  */
 async function figuresOf<K extends string>(
   db: Db,
   timeZone: string,
+  actor: Actor,
   periods: Record<K, Period>,
 ): Promise<Record<K, PeriodFigures>> {
   const entries = Object.entries(periods) as [K, Period][];
-  const bounds = entries.map(
-    ([key, period]) =>
-      sql`(${key}::text, ${new Date(zonedInstant(period.from, '00:00', timeZone))}::timestamptz, ${new Date(zonedInstant(period.to, '00:00', timeZone))}::timestamptz)`,
-  );
   const from = entries.map(([, period]) => period.from).sort()[0] ?? '';
-  const to =
+  const to = addDays(
     entries
       .map(([, period]) => period.to)
       .sort()
-      .at(-1) ?? from;
-  const [result, base, overrides] = await Promise.all([
-    db.execute(sql`
-      select p.key, b.*,
-             (select coalesce(sum(amount_pence), 0)::int from payment where paid_at >= p.starts and paid_at < p.ends) as revenue
-        from (values ${sql.join(bounds, sql`, `)}) as p(key, starts, ends)
-        cross join lateral (
-          select count(*) filter (where status <> 'cancelled')::int as bookings,
-                 coalesce(sum(duration_minutes) filter (where status in ('pending','confirmed','completed','no_show')), 0)::int as booked_minutes,
-                 count(*) filter (where status = 'cancelled')::int as cancellations,
-                 count(*) filter (where status = 'no_show')::int as no_shows
-            from booking where starts_at >= p.starts and starts_at < p.ends) b`),
-    getBookingRules(db, timeZone),
-    db
-      .select()
-      .from(availabilityOverride)
-      .where(and(gte(availabilityOverride.date, from), lt(availabilityOverride.date, to))),
-  ]);
-  const rules = { ...base, overrides };
-  const rows = new Map(
-    (result as unknown as { rows: (Record<string, number> & { key: K })[] }).rows.map((row) => [row.key, row]),
+      .at(-1) ?? from,
+    -1,
   );
+  const span = { from, to, bucket: 'day' as const };
+  const [bookings, booked] = await Promise.all([
+    bookingsOverTime(db, timeZone, actor, span),
+    occupancy(db, timeZone, actor, span),
+  ]);
   const figures = {} as Record<K, PeriodFigures>;
   for (const [key, period] of entries) {
-    const row = rows.get(key) ?? ({} as Record<string, number>);
-    let openMinutes = 0;
-    for (let date = period.from; date < period.to; date = addDays(date, 1))
-      for (const interval of openIntervalsOfDate(rules, date)) openMinutes += (interval.end - interval.start) / 60_000;
+    const within = ({ start }: { start: string }) => start >= period.from && start < period.to;
+    const days = bookings.points.filter(within);
+    const sum = (field: 'total' | 'cancelled' | 'noShow' | 'revenuePence') =>
+      days.reduce((total, day) => total + day[field], 0);
+    const hours = booked.points.filter(within);
+    const bookedMinutes = hours.reduce((total, day) => total + day.bookedMinutes, 0);
+    const openMinutes = hours.reduce((total, day) => total + day.openMinutes, 0);
     figures[key] = {
-      bookings: Number(row.bookings ?? 0),
-      revenuePence: Number(row.revenue ?? 0),
-      occupancy: openMinutes ? Math.round((Number(row.booked_minutes ?? 0) / openMinutes) * 1000) / 1000 : 0,
-      cancellations: Number(row.cancellations ?? 0),
-      noShows: Number(row.no_shows ?? 0),
+      bookings: sum('total') - sum('cancelled'),
+      revenuePence: sum('revenuePence'),
+      occupancy: openMinutes ? bookedMinutes / openMinutes : 0,
+      cancellations: sum('cancelled'),
+      noShows: sum('noShow'),
     };
   }
   return figures;
@@ -90,7 +80,7 @@ function monthOf(date: string, offset = 0): Period {
 
 /** The owner's day: the next eight days, requests to approve, this week and month against the last, new customers, failed emails. */
 export async function dashboard(db: Db, timeZone: string, actor: Actor | null, now = Date.now()) {
-  requireRole(actor, 'admin');
+  const admin = requireRole(actor, 'admin');
   const today = localDateOf(now, timeZone);
   const week = weekOf(today);
   const lastWeek = { from: addDays(week.from, -7), to: week.from };
@@ -98,7 +88,7 @@ export async function dashboard(db: Db, timeZone: string, actor: Actor | null, n
   const timelineEnd = new Date(zonedInstant(addDays(today, 8), '00:00', timeZone));
 
   // Independent reads, sent together: on PostgreSQL they run side by side on the pool's connections.
-  const [timeline, pending, newCustomers, failedEmails, figures] = await Promise.all([
+  const [timeline, pending, newCustomers, failedEmails, figures, backupRecord] = await Promise.all([
     db
       .select()
       .from(booking)
@@ -133,8 +123,17 @@ export async function dashboard(db: Db, timeZone: string, actor: Actor | null, n
       .where(eq(emailOutbox.status, 'failed'))
       .orderBy(desc(emailOutbox.createdAt))
       .limit(10),
-    figuresOf(db, timeZone, { week, previousWeek: lastWeek, month: monthOf(today), previousMonth: monthOf(today, -1) }),
+    figuresOf(db, timeZone, admin, {
+      week,
+      previousWeek: lastWeek,
+      month: monthOf(today),
+      previousMonth: monthOf(today, -1),
+    }),
+    lastBackup(db),
   ]);
+  const lastSuccessAt = backupRecord?.lastSuccessAt ?? null;
+  const lastFailureAt = backupRecord?.lastFailureAt ?? null;
+  const failedSince = lastFailureAt !== null && (lastSuccessAt === null || lastFailureAt > lastSuccessAt);
   return {
     today,
     timeZone,
@@ -144,5 +143,11 @@ export async function dashboard(db: Db, timeZone: string, actor: Actor | null, n
     figures,
     newCustomers,
     failedEmails,
+    backup: {
+      lastSuccessAt,
+      /** The owner is warned when the last good backup is more than two days old (or there is none). */
+      overdue: lastSuccessAt === null || now - Date.parse(lastSuccessAt) > BACKUP_OVERDUE_MS,
+      lastError: failedSince ? (backupRecord?.lastError ?? null) : null,
+    },
   };
 }

@@ -18,7 +18,14 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { getBusinessDetails } from '../business/business.service.ts';
 import type { Outbox, OutgoingEmail } from '../outbox/outbox.service.ts';
-import { defaultTemplates, htmlFromText, renderTemplate, type TemplateVariables } from './templates.ts';
+import { documentBrandOf } from '../website/website.service.ts';
+import {
+  defaultTemplates,
+  type EmailBrand,
+  htmlFromText,
+  renderTemplate,
+  type TemplateVariables,
+} from './templates.ts';
 
 /** The template in force for a kind: the owner's wording if saved, else the default. */
 async function templateOf(db: DbOrTx, kind: EmailKind) {
@@ -39,9 +46,11 @@ export async function composeEmail(
     subjectVariables?: TemplateVariables;
     /** The line a mail app previews under the subject. */
     preheader?: string;
+    /** The site's public address, for the logo in the header. */
+    publicUrl?: string;
   } = {},
 ): Promise<OutgoingEmail> {
-  const { subjectVariables, preheader, ...delivery } = extras;
+  const { subjectVariables, preheader, publicUrl, ...delivery } = extras;
   const template = await templateOf(db, kind);
   // The business variables come from the owner's business details; the caller's (the environment's) are the defaults.
   const business = await getBusinessDetails(db, {
@@ -58,7 +67,18 @@ export async function composeEmail(
   };
   const text = renderTemplate(template.body, variables);
   const subject = renderTemplate(template.subject, { ...variables, ...subjectVariables });
-  return { to, kind, subject, text, html: htmlFromText(text, preheader), ...delivery };
+  const brand = await emailBrandOf(db, publicUrl, String(variables.businessName ?? ''));
+  return { to, kind, subject, text, html: htmlFromText(text, preheader, brand), ...delivery };
+}
+
+/** The logo needs the site's public address (emails are read elsewhere); without it the header shows the name. */
+export async function emailBrandOf(
+  db: DbOrTx,
+  publicUrl: string | undefined,
+  businessName: string,
+): Promise<EmailBrand> {
+  const brand = await documentBrandOf(db, null, publicUrl ?? '');
+  return { color: brand.color, logoUrl: publicUrl && brand.logo ? brand.logo.url : null, businessName };
 }
 
 export async function getEmailSettings(db: DbOrTx, actor: Actor | null): Promise<EmailSettings> {

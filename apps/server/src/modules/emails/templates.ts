@@ -26,6 +26,12 @@ export const defaultTemplates: Record<EmailKind, DefaultTemplate> = {
     body: 'Hello {{name}},\n\nPlease confirm your email address so we can send you your booking details.\n\nConfirm my email: {{url}}\n\n{{businessName}}',
     variables: ['name', 'url', 'businessName'],
   },
+  'auth.existing-account': {
+    description: 'Sent instead of a confirmation when someone signs up with an address that already has an account',
+    subject: 'You already have an account with {{businessName}}',
+    body: 'Hello {{name}},\n\nSomeone, probably you, tried to create an account with this email address. You already have one, so nothing was changed.\n\nSign in: {{signInUrl}}\n\nForgot your password? Choose "Forgot password?" on that page and we will email you a link to set a new one.\n\nIf it was not you, ignore this email.\n\n{{businessName}}',
+    variables: ['name', 'signInUrl', 'businessName'],
+  },
   'auth.reset-password': {
     description: 'Sent when someone asks to reset a password',
     subject: 'Reset your {{businessName}} password',
@@ -115,18 +121,35 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The business's look in an email: its colour (one that reads on white) and its logo's public address. */
+export type EmailBrand = { color: string; logoUrl: string | null; businessName: string };
+
 /**
- * The HTML part: the text's paragraphs, links made clickable. A preheader comes first, hidden, padded so that a
- * mail app's preview shows it alone rather than the start of the text.
+ * The HTML part: a header with the logo (or the name) over a band of the brand colour, then the text's paragraphs,
+ * links made clickable. A preheader comes first, hidden, padded so that a mail app's preview shows it alone rather
+ * than the start of the text.
  */
-export function htmlFromText(text: string, preheader?: string): string {
+export function htmlFromText(text: string, preheader?: string, brand?: EmailBrand): string {
   const hidden = preheader
     ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(preheader)}${'&#847;&zwnj;&nbsp;'.repeat(90)}</div>`
     : '';
+  const color = brand?.color ?? '#3d6b5e';
   const paragraphs = text.split(/\n{2,}/).map((p) =>
     escapeHtml(p)
-      .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+      .replace(/(https?:\/\/[^\s<]+)/g, `<a href="$1" style="color:${color}">$1</a>`)
       .replace(/\n/g, '<br>'),
   );
-  return `${hidden}<div style="font-family:sans-serif;max-width:560px;line-height:1.5">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>`;
+  const name = escapeHtml(brand?.businessName ?? '');
+  const mark = brand?.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${name}" height="56" style="display:block;height:56px;width:auto;max-width:240px;border:0">`
+    : name
+      ? `<span style="font-family:Georgia,serif;font-size:22px;color:${color}">${name}</span>`
+      : '';
+  const header = mark ? `<div style="padding:20px 24px 16px">${mark}</div>` : '';
+  return (
+    `${hidden}<div style="background:#f5f2ed;padding:24px 8px">` +
+    `<div style="font-family:sans-serif;max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;border-top:6px solid ${color};line-height:1.5;color:#222222">` +
+    `${header}<div style="padding:${header ? '0' : '16px'} 24px 16px">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>` +
+    '</div></div>'
+  );
 }

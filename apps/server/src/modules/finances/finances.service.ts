@@ -25,7 +25,8 @@ import { type Actor, requireRole } from '../auth/actor.ts';
 import { financialYear, type ReportPeriod, reportPeriods } from './report-periods.ts';
 
 /**
- * Every report here is read from the ledger alone (journal_line), aggregated in SQL: income is credit
+ * Every report here is read from the ledger alone, through its per-day sums (journal_day, kept with every posting by
+ * a trigger, decision 044), aggregated in SQL: income is credit
  * minus debit on income accounts, expenses debit minus credit on expense accounts. Sums are read as
  * float8, exact for whole pence far beyond any small business's turnover, and the same in both drivers.
  */
@@ -83,7 +84,7 @@ type PnlRow = {
 
 /**
  * Income and expense lines of a date range summed per account, style and service type, and per period
- * when a granularity is given. Read from journal_line_report_idx alone (an index-only scan).
+ * when a granularity is given. Read from the per-day sums, a row per day and group rather than per line.
  */
 async function pnlRows(
   db: DbOrTx,
@@ -99,12 +100,12 @@ async function pnlRows(
     granularity
       ? sql`select to_char(${periodStartSql[granularity]}, 'YYYY-MM-DD') as period, account_code, style, service_type,
                    sum(credit_pence - debit_pence)::float8 as amount
-              from journal_line
+              from journal_day
              where date >= ${from} and date <= ${to} and account_code in (${inList(codes)})
              group by ${periodStartSql[granularity]}, account_code, style, service_type`
       : sql`select '' as period, account_code, style, service_type,
                    sum(credit_pence - debit_pence)::float8 as amount
-              from journal_line
+              from journal_day
              where date >= ${from} and date <= ${to} and account_code in (${inList(codes)})
              group by account_code, style, service_type`,
   );
@@ -202,7 +203,7 @@ export async function vatReport(db: Db, actor: Actor | null, query: unknown): Pr
                  coalesce(sum(credit_pence - debit_pence) filter (where ${isVat} and vat_kind is null), 0)::float8 as other,
                  coalesce(sum(credit_pence - debit_pence) filter (where ${isIncome}), 0)::float8 as sales,
                  coalesce(sum(debit_pence - credit_pence) filter (where ${isExpense}), 0)::float8 as purchases
-            from journal_line
+            from journal_day
            where account_code in (${inList([accountCodes.vat, ...income, ...expense])})
              and date >= ${from} and date <= ${to}`,
     );
@@ -245,7 +246,7 @@ async function cashMovements(db: DbOrTx, from: string, to: string) {
                coalesce(sum(debit_pence - credit_pence) filter (where date < ${from}), 0)::float8 as opening,
                coalesce(sum(debit_pence) filter (where date >= ${from}), 0)::float8 as money_in,
                coalesce(sum(credit_pence) filter (where date >= ${from}), 0)::float8 as money_out
-          from journal_line
+          from journal_day
          where account_code in (${inList(codes)}) and date <= ${to}
          group by account_code`,
   );
@@ -310,7 +311,7 @@ export async function yearEndSummary(
       sql`select account_code,
                  sum(debit_pence - credit_pence)::float8 as balance,
                  coalesce(sum(credit_pence - debit_pence) filter (where date >= ${from}), 0)::float8 as movement
-            from journal_line
+            from journal_day
            where account_code in (${inList(balanceCodes)}) and date <= ${to}
            group by account_code`,
     );

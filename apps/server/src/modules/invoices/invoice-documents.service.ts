@@ -2,33 +2,56 @@ import { AppError } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { publicUrlOf } from '../auth/auth.ts';
 import { composeEmail } from '../emails/emails.service.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import type { FileStore } from '../storage/storage.service.ts';
+import { documentBrandOf } from '../website/website.service.ts';
+import type { PdfBrand } from './invoice-pdf.ts';
 import { type InvoiceEnv, invoiceForDocument, money } from './invoices.service.ts';
 
+/** pdfkit is loaded when the first PDF is written: the server does not hold its 30 MB until then. */
+const renderPdf: typeof import('./invoice-pdf.ts').renderInvoicePdf = async (...args) =>
+  (await import('./invoice-pdf.ts')).renderInvoicePdf(...args);
+
 /** The PDF of an invoice, a credit note or a draft (marked DRAFT, without a number). */
-export async function invoicePdf(db: Db, actor: Actor | null, id: string, env: InvoiceEnv) {
+export async function invoicePdf(db: Db, actor: Actor | null, id: string, env: InvoiceEnv, files: FileStore) {
   requireRole(actor, 'admin');
   const document = await invoiceForDocument(db, id, env);
-  const bytes = await renderInvoicePdf(document, env);
+  const bytes = await renderPdf(document, env, await pdfBrandOf(db, files, env));
   const name = document.detail.status === 'draft' ? `draft-invoice-${id.slice(0, 8)}` : document.detail.label;
   return { bytes, filename: `${name}.pdf` };
+}
+
+/** The brand colour and the logo's bytes; a logo the store cannot give back leaves the name alone at the top. */
+async function pdfBrandOf(db: Db, files: FileStore, env: InvoiceEnv): Promise<PdfBrand> {
+  const brand = await documentBrandOf(db, files, publicUrlOf(env));
+  const logo = brand.logo ? await brand.logo.jpeg().catch(() => null) : null;
+  return { color: brand.color, logo };
 }
 
 /**
  * Emails an issued invoice to its client with the PDF attached, through the outbox (written in the
  * same transaction as the audit, so a rollback sends nothing).
  */
-export async function sendInvoice(db: Db, outbox: Outbox, actor: Actor | null, id: string, env: InvoiceEnv) {
+export async function sendInvoice(
+  db: Db,
+  outbox: Outbox,
+  actor: Actor | null,
+  id: string,
+  env: InvoiceEnv,
+  files: FileStore,
+) {
   const admin = requireRole(actor, 'admin');
+  // Read before the transaction: the logo's bytes may come from a bucket, and a slow one must not hold it open.
+  const brand = await pdfBrandOf(db, files, env);
   return db.transaction(async (tx) => {
     const document = await invoiceForDocument(tx, id, env);
     const { detail } = document;
     if (detail.status === 'draft') throw new AppError('CONFLICT', 'Issue the invoice before emailing it.');
     if (!detail.billToEmail)
       throw new AppError('VALIDATION', 'This invoice has no email address: add one to the client first.');
-    const bytes = await renderInvoicePdf(document, env);
+    const bytes = await renderPdf(document, env, brand);
     const isCredit = detail.kind === 'credit_note';
     const due = isCredit || detail.status === 'void' ? 0 : Math.max(0, detail.totalPence - detail.amountPaidPence);
     const email = await composeEmail(
@@ -58,6 +81,7 @@ export async function sendInvoice(db: Db, outbox: Outbox, actor: Actor | null, i
         attachments: [
           { filename: `${detail.label}.pdf`, contentType: 'application/pdf', contentBase64: bytes.toString('base64') },
         ],
+        publicUrl: publicUrlOf(env),
       },
     );
     const emailId = await outbox.enqueue(tx, email);

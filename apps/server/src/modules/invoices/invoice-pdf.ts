@@ -11,6 +11,9 @@ export type InvoiceDocument = {
   business: Pick<BusinessDetails, 'businessName' | 'email' | 'phone'>;
 };
 
+/** The business's look on its documents: the colour that reads on white, and the logo as JPEG bytes. */
+export type PdfBrand = { color: string; logo: Buffer | null };
+
 const LEFT = 50;
 const RIGHT = 545; // A4 is 595 points wide
 const GREY = '#444444';
@@ -19,6 +22,7 @@ const GREY = '#444444';
 export function renderInvoicePdf(
   { detail, settings, streetAddress, business }: InvoiceDocument,
   env: InvoiceEnv,
+  brand: PdfBrand = { color: '#000000', logo: null },
 ): Promise<Buffer> {
   const isDraft = detail.status === 'draft';
   const kindTitle = detail.kind === 'credit_note' ? 'Credit note' : 'Invoice';
@@ -45,8 +49,18 @@ export function renderInvoicePdf(
         }).format(new Date(`${date}T00:00:00Z`))
       : '';
 
-  // The business, top left.
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('black').text(business.businessName, LEFT, 50, { width: 280 });
+  // A band of the brand colour along the top, then the business (its logo above its name), top left.
+  doc.rect(0, 0, 595, 8).fill(brand.color);
+  let top = 50;
+  if (brand.logo) {
+    try {
+      doc.image(brand.logo, LEFT, top, { fit: [160, 56] });
+      top += 64;
+    } catch {
+      // An unreadable logo leaves the name alone: the invoice still goes out.
+    }
+  }
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(brand.color).text(business.businessName, LEFT, top, { width: 280 });
   doc.font('Helvetica').fontSize(10).fillColor(GREY);
   const businessLines = [
     ...streetAddress.split('\n'),
@@ -61,12 +75,12 @@ export function renderInvoicePdf(
   doc
     .font('Helvetica-Bold')
     .fontSize(20)
-    .fillColor('black')
+    .fillColor(brand.color)
     .text(isDraft ? 'DRAFT' : kindTitle, 330, 50, {
       width: RIGHT - 330,
       align: 'right',
     });
-  doc.font('Helvetica').fontSize(10);
+  doc.font('Helvetica').fontSize(10).fillColor('black');
   const facts = isDraft
     ? [`${kindTitle} not yet issued: no number`]
     : [

@@ -21,7 +21,7 @@ import {
 type IdParams = { Params: { id: string } };
 
 export function invoicesRoutes(context: AppContext) {
-  const { db, auth, env, outbox } = context;
+  const { db, auth, env, outbox, files } = context;
   return async (app: FastifyInstance) => {
     app.get('/api/admin/invoices', async (request) =>
       listInvoices(db, await actorOf(auth, request), request.query, env),
@@ -70,7 +70,7 @@ export function invoicesRoutes(context: AppContext) {
         .send(await recordInvoiceRefund(db, await actorOf(auth, request), request.params.id, request.body, env)),
     );
     app.get<IdParams>('/api/admin/invoices/:id/pdf', async (request, reply) => {
-      const { bytes, filename } = await invoicePdf(db, await actorOf(auth, request), request.params.id, env);
+      const { bytes, filename } = await invoicePdf(db, await actorOf(auth, request), request.params.id, env, files);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -78,7 +78,7 @@ export function invoicesRoutes(context: AppContext) {
         .send(bytes);
     });
     app.post<IdParams>('/api/admin/invoices/:id/send', async (request) =>
-      sendInvoice(db, outbox, await actorOf(auth, request), request.params.id, env),
+      sendInvoice(db, outbox, await actorOf(auth, request), request.params.id, env, files),
     );
   };
 }

@@ -41,7 +41,14 @@ import {
 /** What invoices need of the environment: the business's zone for accounting dates, its currency for messages. */
 export type InvoiceEnv = Pick<
   Env,
-  'BUSINESS_TIME_ZONE' | 'BUSINESS_CURRENCY' | 'BUSINESS_LOCALE' | 'BUSINESS_NAME' | 'BUSINESS_EMAIL' | 'BUSINESS_PHONE'
+  | 'BUSINESS_TIME_ZONE'
+  | 'BUSINESS_CURRENCY'
+  | 'BUSINESS_LOCALE'
+  | 'BUSINESS_NAME'
+  | 'BUSINESS_EMAIL'
+  | 'BUSINESS_PHONE'
+  | 'PUBLIC_URL'
+  | 'PORT'
 >;
 
 type InvoiceRow = typeof invoice.$inferSelect;

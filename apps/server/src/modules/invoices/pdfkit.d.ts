@@ -26,6 +26,14 @@ declare module 'pdfkit' {
     moveTo(x: number, y: number): this;
     lineTo(x: number, y: number): this;
     stroke(): this;
+    image(
+      src: Buffer,
+      x: number,
+      y: number,
+      options?: { fit?: [number, number]; align?: string; valign?: string },
+    ): this;
+    rect(x: number, y: number, w: number, h: number): this;
+    fill(color?: string): this;
     addPage(): this;
     end(): void;
   }

@@ -9,11 +9,15 @@ import {
   bookingPaymentEntry,
   bookingRefundEntry,
   creditNoteEntry,
+  depositAppliedEntry,
+  depositKeptEntry,
   type EntryDraft,
   expenseEntry,
   invoiceIssuedEntry,
   invoicePaymentEntry,
   invoiceRefundEntry,
+  onlinePaymentEntry,
+  onlineRefundEntry,
   paymentAppliedToInvoiceEntry,
   reversalEntry,
 } from './postings.ts';
@@ -45,6 +49,10 @@ const anyEntry: fc.Arbitrary<EntryDraft> = fc.oneof(
   fc.record({ amountPence: pence, method }).map((e) => invoicePaymentEntry({ ...base, ...e, paymentId: 'p' })),
   fc.record({ amountPence: pence, method }).map((e) => invoiceRefundEntry({ ...base, ...e, refundId: 'r' })),
   fc.record({ amountPence: pence, sale }).map((e) => paymentAppliedToInvoiceEntry({ ...base, ...e, paymentId: 'p' })),
+  pence.map((amountPence) => onlinePaymentEntry({ ...base, amountPence, paymentId: 'p' })),
+  pence.map((amountPence) => onlineRefundEntry({ ...base, amountPence, refundId: 'r' })),
+  fc.record({ amountPence: pence, sale }).map((e) => depositAppliedEntry({ ...base, ...e, onlinePaymentId: 'o' })),
+  pence.map((amountPence) => depositKeptEntry({ ...base, amountPence, onlinePaymentId: 'o' })),
   fc.record({ amountPence: pence, share: fc.integer({ min: 0, max: 100 }), method }).map((e) =>
     expenseEntry({
       ...base,
@@ -146,6 +154,33 @@ describe('ledger postings', () => {
     expect(net.get(accountCodes.vat)).toBe(-1000);
     expect(net.get(accountCodes.receivables)).toBe(0);
     expect(net.get(accountCodes.cash)).toBe(6000);
+  });
+});
+
+describe('postings of money taken online (issue 13)', () => {
+  it('hold a deposit as a liability in Stripe clearing, then make it the sale with VAT, or other income when kept', () => {
+    const held = onlinePaymentEntry({ ...base, amountPence: 2400, paymentId: 'p' });
+    expect(held.lines).toEqual([
+      expect.objectContaining({ accountCode: accountCodes.stripeClearing, debitPence: 2400 }),
+      expect.objectContaining({ accountCode: accountCodes.depositsHeld, creditPence: 2400 }),
+    ]);
+    const sale = { style: 'therapeutic' as const, serviceType: 'swedish', vatRateBp: 2000 };
+    const applied = depositAppliedEntry({ ...base, amountPence: 2400, sale, onlinePaymentId: 'o' });
+    expect(applied.lines).toEqual([
+      expect.objectContaining({ accountCode: accountCodes.depositsHeld, debitPence: 2400 }),
+      expect.objectContaining({ accountCode: accountCodes.salesTherapeutic, creditPence: 2000 }),
+      expect.objectContaining({ accountCode: accountCodes.vat, creditPence: 400, vatKind: 'output' }),
+    ]);
+    const kept = depositKeptEntry({ ...base, amountPence: 2400, onlinePaymentId: 'o' });
+    expect(kept.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+      [accountCodes.depositsHeld, 2400, 0],
+      [accountCodes.otherIncome, 0, 2400],
+    ]);
+    const back = onlineRefundEntry({ ...base, amountPence: 2400, refundId: 'r' });
+    expect(back.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+      [accountCodes.depositsHeld, 2400, 0],
+      [accountCodes.stripeClearing, 0, 2400],
+    ]);
   });
 });
 

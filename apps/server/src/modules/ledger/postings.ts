@@ -275,3 +275,88 @@ export function isBalanced(draft: EntryDraft): boolean {
   const difference = draft.lines.reduce((sum, line) => sum + line.debitPence - line.creditPence, 0);
   return difference === 0 && draft.lines.length >= 2;
 }
+
+// ---- Online payment through Stripe (issue 13) ----
+
+/**
+ * Money taken online before the appointment (a deposit or the whole price): Stripe holds it, and the business owes
+ * the appointment, so it is a liability, not yet income. No VAT yet: the sale is recognised when it takes place.
+ */
+export function onlinePaymentEntry(input: {
+  paymentId: string;
+  date: string;
+  amountPence: number;
+  description: string;
+}): EntryDraft {
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'payment',
+    sourceId: input.paymentId,
+    lines: [
+      debit(accountCodes.stripeClearing, input.amountPence),
+      credit(accountCodes.depositsHeld, input.amountPence),
+    ],
+  });
+}
+
+/** Money taken online paid back through Stripe while still held: the debt to the client goes with it. */
+export function onlineRefundEntry(input: {
+  refundId: string;
+  date: string;
+  amountPence: number;
+  description: string;
+}): EntryDraft {
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'refund',
+    sourceId: input.refundId,
+    lines: [
+      debit(accountCodes.depositsHeld, input.amountPence),
+      credit(accountCodes.stripeClearing, input.amountPence),
+    ],
+  });
+}
+
+/** The appointment took place: what was held becomes the sale, VAT included, as a payment on the day would. */
+export function depositAppliedEntry(input: {
+  onlinePaymentId: string;
+  date: string;
+  amountPence: number;
+  sale: SaleContext;
+  description: string;
+}): EntryDraft {
+  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
+  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'deposit_applied',
+    sourceId: input.onlinePaymentId,
+    lines: [
+      debit(accountCodes.depositsHeld, input.amountPence),
+      credit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
+      credit(accountCodes.vat, vat, output),
+    ],
+  });
+}
+
+/**
+ * Kept after a late cancellation or a no-show: compensation for a supply that did not happen, so other income with
+ * no VAT (HMRC: retained deposits for no-shows are outside the scope of VAT; decision 048).
+ */
+export function depositKeptEntry(input: {
+  onlinePaymentId: string;
+  date: string;
+  amountPence: number;
+  description: string;
+}): EntryDraft {
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'deposit_kept',
+    sourceId: input.onlinePaymentId,
+    lines: [debit(accountCodes.depositsHeld, input.amountPence), credit(accountCodes.otherIncome, input.amountPence)],
+  });
+}

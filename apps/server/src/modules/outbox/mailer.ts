@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailAttachment } from '../../db/schema.ts';
 
 export type MailMessage = {
@@ -14,9 +14,14 @@ export type MailMessage = {
 export type Mailer = (message: MailMessage) => Promise<void>;
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Loaded with the first email, not with the server: an idle instance does not hold the mail library.
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   return async (message) => {
-    await transport.sendMail({
+    await (await transportOnce()).sendMail({
       from,
       to: message.to,
       subject: message.subject,

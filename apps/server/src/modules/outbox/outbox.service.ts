@@ -19,6 +19,8 @@ export type OutgoingEmail = {
 
 export const DELIVER_QUEUE = 'email-deliver';
 const SWEEP_QUEUE = 'email-sweep';
+/** Emails one server sends at the same time. */
+const EMAILS_AT_ONCE = 10;
 
 export type OutboxOptions = {
   db: Db;
@@ -124,21 +126,40 @@ export function createOutbox(options: OutboxOptions) {
 
   async function start(queue: PgBoss): Promise<void> {
     boss = queue;
-    await queue.createQueue(DELIVER_QUEUE, {
-      policy: 'stately',
+    const deliverOptions = {
       retryLimit: options.retryLimit,
       retryDelay: options.retryDelaySeconds,
       retryBackoff: true,
       retryDelayMax: 3600,
-    });
+      // A server killed mid-send stops beating: its emails go back to the queue for another server within a
+      // minute or two, instead of waiting for the job's expiry.
+      heartbeatSeconds: 30,
+    };
+    await queue.createQueue(DELIVER_QUEUE, { policy: 'stately', ...deliverOptions });
+    await queue.updateQueue(DELIVER_QUEUE, deliverOptions);
     await queue.createQueue(SWEEP_QUEUE, { policy: 'singleton' });
+    // Up to EMAILS_AT_ONCE emails are sent side by side per server; while batches come back full the worker fetches
+    // the next at once. Each job succeeds or fails on its own, so one refused address retries alone.
     await queue.work<{ id: string }>(
       DELIVER_QUEUE,
-      { includeMetadata: true, pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        const meta = job as JobWithMetadata<{ id: string }> | undefined;
-        if (meta) await deliver(meta.data.id, { isLast: meta.retryCount >= meta.retryLimit });
+      {
+        includeMetadata: true,
+        pollingIntervalSeconds: 1,
+        batchSize: EMAILS_AT_ONCE,
+        burstWhenBatchFull: true,
+        perJobResults: true,
       },
+      async (jobs) =>
+        Promise.all(
+          (jobs as JobWithMetadata<{ id: string }>[]).map(async (job) => {
+            try {
+              await deliver(job.data.id, { isLast: job.retryCount >= job.retryLimit });
+              return { id: job.id, status: 'completed' as const };
+            } catch (error) {
+              return { id: job.id, status: 'failed' as const, output: { message: (error as Error).message } };
+            }
+          }),
+        ),
     );
     await queue.work(SWEEP_QUEUE, async () => {
       await sweep();

@@ -140,6 +140,22 @@ describe('an email written while no worker ran (a crash between write and send)'
       await other.close();
     }
   });
+
+  it('sends a backlog in batches, each email exactly once; one the server refuses is retried on its own', async () => {
+    smtp.refuseNext(1);
+    const ids: string[] = [];
+    await t.db.transaction(async (tx) => {
+      for (let n = 0; n < 30; n++)
+        ids.push(must(await t.context.outbox.enqueue(tx, email(`backlog${n}@example.test`))));
+    });
+    const rows = await waitFor(async () => {
+      const current = await Promise.all(ids.map(rowOf));
+      return current.every((row) => row?.status === 'sent') ? current : undefined;
+    }, 60_000);
+    for (let n = 0; n < 30; n++) expect(receivedBy(`backlog${n}@example.test`)).toHaveLength(1);
+    // The refused one took a second attempt; the others of its batch went out at the first.
+    expect(rows.map((row) => row?.attempts).sort()).toEqual([...Array(29).fill(1), 2]);
+  });
 });
 
 describe('without SMTP configured', () => {

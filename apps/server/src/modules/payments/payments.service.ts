@@ -1,7 +1,7 @@
 import { AppError, type RecordPaymentInput, recordPaymentInput, recordRefundInput } from '@app/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, invoice, payment } from '../../db/schema.ts';
+import { booking, invoice, onlinePayment, payment } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -64,6 +64,17 @@ async function recordBookingMoney(
     if (kind === 'payment' && found.status === 'cancelled')
       throw new AppError('CONFLICT', 'This booking is cancelled: record a refund instead.');
     if (kind === 'refund') {
+      // Money taken online and still held is owed back through Stripe, not by hand: a refund by hand would take it
+      // out of sales it never entered (decision 048).
+      const [held] = await tx
+        .select({ id: onlinePayment.id })
+        .from(onlinePayment)
+        .where(and(eq(onlinePayment.bookingId, bookingId), eq(onlinePayment.settlement, 'held')));
+      if (held)
+        throw new AppError(
+          'CONFLICT',
+          'This booking was paid online and the money is still held: it is paid back through Stripe, not by hand.',
+        );
       const [paid] = await tx
         .select({ net: netPaidSql().mapWith(Number) })
         .from(booking)

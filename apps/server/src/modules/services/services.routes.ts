@@ -1,6 +1,8 @@
 import { SENSUAL_FLAG } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { etagOf } from '../../lib/etag.ts';
+import { sharedReads } from '../../lib/shared-read.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Auth } from '../auth/auth.ts';
 import { listAllServices, listPublicServices, updateService } from './services.service.ts';
@@ -11,17 +13,30 @@ export function hasSensualFlag(request: FastifyRequest): boolean {
 }
 
 export function servicesRoutes(db: Db, auth: Auth) {
+  // The visitors who ask within a second share one read of the catalogue, and its text and ETag (decision 049):
+  // the short caching a list changed a few times a year can take. A change made here shows at once.
+  const catalogue = sharedReads(
+    async (audience) => {
+      const json = JSON.stringify({ services: await listPublicServices(db, { showSensual: audience === 'sensual' }) });
+      return { json, etag: etagOf(json) };
+    },
+    { keepForMs: 1000 },
+  );
   return async (app: FastifyInstance) => {
-    app.get('/api/services', async (request, reply) => {
-      // The answer depends on the discretion cookie: shared caches must not mix the two.
+    app.get('/api/services', { config: { etag: true } }, async (request, reply) => {
+      // The answer depends on the discretion cookie: shared caches must not mix the two. Revalidated each time;
+      // unchanged, it comes back as an empty 304.
       reply.header('vary', 'cookie').header('cache-control', 'private, no-cache');
-      return { services: await listPublicServices(db, { showSensual: hasSensualFlag(request) }) };
+      const answer = await catalogue(hasSensualFlag(request) ? 'sensual' : 'public');
+      return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.json);
     });
     app.get('/api/admin/services', async (request) => ({
       services: await listAllServices(db, await actorOf(auth, request)),
     }));
-    app.patch<{ Params: { id: string } }>('/api/admin/services/:id', async (request) =>
-      updateService(db, await actorOf(auth, request), request.params.id, request.body),
-    );
+    app.patch<{ Params: { id: string } }>('/api/admin/services/:id', async (request) => {
+      const updated = await updateService(db, await actorOf(auth, request), request.params.id, request.body);
+      catalogue.forget();
+      return updated;
+    });
   };
 }

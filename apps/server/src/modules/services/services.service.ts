@@ -30,9 +30,13 @@ function toService(row: typeof service.$inferSelect): Service {
   };
 }
 
-/** The service a slot request is for: it must exist, be active and, if sensual, be visible to the visitor. */
-export async function serviceForSlots(db: Db, serviceId: string, minutes: number, showSensual: boolean) {
-  const [found] = await db.select().from(service).where(eq(service.id, serviceId));
+/** The service a slot request is for: it must exist, be active, be offered for that long and, if sensual, be
+ * visible to the visitor. */
+export function checkServiceForSlots(
+  found: typeof service.$inferSelect | undefined,
+  minutes: number,
+  showSensual: boolean,
+): typeof service.$inferSelect {
   if (!found?.active || (found.style === 'sensual' && !showSensual))
     throw new AppError('NOT_FOUND', 'This service is not available.');
   if (!found.durations.some((d) => d.minutes === minutes))
@@ -53,6 +57,12 @@ export async function updateService(db: Db, actor: Actor | null, id: string, inp
   const changes = parseInput(updateServiceInput, input);
   if (changes.durations) changes.durations = [...changes.durations].sort((a, b) => a.minutes - b.minutes);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'No such service.');
+  if (Object.keys(changes).length === 0) {
+    // Nothing to change (an UPDATE with no column is an error in SQL, a 500 the fuzz test found).
+    const [current] = await db.select().from(service).where(eq(service.id, id));
+    if (!current) throw new AppError('NOT_FOUND', 'No such service.');
+    return toService(current);
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx.update(service).set(changes).where(eq(service.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND', 'No such service.');

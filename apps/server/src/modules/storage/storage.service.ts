@@ -69,10 +69,10 @@ export async function detectAllowedType(bytes: Buffer): Promise<{ mime: ReceiptC
   return { mime: detected.mime as ReceiptContentType, ext: detected.ext };
 }
 
-export function tooLargeMessage(maxBytes: number): string {
+export function tooLargeMessage(maxBytes: number, what = 'file'): string {
   const mb = maxBytes / (1024 * 1024);
   const size = mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${Number((maxBytes / 1024).toFixed(1))} KB`;
-  return `The file is larger than ${size}.`;
+  return `The ${what} is larger than ${size}.`;
 }
 
 /** A file name safe in a path and a header: ASCII letters, digits, dot, dash, underscore. */
@@ -316,13 +316,6 @@ function uploadError(request: FastifyRequest, error: unknown, maxBytes: number):
     return new AppError('storage/canceled', 'The upload was cut off before the end. Please try again.');
   request.log.warn({ err: error }, 'unreadable upload');
   return new AppError('storage/invalid-argument', 'The upload could not be read. Please try again.');
-}
-
-/** Uploads come from our own pages only: a browser always sends Origin on a cross-site POST. */
-export function requireOwnOrigin(request: FastifyRequest, publicUrl: string): void {
-  const origin = request.headers.origin;
-  if (origin !== undefined && origin !== new URL(publicUrl).origin)
-    throw new AppError('storage/unauthorized-app', 'Files can only be uploaded from this website.');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { account, calendarFeed, session, twoFactor, user, verification } from '../../db/schema.ts';
+import { account, calendarFeed, passkey, session, twoFactor, user, verification } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { passwordPolicyFromEnv } from '../auth/password-policy.ts';
@@ -106,13 +106,14 @@ export async function endUserSessions(db: Db, email: string): Promise<number> {
 }
 
 /**
- * Removes the user's second factor (authenticator secret, recovery codes, trusted devices) and signs them out of
+ * Removes the user's second factor (authenticator secret, recovery codes, passkeys, trusted devices) and signs them out of
  * every device: an admin enrols again at their next sign-in.
  */
 export async function resetSecondFactor(db: Db, email: string) {
   const found = await findUserByEmail(db, email);
   return db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, found.id));
+    await tx.delete(passkey).where(eq(passkey.userId, found.id));
     await tx
       .delete(verification)
       .where(and(eq(verification.value, found.id), like(verification.identifier, 'trust-device-%')));

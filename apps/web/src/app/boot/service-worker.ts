@@ -34,11 +34,14 @@ async function registerValidWorker(url: string): Promise<void> {
   }
 }
 
-/** On localhost a stale worker from another project must not take the origin over: check the file first. */
+/**
+ * On localhost a stale worker from another project must not take the origin over: check the file first. The status
+ * and content type are all the check reads, so it asks for the headers alone (HEAD); registering fetches the script.
+ */
 async function checkWorkerThenRegister(url: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { 'Service-Worker': 'script' }, cache: 'no-store' });
+    response = await fetch(url, { method: 'HEAD', headers: { 'Service-Worker': 'script' }, cache: 'no-store' });
   } catch (error) {
     console.warn('No internet connection found; the app runs offline', error);
     return;

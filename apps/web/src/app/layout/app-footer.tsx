@@ -1,12 +1,17 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../lib/links.tsx';
 
 export function AppFooter({ businessName }: { businessName: string }) {
   return (
-    <Box component="footer" py="lg" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="footer"
+      py="lg"
+      mt="xl"
+      style={{ borderTop: '1px solid var(--app-border)', background: 'var(--app-surface)' }}
+    >
       <Container size="lg">
         <Group justify="space-between" gap="sm">
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="var(--app-muted)">
             © {new Date().getFullYear()} {businessName}
           </Text>
           <Group gap="md" component="nav" aria-label="Legal">

@@ -1,17 +1,25 @@
-import type { Role } from '@app/shared';
+import type { Role, WebsiteImage } from '@app/shared';
 import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ResponsivePicture } from '../../features/website/components/responsive-picture.tsx';
+import { Link, NavLink as RouterNavLink } from '../../lib/links.tsx';
 import { navLinksFor } from './nav-links.ts';
 import { useSignOut } from './sign-out.ts';
 
-type AppHeaderProps = { businessName: string; role: Role | null; userName: string | null };
+type AppHeaderProps = {
+  businessName: string;
+  role: Role | null;
+  userName: string | null;
+  /** The owner's logo (Website section); the name alone without one. */
+  logo?: WebsiteImage | null;
+};
 
 // The menu's code loads the first time it is opened; most visitors on a phone never open it.
 const MenuDrawer = lazy(() => import('./menu-drawer.tsx').then((m) => ({ default: m.MenuDrawer })));
 
-export function AppHeader({ businessName, role, userName }: AppHeaderProps) {
+export function AppHeader({ businessName, role, userName, logo = null }: AppHeaderProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuRequested, setMenuRequested] = useState(false);
   const { pathname } = useLocation();
@@ -21,17 +29,37 @@ export function AppHeader({ businessName, role, userName }: AppHeaderProps) {
   const signOut = useSignOut(close);
 
   return (
-    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
+    <Box component="header" style={{ borderBottom: '1px solid var(--app-border)' }} bg="var(--mantine-color-body)">
       <Container size="lg" h={60}>
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" fw={700} size="lg" c="dark" underline="never" truncate>
-            {businessName}
+          <Anchor
+            component={Link}
+            to="/"
+            fw={700}
+            size="lg"
+            c="var(--mantine-color-text)"
+            ff="heading"
+            underline="never"
+            truncate
+            aria-label={logo ? businessName : undefined}
+          >
+            {logo ? (
+              <ResponsivePicture
+                image={logo}
+                alt=""
+                sizes="160px"
+                eager
+                style={{ height: 40, width: 'auto', maxWidth: 180, objectFit: 'contain' }}
+              />
+            ) : (
+              businessName
+            )}
           </Anchor>
           <Group gap="sm" wrap="nowrap">
             {inline && (
               <Group gap="md" visibleFrom="sm" component="nav" aria-label="Main">
                 {links.map((link) => (
-                  <Anchor key={link.to} component={RouterNavLink} to={link.to} end c="dark">
+                  <Anchor key={link.to} component={RouterNavLink} to={link.to} end c="var(--mantine-color-text)">
                     {link.label}
                   </Anchor>
                 ))}
@@ -43,7 +71,7 @@ export function AppHeader({ businessName, role, userName }: AppHeaderProps) {
               </Button>
             ) : (
               <Group gap="sm" visibleFrom="sm" wrap="nowrap">
-                <Anchor component={Link} to="/account" c="dark">
+                <Anchor component={Link} to="/account" c="var(--mantine-color-text)">
                   Account
                 </Anchor>
                 <Button variant="subtle" size="sm" onClick={signOut}>

@@ -7,7 +7,7 @@ import { ConsentBanner } from './consent-banner.tsx';
 
 function renderBanner(analytics: { gaMeasurementId?: string; facebookPixelId?: string; gtmId?: string }) {
   render(
-    <MantineProvider theme={theme}>
+    <MantineProvider env="test" theme={theme}>
       <MemoryRouter>
         <ConsentBanner analytics={analytics} />
       </MemoryRouter>

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@app/shared';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../lib/links.tsx';
 import { removeTrackerCookies, saveConsent, useConsent } from '../boot/consent.ts';
 import { anyTrackerConfigured, loadConsentedTrackers } from '../boot/trackers.ts';
 

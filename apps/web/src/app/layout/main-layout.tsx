@@ -1,31 +1,30 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { usePublicConfig } from '../../features/config/api.ts';
 import { setTitleSuffix } from '../../lib/page-title.ts';
 import { useCurrentUser } from '../../lib/session.ts';
-import { guardRedirect, roleMatters } from '../guard.ts';
+import { guardRedirect, isBackOffice, roleMatters } from '../guard.ts';
+import { lazyPart } from '../lazy-part.ts';
 import { AppLoadingOverlay } from '../loading-overlay.tsx';
-import { withFullStyles } from '../styles/with-full-styles.ts';
 import { usePendingUpdate } from '../update/update-store.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { ConsentBanner } from './consent-banner.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
+import { useSignOut } from './sign-out.ts';
 
 // Loaded only when an email or OAuth link lands with its query, so ordinary visits do not pay for the forms.
-const AuthQueryNotices = lazy(() =>
-  withFullStyles(() => import('../../features/auth/components/auth-query-notices.tsx')).then((m) => ({
-    default: m.AuthQueryNotices,
-  })),
-);
+const AuthQueryNotices = lazyPart('authQueryNotices');
 const authQueries = ['resetpassword', 'verified', 'error'];
 
 // The dialog's code loads when an update is pending. Should that chunk be gone (the release it belongs to was
 // replaced), the preload-error handler in main.tsx reloads into the new release, which shows it.
-const UpdateDialog = lazy(() =>
-  withFullStyles(() => import('../update/update-dialog.tsx')).then((m) => ({ default: m.UpdateDialog })),
-);
+const UpdateDialog = lazyPart('updateDialog');
+
+// The back office's sidebar and bottom bar load with its first screen; public pages never fetch them.
+const BackOfficeShell = lazyPart('backOfficeShell');
 
 const noAnalytics = {};
 
@@ -33,7 +32,7 @@ const noAnalytics = {};
 export function MainLayout() {
   const location = useLocation();
   const { data: config } = usePublicConfig();
-  const { user, role, isPending } = useCurrentUser();
+  const { user, role, isPending, secondFactor } = useCurrentUser();
   const pendingUpdate = usePendingUpdate();
   const businessName = config?.businessName ?? 'Massage';
 
@@ -54,28 +53,28 @@ export function MainLayout() {
     if (!isPending) setSessionKnown(true);
   }, [isPending]);
   const waitForSession = isPending && !sessionKnown && roleMatters(location.pathname);
-  const lacksSecondFactor = (user as { twoFactorEnabled?: boolean | null } | null)?.twoFactorEnabled !== true;
+  const lacksSecondFactor = !secondFactor;
   const redirectTo = waitForSession ? null : guardRedirect(location.pathname, role, lacksSecondFactor);
 
-  return (
-    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <AppHeader businessName={businessName} role={role} userName={user?.name ?? null} />
-      <OfflineNotice />
-      <Box component="main" id="main" style={{ flex: 1 }} pos="relative">
-        {waitForSession ? (
-          <AppLoadingOverlay visible message="Loading…" />
-        ) : redirectTo !== null ? (
-          <Navigate to={redirectTo} replace />
-        ) : (
-          <Suspense fallback={<AppLoadingOverlay visible />}>
-            <Outlet />
-          </Suspense>
-        )}
-      </Box>
-      <AppFooter businessName={businessName} />
+  // The owner and the lodger see back-office pages in the back office's own shell (sidebar, bottom bar).
+  const backOfficeRole =
+    !waitForSession && redirectTo === null && (role === 'admin' || role === 'lodger') && isBackOffice(location.pathname)
+      ? role
+      : null;
+  const signOut = useSignOut();
+
+  // A skeleton of the page, never a blank one, while a screen's code loads.
+  const screen =
+    redirectTo !== null ? (
+      <Navigate to={redirectTo} replace />
+    ) : (
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
+    );
+
+  const extras = (
+    <>
       <ConsentBanner analytics={config?.analytics ?? noAnalytics} />
       {authNoticesMounted && (
         <Suspense fallback={null}>
@@ -87,6 +86,47 @@ export function MainLayout() {
           <UpdateDialog />
         </Suspense>
       )}
+    </>
+  );
+
+  if (backOfficeRole)
+    return (
+      <>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Suspense fallback={<PageSkeleton />}>
+          <BackOfficeShell
+            businessName={businessName}
+            role={backOfficeRole}
+            userName={user?.name ?? null}
+            onSignOut={signOut}
+          >
+            <OfflineNotice />
+            {screen}
+          </BackOfficeShell>
+        </Suspense>
+        {extras}
+      </>
+    );
+
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <AppHeader
+        businessName={businessName}
+        role={role}
+        userName={user?.name ?? null}
+        logo={config?.website?.logo ?? null}
+      />
+      <OfflineNotice />
+      <Box component="main" id="main" style={{ flex: 1 }} pos="relative">
+        {waitForSession ? <AppLoadingOverlay visible message="Loading…" /> : screen}
+      </Box>
+      <AppFooter businessName={businessName} />
+      {extras}
     </Box>
   );
 }

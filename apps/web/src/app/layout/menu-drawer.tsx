@@ -1,6 +1,7 @@
 import type { Role } from '@app/shared';
-import { Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Box, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { ColourSchemeSwitch } from '../../components/colour-scheme-switch.tsx';
+import { Link } from '../../lib/links.tsx';
 import '../styles/all-styles.ts';
 import type { NavLink as NavLinkItem } from './nav-links.ts';
 
@@ -52,6 +53,10 @@ export function MenuDrawer({ opened, onClose, links, role, userName, pathname, o
               </>
             )}
           </Stack>
+          <Divider my="sm" />
+          <Box px="sm">
+            <ColourSchemeSwitch />
+          </Box>
         </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>

@@ -1,4 +1,5 @@
 import type { Role } from '@app/shared';
+import type { NavIconName } from './nav-icons.tsx';
 
 export type NavLink = { to: string; label: string };
 
@@ -19,18 +20,31 @@ export function navLinksFor(role: Role | null): NavLink[] {
     case 'lodger':
       return [{ to: '/availability', label: 'Availability' }];
     case 'admin':
-      return [
-        { to: '/dashboard', label: 'Dashboard' },
-        { to: '/manage_bookings', label: 'Bookings' },
-        { to: '/availability', label: 'Availability' },
-        { to: '/customers', label: 'Customers' },
-        { to: '/invoices', label: 'Invoices' },
-        { to: '/expenses', label: 'Expenses' },
-        { to: '/finances', label: 'Finances' },
-        { to: '/ledger', label: 'Ledger' },
-        { to: '/emails', label: 'Emails' },
-        { to: '/analytics', label: 'Analytics' },
-        { to: '/business', label: 'Business details' },
-      ];
+      return backOfficeSectionsFor('admin');
   }
+}
+
+export type BackOfficeSection = NavLink & { id: string; icon: NavIconName };
+
+/** The back office's sections in the sidebar's order; the first four are the phone's bottom bar. */
+const adminSections: BackOfficeSection[] = [
+  { id: 'dashboard', to: '/dashboard', label: 'Dashboard', icon: 'dashboard' },
+  { id: 'bookings', to: '/manage_bookings', label: 'Bookings', icon: 'bookings' },
+  { id: 'availability', to: '/availability', label: 'Availability', icon: 'availability' },
+  { id: 'customers', to: '/customers', label: 'Customers', icon: 'customers' },
+  { id: 'emails', to: '/emails', label: 'Emails', icon: 'emails' },
+  { id: 'expenses', to: '/expenses', label: 'Expenses', icon: 'expenses' },
+  { id: 'invoices', to: '/invoices', label: 'Invoices', icon: 'invoices' },
+  { id: 'ledger', to: '/ledger', label: 'Ledger', icon: 'ledger' },
+  { id: 'finances', to: '/finances', label: 'Finances', icon: 'finances' },
+  { id: 'analytics', to: '/analytics', label: 'Analytics', icon: 'analytics' },
+  { id: 'business', to: '/business', label: 'Business details', icon: 'business' },
+  { id: 'website', to: '/website', label: 'Website', icon: 'website' },
+];
+
+/** The sections of the back office a role may open (spec section 1: the lodger sees only the availability calendar). */
+export function backOfficeSectionsFor(role: Role): BackOfficeSection[] {
+  if (role === 'admin') return adminSections;
+  if (role === 'lodger') return adminSections.filter((section) => section.id === 'availability');
+  return [];
 }

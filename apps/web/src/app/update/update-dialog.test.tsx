@@ -20,7 +20,7 @@ function waitingWorker(version: string | null) {
 
 function renderDialog(reload = vi.fn()) {
   render(
-    <MantineProvider theme={theme}>
+    <MantineProvider env="test" theme={theme}>
       <UpdateDialog reload={reload} />
     </MantineProvider>,
   );

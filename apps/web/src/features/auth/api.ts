@@ -13,6 +13,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { authClient } from '../../lib/auth-client.ts';
+import { refetchSession } from '../../lib/session.ts';
 import { unwrap } from './auth-errors.ts';
 
 /** Where the links in our emails land; AuthQueryNotices reads these queries. */
@@ -238,5 +239,56 @@ export function useSignOutOtherDevices() {
   return useMutation({
     mutationFn: () => unwrap(authClient.revokeOtherSessions()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceSessionsQuery.queryKey }),
+  });
+}
+
+// ---- Passkeys (better-auth's passkey plugin; the browser's WebAuthn does the rest) ----
+
+/** The plugin's client answers `{ data, error }` like the rest of better-auth, with a looser type. */
+type ClientResult<T> =
+  | { data: T; error: null }
+  | { data: null; error: { code?: string; message?: string; status: number } };
+
+export type Passkey = { id: string; name: string | null; createdAt: Date | null };
+
+export const passkeysQuery = queryOptions<Passkey[]>({
+  queryKey: ['auth', 'passkeys'],
+  queryFn: async () =>
+    ((await unwrap(authClient.passkey.listUserPasskeys())) ?? []).map((item) => ({
+      id: item.id,
+      name: item.name ?? null,
+      createdAt: item.createdAt ? new Date(item.createdAt) : null,
+    })),
+});
+
+/** Asks the browser to make a passkey for this account; adding one also gives this session its second factor. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const added = await unwrap(authClient.passkey.addPasskey({ name }) as Promise<ClientResult<unknown>>);
+      await refetchSession();
+      return added;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey }),
+  });
+}
+
+export function useDeletePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(authClient.passkey.deletePasskey({ id })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey }),
+  });
+}
+
+/** Signs in with a passkey alone: it is two factors in one (the device, and the fingerprint, face or PIN that opens it). */
+export function useSignInWithPasskey() {
+  return useMutation({
+    mutationFn: async () => {
+      const signedIn = await unwrap(authClient.signIn.passkey() as Promise<ClientResult<unknown>>);
+      await refetchSession();
+      return signedIn;
+    },
   });
 }

@@ -88,6 +88,8 @@ const messages: Record<string, string> = {
 
 const FALLBACK = 'Something went wrong. Please try again.';
 
+const PASSKEY_CANCELLED = 'The passkey was not used (cancelled, or no passkey on this device). You can try again.';
+
 /** The code step of a sign-in and the enrolment screen share codes with OAuth (INVALID_CODE), so they read these first. */
 const secondFactorMessages: Record<string, string> = {
   INVALID_CODE: 'That code is not right. Check the time on your phone, then enter the newest code.',
@@ -97,6 +99,17 @@ const secondFactorMessages: Record<string, string> = {
   ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes for this account. Please wait 15 minutes, then try again.',
   TOTP_ALREADY_ENABLED: 'An authenticator app is already set up for this account.',
   INVALID_PASSWORD: 'That password is not correct.',
+  AUTH_CANCELLED: PASSKEY_CANCELLED,
+  ERROR_CEREMONY_ABORTED: PASSKEY_CANCELLED,
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: 'This device already holds a passkey for your account.',
+  PASSKEY_NOT_FOUND: 'That passkey is not known here: it may have been removed. Sign in with your password instead.',
+  AUTHENTICATION_FAILED: 'The passkey could not be checked. Please try again, or sign in with your password.',
+  FAILED_TO_VERIFY_REGISTRATION: 'The passkey could not be added. Please try again.',
+  CHALLENGE_NOT_FOUND: 'This took too long. Please try again.',
+  PASSKEY_SIGN_IN_REQUIRED:
+    'Your account already has a passkey: sign out, then choose "Sign in with a passkey" to use it.',
+  SECOND_FACTOR_REQUIRED:
+    'An admin account must keep its second factor: add an authenticator app or another passkey first.',
 };
 
 export function secondFactorErrorMessage(error: unknown): string {

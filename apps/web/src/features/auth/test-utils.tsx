@@ -94,7 +94,7 @@ export function renderWithProviders(
   if (policy) queryClient.setQueryData(passwordPolicyQuery.queryKey, policy);
   if (config) queryClient.setQueryData(publicConfigQuery.queryKey, config);
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[url]}>

@@ -4,6 +4,7 @@ import type {
   RescheduleBookingInput,
   SlotsResponse,
   SlotUnavailableDetails,
+  UpfrontAnswer,
 } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
@@ -29,6 +30,16 @@ export const bookingQuery = (id: string) =>
   queryOptions({
     queryKey: ['bookings', 'one', id],
     queryFn: () => apiFetch<Booking>(`/bookings/${encodeURIComponent(id)}`),
+  });
+
+/** What the signed-in client would pay now for this service and length (issue 13), asked before confirming. */
+export const upfrontQuery = (userId: string, serviceId: string, durationMinutes: number) =>
+  queryOptions({
+    queryKey: ['bookings', 'upfront', userId, serviceId, durationMinutes],
+    queryFn: () => {
+      const query = new URLSearchParams({ serviceId, duration: String(durationMinutes) });
+      return apiFetch<UpfrontAnswer>(`/bookings/upfront?${query}`);
+    },
   });
 
 /** The booking's .ics file, served to its owner only. */

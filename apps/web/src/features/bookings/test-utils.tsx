@@ -94,7 +94,7 @@ export function renderPage(ui: ReactNode, { url = '/' }: { url?: string } = {}) 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(configQuery.queryKey, config);
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[url]}>
           {ui}

@@ -1,4 +1,4 @@
-import type { BusinessDetails, UpdateBusinessDetailsInput } from '@app/shared';
+import type { BusinessDetails, PaymentPolicy, PaymentPolicyAnswer, UpdateBusinessDetailsInput } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
@@ -20,5 +20,19 @@ export function useSaveBusinessDetails() {
         queryClient.invalidateQueries({ queryKey: ['setup'] }),
       ]);
     },
+  });
+}
+
+export const paymentPolicyQuery = queryOptions({
+  queryKey: ['business', 'payment-policy'],
+  queryFn: () => apiFetch<PaymentPolicyAnswer>('/admin/payments/policy'),
+});
+
+export function useSavePaymentPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PaymentPolicy) =>
+      apiFetch<PaymentPolicyAnswer>('/admin/payments/policy', { method: 'PUT', body: input }),
+    onSuccess: (saved) => queryClient.setQueryData(paymentPolicyQuery.queryKey, saved),
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSensualFlag, hasSensualFlag, setSensualFlag } from './sensual-flag.ts';
+import { clearSensualFlag, hasSensualFlag, needsSensualAccess, setSensualFlag } from './sensual-flag.ts';
 
 afterEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: removing the test's cookie
@@ -42,5 +42,21 @@ describe('showSensual flag', () => {
     expect(hasSensualFlag()).toBe(false);
     setSensualFlag();
     expect(hasSensualFlag()).toBe(true);
+  });
+});
+
+describe('addresses that need sensual access', () => {
+  it('are the sensual aliases and the booking page of the sensual style, as the router matches them', () => {
+    expect(needsSensualAccess('/sensual', '')).toBe(true);
+    expect(needsSensualAccess('/Tantra/', '')).toBe(true);
+    expect(needsSensualAccess('/book', '?style=sensual&type=naturist')).toBe(true);
+    expect(needsSensualAccess('/book/', '?style=sensual')).toBe(true);
+  });
+
+  it('are not the therapeutic aliases, the therapeutic style or any other page', () => {
+    expect(needsSensualAccess('/swedish', '')).toBe(false);
+    expect(needsSensualAccess('/book', '?style=therapeutic')).toBe(false);
+    expect(needsSensualAccess('/', '?style=sensual')).toBe(false);
+    expect(needsSensualAccess('/bookings', '')).toBe(false);
   });
 });

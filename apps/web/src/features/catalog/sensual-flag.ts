@@ -1,4 +1,4 @@
-import { SENSUAL_COOKIE_MAX_AGE_S, SENSUAL_FLAG } from '@app/shared';
+import { SENSUAL_COOKIE_MAX_AGE_S, SENSUAL_FLAG, sensualAccessAliases } from '@app/shared';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -70,4 +70,12 @@ function subscribe(listener: () => void): () => void {
 
 export function useSensualFlag(): boolean {
   return useSyncExternalStore(subscribe, hasSensualFlag, () => false);
+}
+
+/** Whether opening this address needs sensual access (spec section 4): a sensual alias, or /book?style=sensual. */
+export function needsSensualAccess(pathname: string, search: string): boolean {
+  // As the router matches: whatever the case, with or without a trailing slash.
+  const path = pathname.toLowerCase().replace(/^\/|\/$/g, '');
+  if (path === 'book') return new URLSearchParams(search).get('style') === 'sensual';
+  return sensualAccessAliases.includes(path);
 }

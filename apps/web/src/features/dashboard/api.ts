@@ -19,6 +19,8 @@ export type Dashboard = {
   figures: { week: PeriodFigures; previousWeek: PeriodFigures; month: PeriodFigures; previousMonth: PeriodFigures };
   newCustomers: { id: string; name: string; email: string; createdAt: string }[];
   failedEmails: { id: string; recipient: string; subject: string; lastError: string | null; createdAt: string }[];
+  /** The nightly backup: overdue when the last good one is more than two days old, or there is none. */
+  backup: { lastSuccessAt: string | null; overdue: boolean; lastError: string | null };
 };
 
 export const dashboardQuery = queryOptions({

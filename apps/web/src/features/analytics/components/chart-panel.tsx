@@ -43,7 +43,7 @@ export function ChartPanel({
         {title}
       </Title>
       {description && (
-        <Text size="sm" c="gray.7" mb="xs">
+        <Text size="sm" c="var(--app-muted)" mb="xs">
           {description}
         </Text>
       )}

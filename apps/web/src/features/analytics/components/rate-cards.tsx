@@ -14,14 +14,14 @@ import { moneyOf, percentOf } from '../format.ts';
 function Figure({ label, value, detail }: { label: string; value: string | undefined; detail?: string }) {
   return (
     <Paper withBorder radius="md" p="sm" component="li" style={{ listStyle: 'none' }}>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="var(--app-muted)">
         {label}
       </Text>
       <Text fz={{ base: 'lg', sm: 'xl' }} fw={700}>
         {value ?? '…'}
       </Text>
       {detail && (
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="var(--app-muted)">
           {detail}
         </Text>
       )}

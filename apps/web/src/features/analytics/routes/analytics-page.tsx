@@ -61,7 +61,7 @@ export function AnalyticsPage() {
       <Stack gap="md">
         <Stack gap={2}>
           <Title order={1}>Analytics</Title>
-          <Text c="gray.7" data-testid="range-text">
+          <Text c="var(--app-muted)" data-testid="range-text">
             {dayLabel(range.from, locale)} – {dayLabel(range.to, locale)}
           </Text>
         </Stack>

@@ -67,7 +67,7 @@ export function ConnectedAccounts() {
         ))}
       </ul>
       {!canDisconnect && linked.length === 1 && linked[0]?.providerId !== 'credential' && (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="var(--app-muted)">
           This is your only way to sign in, so it cannot be disconnected.
         </Text>
       )}

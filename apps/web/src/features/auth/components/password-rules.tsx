@@ -9,7 +9,7 @@ export function PasswordRules({ policy, password }: { policy: PasswordPolicy; pa
         <List.Item
           key={rule.id}
           data-met={rule.met}
-          c={rule.met ? 'teal.9' : 'gray.7'}
+          c={rule.met ? 'var(--app-success-text)' : 'var(--app-muted)'}
           icon={
             <ThemeIcon size={18} radius="xl" color={rule.met ? 'teal' : 'gray'} variant={rule.met ? 'filled' : 'light'}>
               <span aria-hidden="true">{rule.met ? '✓' : '•'}</span>

@@ -66,7 +66,7 @@ export function ProfileForm({ name, phone, onSaved }: { name: string; phone: str
           onChange={change('phone')}
           error={errors.phone}
           description="So we can reach you about a booking. Leave it empty to remove it."
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          styles={{ description: { color: 'var(--app-muted)' } }}
         />
         {updateProfile.isError && !isPhoneRefusal(updateProfile.error) && (
           <Alert color="red" role="alert" title="Could not save your details">

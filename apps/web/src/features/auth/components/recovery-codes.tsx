@@ -1,5 +1,8 @@
 import { Alert, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 
+/** Mantine's coloured alert title is too faint on its light background (axe): the text colour reads. */
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
 /** A file the person keeps: the codes, one a line, with what they are for. */
 function downloadCodes(codes: string[], businessName: string) {
   const text = [
@@ -21,7 +24,7 @@ function downloadCodes(codes: string[], businessName: string) {
 export function RecoveryCodes({ codes, businessName }: { codes: string[]; businessName: string }) {
   return (
     <Stack gap="sm">
-      <Alert color="yellow" title="Save your recovery codes now">
+      <Alert color="yellow" title="Save your recovery codes now" styles={readableTitle}>
         Each code lets you sign in once if you lose your phone. They are shown only this time: download them or write
         them down, and keep them somewhere safe.
       </Alert>
@@ -37,7 +40,7 @@ export function RecoveryCodes({ codes, businessName }: { codes: string[]; busine
           Download recovery codes
         </Button>
       </Group>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="var(--app-muted)">
         {codes.length} codes.
       </Text>
     </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/links.tsx';
 import { refetchSession } from '../../../lib/session.ts';
 import { publicConfigQuery, useNewRecoveryCodes, useTurnOffSecondFactor } from '../api.ts';
 import { secondFactorErrorMessage } from '../auth-errors.ts';

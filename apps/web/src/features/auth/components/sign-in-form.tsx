@@ -1,9 +1,16 @@
 import { requestPasswordResetInput, type SignInInput, signInInput } from '@app/shared';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { needsSecondFactor, useRequestPasswordReset, useSendVerificationEmail, useSignIn } from '../api.ts';
-import { AuthFailure, authErrorMessage } from '../auth-errors.ts';
+import {
+  needsSecondFactor,
+  useRequestPasswordReset,
+  useSendVerificationEmail,
+  useSignIn,
+  useSignInWithPasskey,
+} from '../api.ts';
+import { AuthFailure, authErrorMessage, secondFactorErrorMessage } from '../auth-errors.ts';
 import { fieldErrors } from './field-errors.ts';
+import { browserHasPasskeys } from './passkeys-section.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 export type SignInFormProps = {
@@ -19,6 +26,7 @@ export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
   const requestReset = useRequestPasswordReset();
   const resendVerification = useSendVerificationEmail();
   const [askingForCode, setAskingForCode] = useState(false);
+  const passkey = useSignInWithPasskey();
 
   const change = (field: keyof SignInInput) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const { value } = event.currentTarget;
@@ -65,71 +73,99 @@ export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
     );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
-      <Stack gap="sm">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          value={values.password}
-          onChange={change('password')}
-          error={errors.password}
-        />
-        {signIn.isError && (
-          <Alert color="red" role="alert" title="Could not sign in">
-            {authErrorMessage(signIn.error)}
-            {unverified && (
-              <Group mt="xs">
-                <Button
-                  size="xs"
-                  variant="light"
-                  loading={resendVerification.isPending}
-                  onClick={() => resendVerification.mutate(values.email.trim())}
-                >
-                  Send the verification email again
-                </Button>
-              </Group>
-            )}
-          </Alert>
-        )}
-        {resendVerification.isSuccess && (
-          <Alert color="teal" role="status">
-            We sent a new verification link to {values.email.trim()}. Check your email.
-          </Alert>
-        )}
-        {resendVerification.isError && (
-          <Alert color="red" role="alert">
-            {authErrorMessage(resendVerification.error)}
-          </Alert>
-        )}
-        {requestReset.isSuccess && (
-          <Alert color="teal" role="status" title="Check your email">
-            If an account exists for {values.email.trim()}, we have sent it a link to choose a new password.
-          </Alert>
-        )}
-        {requestReset.isError && (
-          <Alert color="red" role="alert">
-            {authErrorMessage(requestReset.error)}
-          </Alert>
-        )}
-        <Group justify="space-between" align="center">
-          <Anchor component="button" type="button" size="sm" onClick={forgotPassword} disabled={requestReset.isPending}>
-            Forgot password?
-          </Anchor>
-          <Button type="submit" loading={signIn.isPending}>
-            Sign in
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Stack gap="sm">
+      <form onSubmit={submit} noValidate aria-label="Sign in">
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={change('email')}
+            error={errors.email}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={change('password')}
+            error={errors.password}
+          />
+          {signIn.isError && (
+            <Alert color="red" role="alert" title="Could not sign in">
+              {authErrorMessage(signIn.error)}
+              {unverified && (
+                <Group mt="xs">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={resendVerification.isPending}
+                    onClick={() => resendVerification.mutate(values.email.trim())}
+                  >
+                    Send the verification email again
+                  </Button>
+                </Group>
+              )}
+            </Alert>
+          )}
+          {resendVerification.isSuccess && (
+            <Alert color="teal" role="status">
+              We sent a new verification link to {values.email.trim()}. Check your email.
+            </Alert>
+          )}
+          {resendVerification.isError && (
+            <Alert color="red" role="alert">
+              {authErrorMessage(resendVerification.error)}
+            </Alert>
+          )}
+          {requestReset.isSuccess && (
+            <Alert color="teal" role="status" title="Check your email">
+              If an account exists for {values.email.trim()}, we have sent it a link to choose a new password.
+            </Alert>
+          )}
+          {requestReset.isError && (
+            <Alert color="red" role="alert">
+              {authErrorMessage(requestReset.error)}
+            </Alert>
+          )}
+          <Group justify="space-between" align="center">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={forgotPassword}
+              disabled={requestReset.isPending}
+            >
+              Forgot password?
+            </Anchor>
+            <Button type="submit" loading={signIn.isPending}>
+              Sign in
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* Outside the password form: it needs neither field. */}
+      {browserHasPasskeys() && (
+        <Button
+          variant="default"
+          type="button"
+          loading={passkey.isPending}
+          onClick={() => {
+            signIn.reset();
+            // A passkey is two factors in one: no password, and no code step after it.
+            passkey.mutate(undefined, { onSuccess: () => onSignedIn?.() });
+          }}
+        >
+          Sign in with a passkey
+        </Button>
+      )}
+      {passkey.isError && (
+        <Alert color="red" role="alert" title="Could not sign in">
+          {secondFactorErrorMessage(passkey.error)}
+        </Alert>
+      )}
+    </Stack>
   );
 }

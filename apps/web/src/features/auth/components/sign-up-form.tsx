@@ -1,12 +1,12 @@
 import { defaultPasswordPolicy, passwordFieldFor, type SignUpInput, signUpInput } from '@app/shared';
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { passwordPolicyQuery, useSignUp } from '../api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import { fieldErrors } from './field-errors.ts';
-import { PasswordRules } from './password-rules.tsx';
+import { NewAccountFields } from './new-account-fields.tsx';
 
 export type SignUpFormProps = {
   /** Called when sign-up also opened a session (only when the server does not require a verified email). */
@@ -66,32 +66,7 @@ export function SignUpForm({ onSignedIn, onSignedUp, verificationCallbackURL }: 
   return (
     <form onSubmit={submit} noValidate aria-label="Create account">
       <Stack gap="sm">
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={change('name')}
-          error={errors.name}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onChange={change('password')}
-          error={errors.password}
-        />
-        <PasswordRules policy={policy} password={values.password} />
+        <NewAccountFields values={values} errors={errors} onChange={change} policy={policy} />
         {signUp.isError && (
           <Alert color="red" role="alert" title="Could not create your account">
             {authErrorMessage(signUp.error)}

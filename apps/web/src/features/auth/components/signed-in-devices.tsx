@@ -17,7 +17,7 @@ export function SignedInDevices() {
 
   if (sessions.isPending)
     return (
-      <Stack gap="xs" aria-label="Loading your devices">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading your devices">
         <Skeleton h={48} />
         <Skeleton h={48} />
       </Stack>
@@ -60,7 +60,7 @@ export function SignedInDevices() {
                     </Badge>
                   )}
                 </Group>
-                <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" c="var(--app-muted)" style={{ overflowWrap: 'anywhere' }}>
                   {item.ipAddress ? `From address ${item.ipAddress}` : 'Address unknown'} · Last used{' '}
                   {lastUsed.format(item.updatedAt)}
                 </Text>

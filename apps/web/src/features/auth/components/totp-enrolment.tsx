@@ -6,6 +6,9 @@ import { type TotpEnrolment, useConfirmTotpEnrolment, useStartTotpEnrolment } fr
 import { secondFactorErrorMessage } from '../auth-errors.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
+/** Mantine's coloured alert title is too faint on its light background (axe): the text colour reads. */
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
 /** The secret an authenticator app needs when the QR code cannot be scanned, in groups of four. */
 function secretOf(totpURI: string): string {
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
@@ -32,7 +35,16 @@ type Step = { name: 'password' } | { name: 'scan'; enrolment: TotpEnrolment } | 
  * Sets up an authenticator app: the password again, then a QR code (and the secret to type in), then a first code to
  * prove it works; the recovery codes are shown once at the end.
  */
-export function TotpEnrolmentFlow({ businessName, onDone }: { businessName: string; onDone: () => void }) {
+export function TotpEnrolmentFlow({
+  businessName,
+  onDone,
+  onStarted,
+}: {
+  businessName: string;
+  onDone: () => void;
+  /** Called once the password is accepted and the app's setup begins (the page then hides the other choices). */
+  onStarted?: () => void;
+}) {
   const [step, setStep] = useState<Step>({ name: 'password' });
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -46,7 +58,12 @@ export function TotpEnrolmentFlow({ businessName, onDone }: { businessName: stri
       setFieldError('Enter your password.');
       return;
     }
-    start.mutate(password, { onSuccess: (enrolment) => setStep({ name: 'scan', enrolment }) });
+    start.mutate(password, {
+      onSuccess: (enrolment) => {
+        setStep({ name: 'scan', enrolment });
+        onStarted?.();
+      },
+    });
   };
 
   const submitCode = (event: FormEvent) => {
@@ -139,7 +156,7 @@ export function TotpEnrolmentFlow({ businessName, onDone }: { businessName: stri
 
   return (
     <Stack gap="md">
-      <Alert color="teal" role="status" title="Your authenticator app is set up">
+      <Alert color="teal" role="status" title="Your authenticator app is set up" styles={readableTitle}>
         From now on, signing in asks for a code from it.
       </Alert>
       <RecoveryCodes codes={step.codes} businessName={businessName} />

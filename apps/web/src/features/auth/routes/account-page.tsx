@@ -1,15 +1,19 @@
-import { Alert, Anchor, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { ColourSchemeSwitch } from '../../../components/colour-scheme-switch.tsx';
+import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
+import { Link } from '../../../lib/links.tsx';
 import { ACCOUNT_EXPORT_URL, linkedAccountsQuery, useSignOut } from '../api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { ConnectedAccounts } from '../components/connected-accounts.tsx';
 import { DeleteAccount } from '../components/delete-account.tsx';
 import { EmailSection } from '../components/email-section.tsx';
+import { PasskeysSection } from '../components/passkeys-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SecondFactorSection } from '../components/second-factor-section.tsx';
 import { SignedInDevices } from '../components/signed-in-devices.tsx';
@@ -63,7 +67,7 @@ export function AccountPage() {
   const accounts = useQuery({ ...linkedAccountsQuery, enabled: Boolean(user) });
   useEmailChangedNotice(refetch);
 
-  if (isPending) return <Loader aria-label="Loading your account" m="xl" />;
+  if (isPending) return <PageSkeleton label="Loading your account" rows={3} />;
   if (!user) {
     return (
       <Container size="xs" py="xl">
@@ -97,6 +101,10 @@ export function AccountPage() {
           <ProfileForm key={user.id} name={user.name} phone={phoneOf(user)} onSaved={() => refetch()} />
         </Section>
 
+        <Section id="account-appearance" title="Appearance">
+          <ColourSchemeSwitch />
+        </Section>
+
         <Section id="account-email" title="Email">
           <EmailSection user={user} />
         </Section>
@@ -114,6 +122,10 @@ export function AccountPage() {
             enabled={(user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true}
             required={role === 'admin'}
           />
+        </Section>
+
+        <Section id="account-passkeys" title="Passkeys">
+          <PasskeysSection />
         </Section>
 
         <Section id="account-devices" title="Signed-in devices">

@@ -29,7 +29,7 @@ export function FacebookLoginPage() {
             <Divider
               label="or use your email"
               labelPosition="center"
-              styles={{ label: { color: 'var(--mantine-color-gray-7)' } }}
+              styles={{ label: { color: 'var(--app-muted)' } }}
             />
           )}
           <Tabs

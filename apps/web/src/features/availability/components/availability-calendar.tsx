@@ -119,13 +119,13 @@ export function AvailabilityCalendar({
           </>
         )}
         {calendar.isError && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="var(--app-danger-text)" role="alert">
             The calendar could not be loaded: {calendar.error.message}
           </Text>
         )}
       </Group>
       <FullCalendar options={options} label="Availability calendar" />
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="var(--app-muted)">
         Green: open hours. Times are in {zone.replace('_', ' ')} time.
         {editable
           ? ` ${phone ? 'Press and hold, then drag' : 'Drag across the calendar'} to block a time; tap a block to remove it.`

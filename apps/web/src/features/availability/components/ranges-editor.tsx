@@ -16,7 +16,7 @@ export function RangesEditor({
   return (
     <Stack gap={6}>
       {ranges.length === 0 && (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="var(--app-muted)">
           Closed
         </Text>
       )}
@@ -28,7 +28,7 @@ export function RangesEditor({
             aria-label={`${label}: opens`}
             value={range.start}
             onChange={(event) => set(index, { start: event.currentTarget.value })}
-            w={110}
+            w={120}
           />
           <Text aria-hidden>–</Text>
           <TextInput
@@ -36,7 +36,7 @@ export function RangesEditor({
             aria-label={`${label}: closes`}
             value={range.end === '24:00' ? '23:59' : range.end}
             onChange={(event) => set(index, { end: event.currentTarget.value })}
-            w={110}
+            w={120}
           />
           <ActionIcon
             variant="subtle"

@@ -35,7 +35,7 @@ function stubFetch() {
 
 function renderForm() {
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
         <RulesForm rules={rules} />
       </QueryClientProvider>

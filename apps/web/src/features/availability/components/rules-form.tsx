@@ -3,10 +3,11 @@ import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Table, Text } fro
 import { useState } from 'react';
 import { useUpdateRules } from '../api.ts';
 import { RangesEditor } from './ranges-editor.tsx';
+import classes from './rules-form.module.css';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 /** Mantine's dimmed description fails contrast on white. */
-const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+const readableDescription = { description: { color: 'var(--app-muted)' } };
 /** Monday first, as the week is shown; weeklyHours is indexed 0 = Sunday. */
 const days = [
   [1, 'Monday'],
@@ -55,8 +56,8 @@ export function RulesForm({ rules }: { rules: BookingRules }) {
       <Table layout="auto" verticalSpacing={6} aria-label="Weekly opening hours">
         <Table.Tbody>
           {days.map(([index, name]) => (
-            <Table.Tr key={index}>
-              <Table.Th scope="row" w={100} style={{ verticalAlign: 'top', paddingTop: 12 }}>
+            <Table.Tr key={index} className={classes.day}>
+              <Table.Th scope="row" className={classes.dayName} style={{ verticalAlign: 'top', paddingTop: 12 }}>
                 {name}
               </Table.Th>
               <Table.Td>

@@ -20,13 +20,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
-import { type AdminBookingDetail, adminBookingQuery, useBookingAction } from '../admin-api.ts';
+import { type AdminBookingDetail, adminBookingQuery, type BookingAction, useBookingAction } from '../admin-api.ts';
 import { formatDateTime } from '../format.ts';
 import { emailNote, formatShortDateTime, historySentence } from '../owner-words.ts';
-import { changedFields } from './admin-audit-diff.ts';
+import { auditActionLabel, changedFields } from './admin-audit-diff.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 import { CreateInvoiceButton } from './create-invoice-button.tsx';
-import { CancelDialog, RescheduleDialog } from './owner-dialogs.tsx';
+import { CancelDialog, ignoreShownError, RescheduleDialog } from './owner-dialogs.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const methodLabels: Record<(typeof paymentMethods)[number], string> = {
@@ -113,14 +113,12 @@ function BookingDetailBody({
   const emailed = (notified: boolean) => emailNote(notified && Boolean(booking.clientEmail), emailEnabled);
   const when = formatDateTime(booking.startsAt, timeZone);
 
-  const run = (change: Parameters<typeof action.mutate>[0], message: string, after?: () => void) => {
+  const run = (change: BookingAction, message: string, after?: () => void) => {
     setDone(null);
-    action.mutate(change, {
-      onSuccess: () => {
-        setDone(message);
-        after?.();
-      },
-    });
+    action.mutateAsync(change).then(() => {
+      setDone(message);
+      after?.();
+    }, ignoreShownError);
   };
 
   /** Money in or money back: the same fields, the direction chosen by the button. */
@@ -173,7 +171,7 @@ function BookingDetailBody({
             Cancelled by {booking.cancelledBy === 'client' ? 'the client' : 'the business'}: {booking.cancelReason}
           </Text>
         )}
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="var(--app-muted)">
           Booked {booking.source === 'admin' ? 'by you on the phone' : 'online'} on{' '}
           {formatDateTime(booking.createdAt, timeZone)}
         </Text>
@@ -393,9 +391,10 @@ function BookingDetailBody({
             {detail.audit.map((entry) => (
               <Stack gap={2} key={entry.id}>
                 <Text size="sm" fw={600}>
-                  {formatDateTime(entry.at, timeZone)} · {entry.action} · {entry.actorEmail ?? 'unknown'}
+                  {formatDateTime(entry.at, timeZone)} · {auditActionLabel(entry.action)} ·{' '}
+                  {entry.actorEmail ?? 'unknown'}
                 </Text>
-                <Table fz="xs" layout="fixed" aria-label={`Changes of ${entry.action}`}>
+                <Table fz="xs" layout="fixed" aria-label={`Changes: ${auditActionLabel(entry.action)}`}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">Field</Table.Th>
@@ -404,7 +403,7 @@ function BookingDetailBody({
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {changedFields(entry.before, entry.after).map((change) => (
+                    {changedFields(entry.before, entry.after, timeZone).map((change) => (
                       <Table.Tr key={change.field}>
                         <Table.Td>{change.field}</Table.Td>
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{change.from}</Table.Td>

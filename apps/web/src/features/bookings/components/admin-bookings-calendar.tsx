@@ -155,7 +155,7 @@ export function AdminBookingsCalendar({
           </>
         )}
         {bookings.isError && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="var(--app-danger-text)" role="alert">
             Bookings could not be loaded: {bookings.error.message}
           </Text>
         )}

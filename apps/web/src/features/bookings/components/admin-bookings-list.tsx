@@ -1,4 +1,4 @@
-import { type BookingStatus, bookingStatuses, massageTypes, styles } from '@app/shared';
+import { type BookingStatus, bookingStatuses, massageTypeLabels, massageTypes, styles } from '@app/shared';
 import {
   Alert,
   Button,
@@ -23,20 +23,14 @@ import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 const PAGE_SIZE = 20;
 const statusLabels: Record<BookingStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
   pending: 'Waiting for approval',
   confirmed: 'Confirmed',
   completed: 'Completed',
   no_show: 'No-show',
   cancelled: 'Cancelled',
 };
-const typeLabels: Record<string, string> = {
-  swedish: 'Swedish',
-  deeptissue: 'Deep tissue',
-  both: 'Combo',
-  sensual: 'Sensual',
-  naturist: 'Naturist',
-  bodytobody: 'Body to body',
-};
+const typeLabels: Record<string, string> = massageTypeLabels;
 
 /** Every booking, searchable by customer and filtered by dates, status, style and type, a page at a time. */
 export function AdminBookingsList({ timeZone, onOpen }: { timeZone: string; onOpen: (bookingId: string) => void }) {
@@ -140,7 +134,7 @@ export function AdminBookingsList({ timeZone, onOpen }: { timeZone: string; onOp
                     <div style={{ minWidth: 0 }}>
                       <Text fw={600}>{booking.clientName}</Text>
                       <Text size="sm">{formatDateTime(booking.startsAt, timeZone)}</Text>
-                      <Text size="sm" c="gray.7">
+                      <Text size="sm" c="var(--app-muted)">
                         {booking.serviceName}, {formatDuration(booking.durationMinutes)},{' '}
                         {formatPrice(booking.pricePence)}
                         {booking.paidPence > 0 ? ` (paid ${formatPrice(booking.paidPence)})` : ''}

@@ -4,6 +4,7 @@ import { addDays, toWallClock } from '../../../lib/zoned-time.ts';
 
 /** Background and border of each status: dark enough for white text to pass contrast. */
 export const statusColors: Record<BookingStatus, string> = {
+  awaiting_payment: '#5f3dc4',
   pending: '#8a5a00',
   confirmed: '#0b7285',
   completed: '#495057',

@@ -155,7 +155,7 @@ function PhoneBookingForm({
             <TextInput
               label="Find a customer"
               description="Two letters or more of the name, email or phone"
-              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              styles={{ description: { color: 'var(--app-muted)' } }}
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
               error={errors.customer}
@@ -272,7 +272,7 @@ function PhoneBookingForm({
         )
       )}
       {errors.time && (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="var(--app-danger-text)">
           {errors.time}
         </Text>
       )}

@@ -1,10 +1,16 @@
-import { Anchor, Button, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import type { Booking, BookingPayment } from '@app/shared';
+import { Anchor, Button, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../lib/links.tsx';
 import { usePublicConfig } from '../../config/api.ts';
 import { bookingQuery } from '../api.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
 import { Notice } from './notice.tsx';
+
+// Stripe's script and the Payment Element load only when a booking waits for payment (issue 13).
+const PaymentStep = lazy(() => import('./payment-step.tsx').then((m) => ({ default: m.PaymentStep })));
 
 type BookedPanelProps = {
   id: string;
@@ -12,15 +18,33 @@ type BookedPanelProps = {
   locale?: string;
   currency?: string;
   bookAgain: () => void;
+  /** Back to the calendar of the same treatment and length, once a held time was given up. */
+  chooseAnotherTime: (booking: Booking) => void;
 };
 
+const awaitingPayment = (booking: Booking): booking is Booking & { payment: BookingPayment } =>
+  booking.status === 'awaiting_payment' && booking.payment !== null;
+
 /** /book?booked=<id>: the booking just made (from the cache after confirming, from the server after a reload). */
-export function BookedPanel({ id, timeZone, locale, currency, bookAgain }: BookedPanelProps) {
-  const booking = useQuery(bookingQuery(id));
+export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseAnotherTime }: BookedPanelProps) {
+  const [searchParams] = useSearchParams();
+  // Stripe's return from a bank's page adds ?payment_intent=…&redirect_status=…; only the server's answer counts.
+  const returned = searchParams.has('payment_intent') && searchParams.get('redirect_status') !== 'failed';
+  const [paid, setPaid] = useState(false);
+  const [holdEnded, setHoldEnded] = useState(false);
+  const waitingForStripe = paid || returned;
+  const booking = useQuery({
+    ...bookingQuery(id),
+    // Asked again every second while Stripe's webhook is awaited, or the hold has run out on screen.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'awaiting_payment' && (waitingForStripe || holdEnded) ? 1000 : false,
+  });
   const { data: config } = usePublicConfig();
+  const onPaid = useCallback(() => setPaid(true), []);
+  const onHoldEnded = useCallback(() => setHoldEnded(true), []);
   if (booking.isPending)
     return (
-      <Stack gap="lg" aria-busy="true" aria-label="Loading your booking">
+      <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading your booking">
         <Skeleton height={36} width="60%" />
         <Skeleton height={56} />
         <Paper withBorder p="md">
@@ -43,6 +67,50 @@ export function BookedPanel({ id, timeZone, locale, currency, bookAgain }: Booke
         </Notice>
       </Stack>
     );
+  const made = booking.data;
+  const released = made.status === 'cancelled' && made.payment !== null && made.payment.status !== 'succeeded';
+  if (released || (holdEnded && !waitingForStripe && made.status === 'awaiting_payment'))
+    return (
+      <Stack gap="md">
+        <Title order={1}>This time is no longer held</Title>
+        <Notice color="orange" title="The hold has ended" role="alert">
+          <Text size="sm">
+            We held this time for 10 minutes and the payment did not arrive, so it is free again. Nothing was taken from
+            your card.
+          </Text>
+        </Notice>
+        <Button size="md" onClick={() => chooseAnotherTime(made)} style={{ alignSelf: 'flex-start' }}>
+          Choose another time
+        </Button>
+      </Stack>
+    );
+  if (awaitingPayment(made) && waitingForStripe)
+    return (
+      <Stack gap="md">
+        <Title order={1}>Confirming your payment</Title>
+        <Notice color="blue" title="Almost done" role="status">
+          <Stack gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">Stripe has your payment; we are confirming your booking. This takes a few seconds.</Text>
+          </Stack>
+        </Notice>
+      </Stack>
+    );
+  if (awaitingPayment(made) && made.payment.clientSecret && config?.payments.publishableKey) {
+    const returnUrl = new URL(`/book?booked=${encodeURIComponent(made.id)}`, window.location.origin).toString();
+    return (
+      <Suspense fallback={<Skeleton height={240} />}>
+        <PaymentStep
+          booking={made}
+          publishableKey={config.payments.publishableKey}
+          locale={locale}
+          returnUrl={returnUrl}
+          onPaid={onPaid}
+          onHoldEnded={onHoldEnded}
+        />
+      </Suspense>
+    );
+  }
   return (
     <Stack gap="md" align="stretch">
       <BookingConfirmation

@@ -33,7 +33,7 @@ export function BookingCard({ booking, timeZone, locale, currency, upcoming, act
         </Text>
         {booking.address && <Text size="sm">Address: {booking.address}</Text>}
         {booking.status === 'cancelled' && (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="var(--app-muted)">
             Cancelled by {booking.cancelledBy === 'business' ? 'us' : 'you'}
             {booking.cancelReason ? `: ${booking.cancelReason}` : ''}
           </Text>

@@ -1,8 +1,9 @@
-import { APPROVAL_USUAL_WAIT, type Booking, createBookingInput } from '@app/shared';
+import { APPROVAL_USUAL_WAIT, type Booking, createBookingInput, type UpfrontAnswer } from '@app/shared';
 import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { alternativesOf, bookingQuery, useCreateBooking } from '../api.ts';
 import { formatDateTime } from '../format.ts';
 import { detailsWithDefaults, forgetBookingDetails } from './booking-details-form.tsx';
@@ -37,7 +38,25 @@ export type BookingConfirmFormProps = {
   summary: ReactNode;
   /** Places the submit button (the page's bottom bar). */
   bar: (button: ReactNode) => ReactNode;
+  /** What the server will ask to be paid now (issue 13); absent or 'none' when nothing is paid up front. */
+  upfront?: UpfrontAnswer;
 };
+
+/** What is due now and the cancellation rule, in the words the client reads before confirming. */
+export function upfrontWords(upfront: UpfrontAnswer, locale?: string): { due: string; cancellation: string } | null {
+  if (upfront.due.kind === 'none') return null;
+  const amount = formatPrice(upfront.due.amountPence, locale, upfront.currency);
+  const hours = upfront.freeCancellationHours;
+  return upfront.due.kind === 'deposit'
+    ? {
+        due: `A deposit of ${amount} is due now to hold this time; the rest at your appointment.`,
+        cancellation: `Cancelling is free until ${hours} hours before your appointment; after that, the deposit is kept.`,
+      }
+    : {
+        due: `The full price of ${amount} is due now to hold this time.`,
+        cancellation: `Cancelling is free until ${hours} hours before your appointment; after that, the payment is kept.`,
+      };
+}
 
 /** The last step of /book: the details to check, the 18+ confirmation, and 'Confirm booking' or 'Request booking'. */
 export function BookingConfirmForm({
@@ -55,7 +74,9 @@ export function BookingConfirmForm({
   onEditDetails,
   summary,
   bar,
+  upfront,
 }: BookingConfirmFormProps) {
+  const payment = upfront ? upfrontWords(upfront, locale) : null;
   const [details] = useState(() => detailsWithDefaults(defaults));
   const [adultConfirmed, setAdultConfirmed] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -146,6 +167,13 @@ export function BookingConfirmForm({
           </Notice>
         )}
 
+        {payment && (
+          <Notice color="blue" title="Payment">
+            <Text size="sm">{payment.due}</Text>
+            <Text size="sm">{payment.cancellation}</Text>
+          </Notice>
+        )}
+
         {sensual && (
           <Checkbox
             label="I confirm I am 18 or over"
@@ -229,7 +257,7 @@ export function BookingConfirmForm({
 
         {bar(
           <Button type="submit" size="md" loading={create.isPending}>
-            {approvalRequired ? 'Request booking' : 'Confirm booking'}
+            {payment ? 'Continue to payment' : approvalRequired ? 'Request booking' : 'Confirm booking'}
           </Button>,
         )}
       </Stack>

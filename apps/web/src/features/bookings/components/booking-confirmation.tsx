@@ -1,7 +1,7 @@
 import type { Booking, PublicConfig } from '@app/shared';
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { Link } from '../../../lib/links.tsx';
 import { REPLY_TO_EMAIL, reachUs } from '../../config/contact.ts';
 import { calendarFileUrl } from '../api.ts';
 import { formatDateTime } from '../format.ts';

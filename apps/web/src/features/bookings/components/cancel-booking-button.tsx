@@ -52,17 +52,16 @@ export function CancelBookingButton({ booking, when, onTooLate, onCancelled }: C
             <Button
               color="red"
               loading={cancel.isPending}
+              // The promise, not mutate's per-call callbacks: the refetched booking, cancelled, moves to the past list
+              // and takes this button with it, and React Query drops the callbacks of an unmounted caller.
               onClick={() =>
-                cancel.mutate(
-                  { id: booking.id, reason: reason.trim() },
-                  {
-                    onSuccess: (cancelled) => {
-                      close();
-                      onCancelled?.(cancelled);
-                    },
-                    onError: (error) => {
-                      if (error instanceof ApiError && error.code === 'TOO_LATE_TO_CHANGE') onTooLate(error.message);
-                    },
+                cancel.mutateAsync({ id: booking.id, reason: reason.trim() }).then(
+                  (cancelled) => {
+                    close();
+                    onCancelled?.(cancelled);
+                  },
+                  (error) => {
+                    if (error instanceof ApiError && error.code === 'TOO_LATE_TO_CHANGE') onTooLate(error.message);
                   },
                 )
               }

@@ -44,6 +44,15 @@ export function EmailSwitch({
 type Move = { booking: AdminBooking; startsAt: string };
 
 /**
+ * The owner's actions report through mutateAsync's promise, not mutate's per-call callbacks: React Query drops those
+ * when the component that called has unmounted, and the refetch that follows a change (a booking cancelled, paid,
+ * moved) can remove the very form that acted, losing its confirmation and its Undo.
+ */
+export function ignoreShownError() {
+  // The failed mutation's own `error` is on screen where it was asked.
+}
+
+/**
  * Saves a move the owner has confirmed and says what happened; when nobody was emailed, Undo moves it back, silently
  * too (docs/decisions/024).
  */
@@ -54,22 +63,16 @@ export function useConfirmedMove(timeZone: string, emailEnabled: boolean) {
     notifyClient: boolean,
     handlers: { onSuccess?: (result: ActionResult) => void; onError?: (error: Error) => void } = {},
   ) =>
-    move.mutate(
-      { id: booking.id, startsAt, version: booking.version, notifyClient },
-      {
-        onSuccess: (result) => {
-          handlers.onSuccess?.(result);
-          // An email that went out cannot be taken back: then there is no silent Undo (docs/decisions/024).
-          showOutcome({
-            title: 'Moved',
-            message: `${booking.clientName} moved to ${formatShortDateTime(startsAt, timeZone)}. ${emailNote(result.notified, emailEnabled)}`,
-            onUndo: result.notified && emailEnabled ? undefined : () => undoMove(result),
-          });
-        },
-        onError: handlers.onError,
-      },
-    );
-  // mutateAsync: the dialog that asked may be gone by the time Undo is pressed.
+    move.mutateAsync({ id: booking.id, startsAt, version: booking.version, notifyClient }).then((result) => {
+      handlers.onSuccess?.(result);
+      // An email that went out cannot be taken back: then there is no silent Undo (docs/decisions/024).
+      showOutcome({
+        title: 'Moved',
+        message: `${booking.clientName} moved to ${formatShortDateTime(startsAt, timeZone)}. ${emailNote(result.notified, emailEnabled)}`,
+        onUndo: result.notified && emailEnabled ? undefined : () => undoMove(result),
+      });
+    }, handlers.onError ?? ignoreShownError);
+  // The dialog that asked is gone by the time Undo is pressed.
   const undoMove = (result: ActionResult) =>
     move
       .mutateAsync({
@@ -290,33 +293,30 @@ export function CancelDialog({ booking, opened, timeZone, emailEnabled, fullScre
   ].join(' ');
 
   const submit = () =>
-    action.mutate(
-      { action: 'cancel', reason: reason.trim(), notifyClient: notify, refund: refund && paid > 0 },
-      {
-        onSuccess: (raw) => {
-          const result = raw as ActionResult;
-          close();
-          const refunded = result.refundedPence ? ` ${formatPrice(result.refundedPence)} paid back.` : '';
-          const silent = !(result.notified && emailEnabled) && !result.refundedPence;
-          showOutcome({
-            title: 'Cancelled',
-            message: `${booking.clientName}, ${formatShortDateTime(booking.startsAt, timeZone)}, cancelled. ${emailNote(result.notified, emailEnabled)}${refunded}`,
-            onUndo: silent
-              ? () =>
-                  restore
-                    .mutateAsync({ id: booking.id, version: result.booking.version })
-                    .then(() =>
-                      showOutcome({
-                        title: 'Cancelling undone',
-                        message: `${booking.clientName} is booked again. Nobody was emailed.`,
-                      }),
-                    )
-                    .catch((error: Error) => showOutcome({ title: 'Not undone', message: error.message }))
-              : undefined,
-          });
-        },
-      },
-    );
+    action
+      .mutateAsync({ action: 'cancel', reason: reason.trim(), notifyClient: notify, refund: refund && paid > 0 })
+      .then((raw) => {
+        const result = raw as ActionResult;
+        close();
+        const refunded = result.refundedPence ? ` ${formatPrice(result.refundedPence)} paid back.` : '';
+        const silent = !(result.notified && emailEnabled) && !result.refundedPence;
+        showOutcome({
+          title: 'Cancelled',
+          message: `${booking.clientName}, ${formatShortDateTime(booking.startsAt, timeZone)}, cancelled. ${emailNote(result.notified, emailEnabled)}${refunded}`,
+          onUndo: silent
+            ? () =>
+                restore
+                  .mutateAsync({ id: booking.id, version: result.booking.version })
+                  .then(() =>
+                    showOutcome({
+                      title: 'Cancelling undone',
+                      message: `${booking.clientName} is booked again. Nobody was emailed.`,
+                    }),
+                  )
+                  .catch((error: Error) => showOutcome({ title: 'Not undone', message: error.message }))
+            : undefined,
+        });
+      }, ignoreShownError);
 
   return (
     <AppModal opened={opened} onClose={close} title="Cancel this booking?" fullScreen={fullScreen} centered>

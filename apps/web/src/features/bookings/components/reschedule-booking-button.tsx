@@ -96,18 +96,17 @@ export function RescheduleBookingButton({
             <Button
               disabled={!startsAt || unchanged}
               loading={reschedule.isPending}
+              // The promise, not mutate's per-call callbacks, which are dropped if the refetched booking (now inside
+              // the cut-off, say) has taken this button away first.
               onClick={() =>
                 startsAt &&
-                reschedule.mutate(
-                  { id: booking.id, startsAt, version: booking.version },
-                  {
-                    onSuccess: (moved) => {
-                      close();
-                      onMoved?.(moved);
-                    },
-                    onError: (error) => {
-                      if (error instanceof ApiError && error.code === 'TOO_LATE_TO_CHANGE') onTooLate(error.message);
-                    },
+                reschedule.mutateAsync({ id: booking.id, startsAt, version: booking.version }).then(
+                  (moved) => {
+                    close();
+                    onMoved?.(moved);
+                  },
+                  (error) => {
+                    if (error instanceof ApiError && error.code === 'TOO_LATE_TO_CHANGE') onTooLate(error.message);
                   },
                 )
               }

@@ -28,7 +28,7 @@ export type SlotPickerProps = {
 };
 
 const timesSkeleton = (
-  <Stack gap="xs" aria-busy="true" aria-label="Loading free times">
+  <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading free times">
     <Skeleton height={20} width="40%" />
     <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs">
       {['a', 'b', 'c', 'd', 'e', 'f'].map((placeholder) => (
@@ -113,7 +113,7 @@ export function SlotPicker({
       maxLevel="month"
       // Saturdays are working days here; the default red would only mislead (and fails contrast).
       weekendDays={[]}
-      styles={{ weekday: { color: 'var(--mantine-color-gray-7)' } }}
+      styles={{ weekday: { color: 'var(--app-muted)' } }}
       excludeDate={(date) => !slotsByDay.has(date)}
       getDayAriaLabel={(date) => formatLocalDate(date, locale)}
       ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
@@ -193,7 +193,7 @@ export function SlotPicker({
             ))}
           </Stack>
         )}
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="var(--app-muted)">
           Times are in {timeZone.replace('_', ' ')} time.
         </Text>
       </>

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useBlockTime } from '../admin-api.ts';
 import { formatTime } from '../format.ts';
 import { formatShortDateTime } from '../owner-words.ts';
+import { ignoreShownError } from './owner-dialogs.tsx';
 import { showOutcome } from './undo-notice.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
@@ -85,18 +86,13 @@ function BlockForm({
   const endsAt = new Date(Date.parse(startsAt) + Number(minutes) * 60_000).toISOString();
   const covered = overlapsOf(block.error);
   const submit = (confirm: boolean) =>
-    block.mutate(
-      { startsAt, endsAt, reason: reason.trim(), confirm },
-      {
-        onSuccess: () => {
-          onDone();
-          showOutcome({
-            title: 'Blocked',
-            message: `${formatShortDateTime(startsAt, timeZone)} to ${formatTime(endsAt, timeZone)} blocked${confirm ? '; the bookings in it are kept' : ''}. Clients cannot book it.`,
-          });
-        },
-      },
-    );
+    block.mutateAsync({ startsAt, endsAt, reason: reason.trim(), confirm }).then(() => {
+      onDone();
+      showOutcome({
+        title: 'Blocked',
+        message: `${formatShortDateTime(startsAt, timeZone)} to ${formatTime(endsAt, timeZone)} blocked${confirm ? '; the bookings in it are kept' : ''}. Clients cannot book it.`,
+      });
+    }, ignoreShownError);
   return (
     <Stack gap="sm">
       <Select

@@ -43,7 +43,7 @@ export type ParamsPatch = Partial<Record<keyof Params, string | null>>;
 /** A skeleton of the step's layout while the treatments or a step's code load. */
 export function StepSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton height={28} width="50%" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Skeleton height={140} />
@@ -123,6 +123,12 @@ export function BookPage() {
             locale={locale}
             currency={currency}
             bookAgain={() => setSearchParams({ style }, { replace: true })}
+            chooseAnotherTime={(given) =>
+              setSearchParams(
+                { style: given.style, type: given.type, duration: String(given.durationMinutes), step: 'day' },
+                { replace: true },
+              )
+            }
           />
         </Suspense>
       </Container>
@@ -184,7 +190,7 @@ export function BookPage() {
           Book a massage
         </Title>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="var(--app-muted)">
             Step {dayAndTime ? `${stepNumber('day')}–${stepNumber('time')}` : stepNumber(step)} of {funnelSteps.length}
           </Text>
           {previous && (

@@ -5,6 +5,8 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { usePublicConfig } from '../../config/api.ts';
+import { upfrontQuery } from '../api.ts';
 import { formatDateTime, localDateIn } from '../format.ts';
 import type { FunnelStep } from '../funnel.ts';
 import { type ParamsPatch, StepSkeleton } from './book-page.tsx';
@@ -62,6 +64,13 @@ export function BookSteps({
     queryFn: () => apiFetch<ApprovalAnswer>(`/bookings/approval?style=${encodeURIComponent(service.style)}`),
     enabled: Boolean(user) && sensual && (step === 'details' || step === 'confirm'),
   });
+  // Asked only when the business takes money online: without Stripe the funnel is as it always was.
+  const { data: config } = usePublicConfig();
+  const upfront = useQuery({
+    ...upfrontQuery(user?.id ?? '', service.id, duration?.minutes ?? 0),
+    enabled: Boolean(user && duration && config?.payments.online) && step === 'confirm',
+  });
+  const upfrontPending = Boolean(config?.payments.online) && upfront.isPending && !upfront.isError;
 
   if (step === 'length')
     return (
@@ -153,7 +162,7 @@ export function BookSteps({
             )}
           />
         </>
-      ) : sensual && approval.isPending ? (
+      ) : (sensual && approval.isPending) || upfrontPending ? (
         <StepSkeleton />
       ) : (
         <BookingConfirmForm
@@ -179,6 +188,7 @@ export function BookSteps({
             </Paper>
           }
           bar={bar}
+          upfront={upfront.data}
         />
       )}
     </Suspense>

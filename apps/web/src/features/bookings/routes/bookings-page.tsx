@@ -2,7 +2,7 @@ import type { Booking } from '@app/shared';
 import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicConfig } from '../../config/api.ts';
 import { REPLY_TO_EMAIL, reachUs } from '../../config/contact.ts';
@@ -104,7 +104,7 @@ export function BookingsPage() {
           </Notice>
         )}
         {bookings.isPending ? (
-          <Stack gap="sm" aria-busy="true" aria-label="Loading your bookings">
+          <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading your bookings">
             <Skeleton height={24} width={140} />
             <Skeleton height={120} />
             <Skeleton height={120} />

@@ -16,9 +16,10 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { businessDetailsQuery, useSaveBusinessDetails } from '../api.ts';
+import { businessDetailsQuery, paymentPolicyQuery, useSaveBusinessDetails } from '../api.ts';
+import { PaymentPolicyForm } from '../components/payment-policy-form.tsx';
 
-const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 function DetailsForm({ details }: { details: BusinessDetails }) {
   const save = useSaveBusinessDetails();
@@ -108,6 +109,45 @@ function DetailsForm({ details }: { details: BusinessDetails }) {
   );
 }
 
+/** What clients pay when they book (issue 13): its own query, so a failure here leaves the details usable. */
+function PaymentsSection() {
+  const answer = useQuery(paymentPolicyQuery);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="payments-title">
+      <Stack gap={4}>
+        <Title order={2} id="payments-title">
+          Payments
+        </Title>
+        <Text c="var(--app-muted)">
+          What clients pay online when they book, per kind of massage and client, and until when they may cancel for
+          free.
+        </Text>
+      </Stack>
+      {answer.isPending ? (
+        <Paper withBorder p="md" role="status" aria-label="Loading the payment policy">
+          <Stack gap="md">
+            {[1, 2, 3, 4, 5].map((i) => (
+              <Skeleton key={i} h={56} radius="sm" />
+            ))}
+            <Skeleton h={44} w={180} ml="auto" radius="md" />
+          </Stack>
+        </Paper>
+      ) : answer.isError ? (
+        <Alert color="red" title="The payment policy could not be loaded" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{answer.error.message}</Text>
+            <Button size="sm" variant="light" onClick={() => answer.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <PaymentPolicyForm answer={answer.data} />
+      )}
+    </Stack>
+  );
+}
+
 /** /business — how clients know and reach the business; saved here, used by the site, emails and invoices. */
 export function BusinessPage() {
   usePageTitle('Business details');
@@ -117,7 +157,9 @@ export function BusinessPage() {
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={1}>Business details</Title>
-          <Text c="gray.7">How clients know and reach you: the site, every email and every invoice use these.</Text>
+          <Text c="var(--app-muted)">
+            How clients know and reach you: the site, every email and every invoice use these.
+          </Text>
         </Stack>
         {details.isPending ? (
           <Paper withBorder p="md" role="status" aria-label="Loading the business details">
@@ -140,6 +182,7 @@ export function BusinessPage() {
         ) : (
           <DetailsForm details={details.data} />
         )}
+        <PaymentsSection />
       </Stack>
     </Container>
   );

@@ -18,7 +18,7 @@ const swedish: Service = {
 
 function renderEditor() {
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ServicesEditor />
       </QueryClientProvider>

@@ -1,7 +1,7 @@
 import type { CustomerRow, customerSorts } from '@app/shared';
 import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
+import { Link } from '../../../lib/links.tsx';
 import { PolicyBadge } from './policy-badge.tsx';
 
 export type CustomerSort = (typeof customerSorts)[number];

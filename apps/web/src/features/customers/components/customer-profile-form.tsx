@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useUpdateCustomer } from '../api.ts';
 
 /** Mantine's dimmed description fails WCAG AA contrast on white. */
-const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 type Props = { uid: string; tags: string[]; privateNotes: string };
 
@@ -68,7 +68,7 @@ export function CustomerProfileForm({ uid, tags: savedTags, privateNotes: savedN
           }}
         />
         {error && (
-          <Text c="red.9" size="sm" role="alert">
+          <Text c="var(--app-danger-text)" size="sm" role="alert">
             {error}
           </Text>
         )}

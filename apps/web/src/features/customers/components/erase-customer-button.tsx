@@ -27,7 +27,7 @@ export function EraseCustomerButton({ uid, name }: { uid: string; name: string }
             <List.Item>The emails sent to them keep only their subject and status.</List.Item>
           </List>
           {erase.isError && (
-            <Text size="sm" c="red.9" role="alert">
+            <Text size="sm" c="var(--app-danger-text)" role="alert">
               The customer was not erased: {erase.error.message}
             </Text>
           )}

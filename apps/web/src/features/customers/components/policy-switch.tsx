@@ -48,7 +48,11 @@ export function PolicySwitch({ uid, policy }: { uid: string; policy: CustomerPol
       />
       <Text size="sm">{explanations[shown]}</Text>
       {message && (
-        <Text size="sm" c={message.error ? 'red.9' : undefined} role={message.error ? 'alert' : 'status'}>
+        <Text
+          size="sm"
+          c={message.error ? 'var(--app-danger-text)' : undefined}
+          role={message.error ? 'alert' : 'status'}
+        >
           {message.text}
         </Text>
       )}

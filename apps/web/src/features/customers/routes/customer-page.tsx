@@ -1,9 +1,11 @@
-import { Anchor, Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicConfig } from '../../config/api.ts';
 import { ComposeEmailForm } from '../../emails/components/compose-email-form.tsx';
@@ -35,12 +37,7 @@ export function CustomerPage() {
   const [composing, setComposing] = useState(false);
   usePageTitle(detail.data ? detail.data.customer.name : 'Customer');
 
-  if (detail.isPending)
-    return (
-      <Container py="xl">
-        <Loader aria-label="Loading the customer" />
-      </Container>
-    );
+  if (detail.isPending) return <PageSkeleton label="Loading the customer" />;
   if (detail.isError)
     return (
       <Container py="xl">
@@ -62,7 +59,7 @@ export function CustomerPage() {
   return (
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="md">
-        <Anchor component={Link} to="/customers" size="sm">
+        <Anchor component={Link} to="/customers" size="sm" py={4} style={{ alignSelf: 'flex-start' }}>
           ← Customers
         </Anchor>
         <Group gap="sm" align="center">

@@ -1,20 +1,10 @@
 import { customerSorts } from '@app/shared';
-import {
-  Button,
-  Container,
-  Group,
-  Loader,
-  NativeSelect,
-  Pagination,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, NativeSelect, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { customersQuery } from '../api.ts';
 import {
@@ -26,7 +16,7 @@ import {
 } from '../components/customer-list.tsx';
 
 /** Mantine's dimmed description fails WCAG AA contrast on white. */
-const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -138,14 +128,9 @@ export function CustomersPage() {
         </Group>
 
         {list.isPending ? (
-          <Loader aria-label="Loading customers" />
+          <SkeletonRows label="Loading customers" />
         ) : list.isError ? (
-          <Stack gap="xs" align="flex-start" role="alert">
-            <Text>The customers could not be loaded: {list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
+          <LoadFailed what="The customers" error={list.error} onRetry={() => list.refetch()} />
         ) : (
           <>
             <Text size="sm" role="status" aria-live="polite">

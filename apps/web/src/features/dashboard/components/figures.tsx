@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Table, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatPrice } from '../../../lib/format.ts';
 import type { PeriodFigures } from '../api.ts';
 import { changeText } from '../format.ts';
@@ -71,9 +71,16 @@ export function Figures({
   figures: { week: PeriodFigures; previousWeek: PeriodFigures; month: PeriodFigures; previousMonth: PeriodFigures };
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <PeriodTable title="This week" current={figures.week} previous={figures.previousWeek} previousLabel="Last" />
-      <PeriodTable title="This month" current={figures.month} previous={figures.previousMonth} previousLabel="Last" />
-    </SimpleGrid>
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <PeriodTable title="This week" current={figures.week} previous={figures.previousWeek} previousLabel="Last" />
+        <PeriodTable title="This month" current={figures.month} previous={figures.previousMonth} previousLabel="Last" />
+      </SimpleGrid>
+      {/* The same figures, counted the same way, as Analytics and Finances show for these dates. */}
+      <Text size="xs" c="var(--app-muted)">
+        Appointments in the period that were not cancelled. Revenue is income net of VAT, as in Finances. Occupancy is
+        the share of open hours booked and confirmed or completed.
+      </Text>
+    </Stack>
   );
 }

@@ -55,7 +55,7 @@ function stubFetch(status = 200, body: unknown = {}) {
 function renderRequests() {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <PendingRequests bookings={[request]} timeZone="America/New_York" />
       </QueryClientProvider>

@@ -71,13 +71,13 @@ export function PendingRequests({
                       {formatDuration(booking.durationMinutes)}, {formatPrice(booking.pricePence)}
                     </Text>
                     {booking.clientEmail && (
-                      <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                      <Text size="sm" c="var(--app-muted)" style={{ overflowWrap: 'anywhere' }}>
                         {booking.clientEmail}
                         {booking.clientPhone ? ` · ${booking.clientPhone}` : ''}
                       </Text>
                     )}
                     {booking.notes && (
-                      <Text size="sm" c="gray.7">
+                      <Text size="sm" c="var(--app-muted)">
                         “{booking.notes}”
                       </Text>
                     )}

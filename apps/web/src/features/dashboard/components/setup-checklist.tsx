@@ -1,6 +1,6 @@
 import type { SetupStatus } from '@app/shared';
 import { Anchor, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/links.tsx';
 import { useDismissSetup } from '../api.ts';
 
 /** A new install's first steps, each linking to where it is done; gone once all are done or the owner closes it. */
@@ -16,7 +16,7 @@ export function SetupChecklist({ status }: { status: SetupStatus }) {
             <Title order={2} size="h4" id="setup-title">
               Set up your business
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="var(--app-muted)">
               {done} of {status.steps.length} done
             </Text>
           </Stack>
@@ -31,11 +31,7 @@ export function SetupChecklist({ status }: { status: SetupStatus }) {
               <Anchor component={Link} to={step.to} fw={500}>
                 {step.label}
               </Anchor>
-              <Badge
-                color={step.done ? 'teal.9' : 'gray.7'}
-                variant={step.done ? 'filled' : 'outline'}
-                miw="fit-content"
-              >
+              <Badge color="teal.9" variant={step.done ? 'filled' : 'default'} miw="fit-content">
                 {step.done ? 'Done' : 'Not done'}
               </Badge>
             </Group>

@@ -2,6 +2,7 @@ import type { BookingStatus } from '@app/shared';
 import { Badge } from '@mantine/core';
 
 const labels: Record<BookingStatus, { label: string; color: string }> = {
+  awaiting_payment: { label: 'Awaiting payment', color: 'violet' },
   pending: { label: 'To approve', color: 'yellow' },
   confirmed: { label: 'Confirmed', color: 'teal' },
   completed: { label: 'Completed', color: 'gray' },

@@ -22,7 +22,7 @@ export function Timeline({ bookings, today, timeZone }: { bookings: AdminBooking
                     <Text fw={600}>
                       {timeOf(booking.startsAt, timeZone)}–{timeOf(booking.endsAt, timeZone)} {booking.clientName}
                     </Text>
-                    <Text size="sm" c="gray.7">
+                    <Text size="sm" c="var(--app-muted)">
                       {booking.serviceName}, {formatDuration(booking.durationMinutes)}
                     </Text>
                   </div>

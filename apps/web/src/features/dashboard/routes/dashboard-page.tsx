@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Container, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { dashboardQuery, setupQuery } from '../api.ts';
+import { BackupStatus } from '../components/backup-status.tsx';
 import { Figures } from '../components/figures.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
 import { SetupChecklist } from '../components/setup-checklist.tsx';
@@ -64,87 +65,94 @@ export function DashboardPage() {
             </Stack>
           </Alert>
         ) : (
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-              <Stack gap="md">
-                <Panel title={`Waiting for approval (${dashboard.data.pending.length})`} id="pending-title">
-                  <PendingRequests
-                    bookings={dashboard.data.pending}
-                    timeZone={dashboard.data.timeZone}
-                    emailEnabled={setup.data?.emailEnabled ?? true}
-                  />
-                </Panel>
-                <Panel title="New customers" id="customers-title">
-                  {dashboard.data.newCustomers.length === 0 ? (
-                    <Text>No new customers this week.</Text>
-                  ) : (
-                    <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                      {dashboard.data.newCustomers.map((customer) => (
-                        <li key={customer.id}>
-                          <Anchor component={Link} to={`/customers/${encodeURIComponent(customer.id)}`}>
-                            {customer.name}
-                          </Anchor>{' '}
-                          <Text span size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                            {customer.email}
-                          </Text>
-                        </li>
-                      ))}
-                    </Stack>
-                  )}
-                </Panel>
-                <Panel title={setup.data?.emailEnabled === false ? 'Emails' : 'Emails that failed'} id="emails-title">
-                  {setup.data?.emailEnabled === false ? (
-                    <Stack gap="xs" align="flex-start">
-                      <Text>
-                        {setup.data.emailsKept === 1
-                          ? '1 email kept, not sent'
-                          : `${setup.data.emailsKept} emails kept, not sent`}
-                        : no mail server is set up, so nothing reaches your clients.
-                      </Text>
-                      <Anchor component={Link} to="/emails" size="sm">
-                        Set up email
-                      </Anchor>
-                    </Stack>
-                  ) : dashboard.data.failedEmails.length === 0 ? (
-                    <Text>Every email went out.</Text>
-                  ) : (
-                    <Stack gap="xs">
-                      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                        {dashboard.data.failedEmails.map((email) => (
-                          <li key={email.id}>
-                            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                              {email.subject} — {email.recipient}
-                            </Text>
-                            <Text size="sm" c="gray.7">
-                              {dateTimeOf(email.createdAt, dashboard.data.timeZone)}:{' '}
-                              {email.lastError ?? 'no error given'}
+          <>
+            <BackupStatus backup={dashboard.data.backup} timeZone={dashboard.data.timeZone} />
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+                <Stack gap="md">
+                  <Panel title={`Waiting for approval (${dashboard.data.pending.length})`} id="pending-title">
+                    <PendingRequests
+                      bookings={dashboard.data.pending}
+                      timeZone={dashboard.data.timeZone}
+                      emailEnabled={setup.data?.emailEnabled ?? true}
+                    />
+                  </Panel>
+                  <Panel title="New customers" id="customers-title">
+                    {dashboard.data.newCustomers.length === 0 ? (
+                      <Text>No new customers this week.</Text>
+                    ) : (
+                      <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                        {dashboard.data.newCustomers.map((customer) => (
+                          <li key={customer.id}>
+                            <Anchor
+                              component={Link}
+                              to={`/customers/${encodeURIComponent(customer.id)}`}
+                              underline="always"
+                            >
+                              {customer.name}
+                            </Anchor>{' '}
+                            <Text span size="sm" c="var(--app-muted)" style={{ overflowWrap: 'anywhere' }}>
+                              {customer.email}
                             </Text>
                           </li>
                         ))}
                       </Stack>
-                      <Anchor component={Link} to="/emails" size="sm">
-                        Open the emails to resend them
-                      </Anchor>
-                    </Stack>
-                  )}
-                </Panel>
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-              <Stack gap="md">
-                <Panel title="Next eight days" id="timeline-title">
-                  <Timeline
-                    bookings={dashboard.data.timeline}
-                    today={dashboard.data.today}
-                    timeZone={dashboard.data.timeZone}
-                  />
-                </Panel>
-                <Panel title="Figures" id="figures-title">
-                  <Figures figures={dashboard.data.figures} />
-                </Panel>
-              </Stack>
-            </Grid.Col>
-          </Grid>
+                    )}
+                  </Panel>
+                  <Panel title={setup.data?.emailEnabled === false ? 'Emails' : 'Emails that failed'} id="emails-title">
+                    {setup.data?.emailEnabled === false ? (
+                      <Stack gap="xs" align="flex-start">
+                        <Text>
+                          {setup.data.emailsKept === 1
+                            ? '1 email kept, not sent'
+                            : `${setup.data.emailsKept} emails kept, not sent`}
+                          : no mail server is set up, so nothing reaches your clients.
+                        </Text>
+                        <Anchor component={Link} to="/emails" size="sm">
+                          Set up email
+                        </Anchor>
+                      </Stack>
+                    ) : dashboard.data.failedEmails.length === 0 ? (
+                      <Text>Every email went out.</Text>
+                    ) : (
+                      <Stack gap="xs">
+                        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                          {dashboard.data.failedEmails.map((email) => (
+                            <li key={email.id}>
+                              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                                {email.subject} — {email.recipient}
+                              </Text>
+                              <Text size="sm" c="var(--app-muted)">
+                                {dateTimeOf(email.createdAt, dashboard.data.timeZone)}:{' '}
+                                {email.lastError ?? 'no error given'}
+                              </Text>
+                            </li>
+                          ))}
+                        </Stack>
+                        <Anchor component={Link} to="/emails" size="sm">
+                          Open the emails to resend them
+                        </Anchor>
+                      </Stack>
+                    )}
+                  </Panel>
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+                <Stack gap="md">
+                  <Panel title="Next eight days" id="timeline-title">
+                    <Timeline
+                      bookings={dashboard.data.timeline}
+                      today={dashboard.data.today}
+                      timeZone={dashboard.data.timeZone}
+                    />
+                  </Panel>
+                  <Panel title="Figures" id="figures-title">
+                    <Figures figures={dashboard.data.figures} />
+                  </Panel>
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </>
         )}
       </Stack>
     </Container>

@@ -46,7 +46,7 @@ export function ComposeEmailForm({ recipient, onSent }: { recipient: Recipient |
     <form onSubmit={submit} aria-label="Compose an email" noValidate>
       <Stack gap="sm">
         {errors.customerId && (
-          <Text c="red.9" size="sm" role="alert">
+          <Text c="var(--app-danger-text)" size="sm" role="alert">
             {errors.customerId}
           </Text>
         )}

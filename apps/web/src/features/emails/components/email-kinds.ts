@@ -1,6 +1,7 @@
 /** What each kind of email is, in words: the outbox never shows the internal code. */
 const labels: Record<string, string> = {
   'auth.verify-email': 'Email address confirmation',
+  'auth.existing-account': 'Sign-up with an existing account',
   'auth.reset-password': 'Password reset',
   'auth.change-email': 'Change of email address',
   'booking.confirmed': 'Booking confirmed',

@@ -32,7 +32,7 @@ function ResendButton({ email }: { email: OutboxEmail }) {
         </Text>
       )}
       {resend.isError && (
-        <Text size="xs" c="red.9" role="alert">
+        <Text size="xs" c="var(--app-danger-text)" role="alert">
           {resend.error.message}
         </Text>
       )}
@@ -79,7 +79,7 @@ export function OutboxTable({ emails, onOpen }: { emails: OutboxEmail[]; onOpen:
                 <Text size="sm">{email.subject}</Text>
                 <Text size="xs">{emailKindLabel(email.kind)}</Text>
                 {email.lastError && (
-                  <Text size="xs" c="red.9">
+                  <Text size="xs" c="var(--app-danger-text)">
                     Last error: {email.lastError}
                   </Text>
                 )}
@@ -123,7 +123,7 @@ export function OutboxCards({ emails, onOpen }: { emails: OutboxEmail[]; onOpen:
             {email.sentAt && ` · sent ${formatAt(email.sentAt)}`}
           </Text>
           {email.lastError && (
-            <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="xs" c="var(--app-danger-text)" style={{ overflowWrap: 'anywhere' }}>
               Last error: {email.lastError}
             </Text>
           )}

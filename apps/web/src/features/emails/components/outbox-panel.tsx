@@ -1,9 +1,10 @@
 import { emailStatusList } from '@app/shared';
-import { Alert, Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { usePublicConfig } from '../../config/api.ts';
 import { type EmailStatus, type OutboxEmail, outboxQuery } from '../api.ts';
 import { emailStatusLabels } from './email-status-badge.tsx';
@@ -11,7 +12,7 @@ import { EmailViewer } from './email-viewer.tsx';
 import { OutboxCards, OutboxTable } from './outbox-list.tsx';
 
 /** Mantine's dimmed description fails WCAG AA contrast on white. */
-const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -97,18 +98,9 @@ export function OutboxPanel() {
         </Alert>
       )}
       {list.isPending ? (
-        <Stack gap="xs" role="status" aria-label="Loading emails">
-          {[1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} h={52} radius="sm" />
-          ))}
-        </Stack>
+        <SkeletonRows label="Loading emails" height={52} />
       ) : list.isError ? (
-        <Stack gap="xs" align="flex-start" role="alert">
-          <Text>The emails could not be loaded: {list.error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadFailed what="The emails" error={list.error} onRetry={() => list.refetch()} />
       ) : (
         <>
           <Text size="sm" role="status" aria-live="polite">

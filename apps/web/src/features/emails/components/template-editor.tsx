@@ -185,7 +185,7 @@ export function TemplateEditor({
         {!previewable.success ? (
           <Text size="sm">Enter a subject and a text to see the preview.</Text>
         ) : preview.isError ? (
-          <Text size="sm" c="red.9" role="alert">
+          <Text size="sm" c="var(--app-danger-text)" role="alert">
             The preview could not be made: {preview.error.message}
           </Text>
         ) : preview.data ? (

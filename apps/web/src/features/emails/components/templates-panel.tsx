@@ -1,8 +1,9 @@
 import type { EmailKind } from '@app/shared';
-import { Badge, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { templatesQuery } from '../api.ts';
 import { DiscretionSetting } from './discretion-setting.tsx';
 import { TemplateEditor } from './template-editor.tsx';
@@ -13,16 +14,9 @@ export function TemplatesPanel() {
   const templates = useQuery(templatesQuery);
   const [message, setMessage] = useState<string | null>(null);
 
-  if (templates.isPending) return <Loader aria-label="Loading templates" />;
+  if (templates.isPending) return <SkeletonRows label="Loading templates" />;
   if (templates.isError)
-    return (
-      <Stack gap="xs" align="flex-start" role="alert">
-        <Text>The templates could not be loaded: {templates.error.message}</Text>
-        <Button size="xs" variant="light" onClick={() => templates.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    return <LoadFailed what="The templates" error={templates.error} onRetry={() => templates.refetch()} />;
 
   const chosen = templates.data.find((t) => t.kind === params.get('template')) ?? templates.data[0];
   if (!chosen) return <Text>No templates.</Text>;

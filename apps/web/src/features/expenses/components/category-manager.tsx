@@ -43,7 +43,7 @@ function CategoryRow({
             maxLength={60}
             style={{ flex: '1 1 12rem' }}
             description={`Account ${category.accountCode}`}
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            styles={{ description: { color: 'var(--app-muted)' } }}
           />
           <Button type="submit" variant="light" disabled={!dirty} loading={update.isPending}>
             Rename
@@ -130,7 +130,7 @@ export function CategoryManager({ categories }: { categories: ExpenseCategory[] 
         ))}
       </Stack>
       {reorder.isError && (
-        <Text c="red.9" size="sm" role="alert">
+        <Text c="var(--app-danger-text)" size="sm" role="alert">
           The order could not be saved: {reorder.error.message}
         </Text>
       )}

@@ -15,7 +15,7 @@ import { penceToPounds, poundsToPence } from '../money-input.ts';
 import { ReceiptFileInput } from './receipts.tsx';
 
 /** Mantine's dimmed description fails WCAG AA contrast on white. */
-const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 export type ExpenseFormValues = {
   date: string;
@@ -187,7 +187,7 @@ export function ExpenseForm(props: Props) {
         />
         {props.withReceipt && <ReceiptFileInput label="Receipt (optional)" onFile={setReceipt} />}
         {props.serverError && (
-          <Text c="red.9" size="sm" role="alert">
+          <Text c="var(--app-danger-text)" size="sm" role="alert">
             {props.serverError}
           </Text>
         )}

@@ -5,8 +5,8 @@ import {
   expensePaymentMethodLabels,
 } from '@app/shared';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
+import { Link } from '../../../lib/links.tsx';
 
 export type Money = (pence: number) => string;
 

@@ -97,13 +97,13 @@ export function ImportStatement({ categories, money, onDone }: Props) {
           accept=".csv,text/csv,text/comma-separated-values,application/vnd.ms-excel"
           onChange={(event) => readFile(event.currentTarget.files?.[0])}
         />
-        <Text size="sm" c="var(--mantine-color-gray-7)">
+        <Text size="sm" c="var(--app-muted)">
           Export it from your bank’s website. Payments out become expenses; money in is left out.
         </Text>
       </Stack>
       {preview.isPending && <Text role="status">Reading the statement…</Text>}
       {(fileError || preview.isError) && (
-        <Text c="red.9" size="sm" role="alert">
+        <Text c="var(--app-danger-text)" size="sm" role="alert">
           {fileError ?? preview.error?.message}
         </Text>
       )}
@@ -194,7 +194,7 @@ export function ImportStatement({ categories, money, onDone }: Props) {
                 })}
               </Stack>
               {importer.isError && (
-                <Text c="red.9" size="sm" role="alert">
+                <Text c="var(--app-danger-text)" size="sm" role="alert">
                   Nothing was imported: {importer.error.message}
                 </Text>
               )}

@@ -37,7 +37,7 @@ export function ReceiptFileInput({
         disabled={disabled}
         onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)}
       />
-      <Text size="xs" c="var(--mantine-color-gray-7)">
+      <Text size="xs" c="var(--app-muted)">
         A photo (JPEG, PNG, WebP, HEIC) or a PDF
       </Text>
     </Stack>
@@ -58,7 +58,7 @@ function ReceiptCard({ expenseId, receipt }: { expenseId: string; receipt: Expen
               h={160}
               fit="contain"
               radius="sm"
-              bg="gray.1"
+              bg="var(--app-surface-strong)"
             />
           </Anchor>
         ) : (
@@ -77,7 +77,7 @@ function ReceiptCard({ expenseId, receipt }: { expenseId: string; receipt: Expen
             size="compact-sm"
             variant="subtle"
             color="red"
-            c="red.9"
+            c="var(--app-danger-text)"
             loading={remove.isPending}
             onClick={() => remove.mutate(receipt.fileId)}
             aria-label={`Remove receipt ${receipt.filename}`}
@@ -86,7 +86,7 @@ function ReceiptCard({ expenseId, receipt }: { expenseId: string; receipt: Expen
           </Button>
         </Group>
         {remove.isError && (
-          <Text size="xs" c="red.9" role="alert">
+          <Text size="xs" c="var(--app-danger-text)" role="alert">
             Not removed: {remove.error.message}
           </Text>
         )}
@@ -143,7 +143,7 @@ export function Receipts({ expenseId, receipts }: { expenseId: string; receipts:
         </Text>
       )}
       {upload.isError && (
-        <Text size="sm" c="red.9" role="alert">
+        <Text size="sm" c="var(--app-danger-text)" role="alert">
           The receipt was not added: {upload.error.message}
         </Text>
       )}

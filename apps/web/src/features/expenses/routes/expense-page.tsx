@@ -2,9 +2,11 @@ import type { ExpenseDetail } from '@app/shared';
 import { Anchor, Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
 import { usePublicConfig } from '../../config/api.ts';
@@ -41,7 +43,7 @@ function DeleteExpenseButton({ expense, money }: { expense: ExpenseDetail; money
             the accounts (a reversing entry is posted on its date); its receipts are kept.
           </Text>
           {remove.isError && (
-            <Text size="sm" c="red.9" role="alert">
+            <Text size="sm" c="var(--app-danger-text)" role="alert">
               The expense was not deleted: {remove.error.message}
             </Text>
           )}
@@ -82,12 +84,7 @@ export function ExpensePage() {
   const money = moneyFormatter(locale, currency);
   usePageTitle(detail.data ? `Expense: ${detail.data.supplier}` : 'Expense');
 
-  if (detail.isPending)
-    return (
-      <Container py="xl">
-        <Loader aria-label="Loading the expense" />
-      </Container>
-    );
+  if (detail.isPending) return <PageSkeleton label="Loading the expense" />;
   if (detail.isError)
     return (
       <Container py="xl">
@@ -109,7 +106,7 @@ export function ExpensePage() {
   return (
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="md">
-        <Anchor component={Link} to="/expenses" size="sm">
+        <Anchor component={Link} to="/expenses" size="sm" py={4} style={{ alignSelf: 'flex-start' }}>
           ← Expenses
         </Anchor>
         <Group gap="sm" align="center">
@@ -132,7 +129,7 @@ export function ExpensePage() {
           </Text>
         )}
         {state?.receiptError && (
-          <Text role="alert" c="red.9">
+          <Text role="alert" c="var(--app-danger-text)">
             The receipt was not added: {state.receiptError}
           </Text>
         )}

@@ -3,7 +3,6 @@ import {
   Button,
   Container,
   Group,
-  Loader,
   NativeSelect,
   Pagination,
   Paper,
@@ -18,6 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
 import { usePublicConfig } from '../../config/api.ts';
@@ -215,14 +215,9 @@ export function ExpensesPage() {
         </Paper>
 
         {list.isPending ? (
-          <Loader aria-label="Loading expenses" />
+          <SkeletonRows label="Loading expenses" />
         ) : list.isError ? (
-          <Stack gap="xs" align="flex-start" role="alert">
-            <Text>The expenses could not be loaded: {list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
+          <LoadFailed what="The expenses" error={list.error} onRetry={() => list.refetch()} />
         ) : (
           <>
             <ExpenseTotalsSummary totals={list.data.totals} money={money} />

@@ -1,6 +1,14 @@
-import type { CashReport, IncomeByType, PnlColumn, ProfitAndLoss, VatReport, YearEndSummary } from '@app/shared';
+import {
+  type CashReport,
+  type IncomeByType,
+  massageTypeLabels,
+  type PnlColumn,
+  type ProfitAndLoss,
+  type VatReport,
+  type YearEndSummary,
+} from '@app/shared';
 import { Alert, Paper, SimpleGrid, Table, Text } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import { Amount } from './amount.tsx';
 
 export type MoneyFormat = { locale: string; currency: string };
@@ -19,10 +27,19 @@ const sticky: CSSProperties = {
  * the figures off to the right can be reached without a mouse.
  */
 function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  const viewport = useRef<HTMLDivElement>(null);
+  // A table of periods opens on the current one (marked aria-current), just right of the sticky first column.
+  useEffect(() => {
+    const box = viewport.current;
+    const current = box?.querySelector<HTMLElement>('th[aria-current]');
+    const first = box?.querySelector<HTMLElement>('th');
+    if (box && current && first) box.scrollLeft = current.offsetLeft - first.offsetWidth;
+  }, []);
   return (
     <Table.ScrollContainer
       minWidth={minWidth}
       scrollAreaProps={{
+        viewportRef: viewport,
         // The scrollbar shows whenever the table is wider than the screen: a hint there is more to the right.
         type: 'auto',
         viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` },
@@ -47,8 +64,11 @@ function RowHeader({ children, strong, indent }: { children: ReactNode; strong?:
 function SectionRow({ title, span }: { title: string; span: number }) {
   return (
     <Table.Tr>
-      <Table.Th scope="colgroup" colSpan={span} style={{ background: 'var(--mantine-color-gray-1)' }}>
-        {title}
+      <Table.Th scope="colgroup" colSpan={span} style={{ background: 'var(--app-surface-strong)' }}>
+        {/* Stays in view while the table opens scrolled to the current period. */}
+        <span style={{ position: 'sticky', left: 'var(--table-horizontal-spacing, 10px)', display: 'inline-block' }}>
+          {title}
+        </span>
       </Table.Th>
     </Table.Tr>
   );
@@ -65,7 +85,8 @@ function AmountCell({ pence, money, strong }: { pence: number; money: MoneyForma
 const styleNames = { therapeutic: 'Therapeutic', sensual: 'Sensual', other: 'Other income' } as const;
 
 function typeName(type: IncomeByType): string {
-  const name = type.serviceType ? type.serviceType.replaceAll(/[-_]/g, ' ') : 'unspecified';
+  const known = massageTypeLabels[type.serviceType as keyof typeof massageTypeLabels];
+  const name = known ?? (type.serviceType ? type.serviceType.replaceAll(/[-_]/g, ' ') : 'unspecified');
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} (${type.style ?? 'other'})`;
 }
 
@@ -95,6 +116,8 @@ export function ProfitAndLossSummary({ report, money }: { report: ProfitAndLoss;
 /** Lines down, periods across with a total at the end; income by style, then by type, expenses, net. */
 export function ProfitAndLossTable({ report, money }: { report: ProfitAndLoss; money: MoneyFormat }) {
   const columns: PnlColumn[] = [...report.periods, report.totals];
+  // Today's date by the device's clock: a column is a month or longer, so a few hours either way do not matter.
+  const today = new Date().toLocaleDateString('en-CA');
   const span = columns.length + 1;
   const line = (
     key: string,
@@ -121,7 +144,14 @@ export function ProfitAndLossTable({ report, money }: { report: ProfitAndLoss; m
           <Table.Tr>
             <Table.Th style={sticky}>Item</Table.Th>
             {columns.map((column) => (
-              <Table.Th key={column.start + column.label} ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th
+                key={column.start + column.label}
+                ta="right"
+                style={{ whiteSpace: 'nowrap' }}
+                aria-current={
+                  column !== report.totals && column.start <= today && today <= column.end ? 'date' : undefined
+                }
+              >
                 {column.label}
               </Table.Th>
             ))}

@@ -3,7 +3,6 @@ import {
   Button,
   Container,
   Group,
-  Loader,
   NativeSelect,
   SegmentedControl,
   Stack,
@@ -15,6 +14,7 @@ import {
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
 import { usePublicConfig } from '../../config/api.ts';
@@ -111,18 +111,8 @@ function Report<T>({
   csvUrl: string | null;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isError)
-    return (
-      <Stack gap="xs" align="flex-start" role="alert">
-        <Text>
-          The {name} could not be loaded: {query.error.message}
-        </Text>
-        <Button size="xs" variant="light" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  if (!query.data) return query.isFetching ? <Loader aria-label={`Loading the ${name}`} /> : null;
+  if (query.isError) return <LoadFailed what={`The ${name}`} error={query.error} onRetry={() => query.refetch()} />;
+  if (!query.data) return query.isFetching ? <SkeletonRows label={`Loading the ${name}`} /> : null;
   return (
     <Stack gap="md" aria-busy={query.isFetching}>
       {children(query.data)}

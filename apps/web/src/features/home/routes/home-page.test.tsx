@@ -46,7 +46,7 @@ function renderHome(path = '/') {
   const router = createMemoryRouter([{ path: '/', Component: HomePage }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider theme={theme}>
+      <MantineProvider env="test" theme={theme}>
         <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>,

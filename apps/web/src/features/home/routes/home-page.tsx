@@ -1,10 +1,24 @@
-import { Button, Card, Container, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { withFullStyles } from '../../../app/styles/with-full-styles.ts';
+import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { ServiceList } from '../../catalog/components/service-list.tsx';
 import { usePublicConfig } from '../../config/api.ts';
+import { HeroPicture, siteClasses } from '../../website/components/site-sections.tsx';
+
+const HomeBelowFold = lazy(() => import('../components/home-below-fold.tsx'));
+
+/** Where the sections below the treatments will be, while their chunk or the configuration arrives. */
+function BelowFoldSkeleton() {
+  return (
+    <Stack gap="md" aria-hidden>
+      <Skeleton height={32} width={220} />
+      <Skeleton height={160} />
+    </Stack>
+  );
+}
 
 const LegalModals = lazy(() =>
   withFullStyles(() => import('../../legal/components/legal-modals.tsx')).then((m) => ({ default: m.LegalModals })),
@@ -31,10 +45,13 @@ export function HomePage() {
   const { data: config, isPending } = usePublicConfig();
   const businessName = config?.businessName ?? 'Our studio';
   const legalModalsWanted = useLegalModalsWanted();
+  const website = config?.website;
   return (
     <>
-      <Container size="lg" py="xl">
-        <Stack gap={48}>
+      {/* The hero's words sit where index.html's first paint put them; the picture and pattern are beside them. */}
+      <Box className={`${siteClasses.band} home-hero`}>
+        <div className={siteClasses.ripples} aria-hidden />
+        <Container size="lg" py="xl" className={siteClasses.heroInner}>
           <Stack gap="md" component="section" aria-labelledby="home-heading" maw={720}>
             <Title order={1} id="home-heading">
               Massage that fits your day
@@ -46,42 +63,25 @@ export function HomePage() {
               </Button>
             </div>
           </Stack>
-
+          {!isPending && <HeroPicture hero={website?.hero ?? null} />}
+        </Container>
+      </Box>
+      <Container size="lg" py="xl">
+        <Stack gap={56}>
           <Stack gap="md" component="section" aria-labelledby="services-heading">
-            <Title order={2} id="services-heading" size="h2">
+            <Title order={2} id="services-heading">
               Treatments and prices
             </Title>
             <ServiceList locale={config?.locale} currency={config?.currency} />
           </Stack>
 
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="section" aria-label="Opening hours and area">
-            <Card withBorder padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                Opening hours
-              </Title>
-              {isPending ? (
-                <Skeleton height={60} />
-              ) : (
-                <List spacing={4} listStyleType="none">
-                  {(config?.openingHoursText ?? []).map((line) => (
-                    <List.Item key={line}>{line}</List.Item>
-                  ))}
-                </List>
-              )}
-            </Card>
-            <Card withBorder padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                Where
-              </Title>
-              {isPending ? (
-                <Skeleton height={24} />
-              ) : (
-                <Text>
-                  {config?.area ? `${config.area}. The full address is sent with your booking confirmation.` : ''}
-                </Text>
-              )}
-            </Card>
-          </SimpleGrid>
+          {config ? (
+            <Suspense fallback={<BelowFoldSkeleton />}>
+              <HomeBelowFold config={config} />
+            </Suspense>
+          ) : (
+            <BelowFoldSkeleton />
+          )}
         </Stack>
       </Container>
       {legalModalsWanted && (

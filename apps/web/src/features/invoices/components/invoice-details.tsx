@@ -24,8 +24,8 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { Link } from '../../../lib/links.tsx';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
 import { usePublicConfig } from '../../config/api.ts';
 import {
@@ -270,6 +270,14 @@ function InvoiceBody({
   );
 }
 
+/**
+ * The actions report through the promise, not `mutate`'s per-call callbacks: those are dropped when the form has
+ * unmounted, and a paid or issued invoice refetched first removes the very form that acted.
+ */
+function ignoreShownError() {
+  // The failed mutation's own `error` is on screen in its form.
+}
+
 type ActionProps = { invoice: InvoiceDetail; onDone: (message: string | null) => void };
 
 function ErrorAlert({ error }: { error: Error | null }) {
@@ -296,7 +304,7 @@ function DraftActions({ invoice, onDone, onDeleted }: ActionProps & { onDeleted:
           type="date"
           label="Issue date"
           description="Empty for today"
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          styles={{ description: { color: 'var(--app-muted)' } }}
           value={issueDate}
           onChange={(event) => setIssueDate(event.currentTarget.value)}
           w={180}
@@ -305,9 +313,9 @@ function DraftActions({ invoice, onDone, onDeleted }: ActionProps & { onDeleted:
           loading={issue.isPending}
           onClick={() => {
             onDone(null);
-            issue.mutate(issueDate ? { issueDate } : {}, {
-              onSuccess: (issued) => onDone(`Issued as ${issued.label}.`),
-            });
+            issue
+              .mutateAsync(issueDate ? { issueDate } : {})
+              .then((issued) => onDone(`Issued as ${issued.label}.`), ignoreShownError);
           }}
         >
           Issue invoice
@@ -321,7 +329,7 @@ function DraftActions({ invoice, onDone, onDeleted }: ActionProps & { onDeleted:
           <Button
             color="red"
             loading={remove.isPending}
-            onClick={() => remove.mutate(undefined, { onSuccess: onDeleted })}
+            onClick={() => remove.mutateAsync().then(onDeleted, ignoreShownError)}
           >
             Yes, delete it
           </Button>
@@ -359,14 +367,17 @@ function EmailAction({ invoice, onDone }: ActionProps) {
               loading={send.isPending}
               onClick={() => {
                 onDone(null);
-                send.mutate(undefined, {
-                  onSuccess: (sent) =>
-                    onDone(
-                      emailEnabled
-                        ? `Emailed to ${sent.to}, with the PDF attached.`
-                        : `Recorded; ${sent.to} was not emailed: no mail server is set up, the email is kept in Emails.`,
-                    ),
-                });
+                send
+                  .mutateAsync()
+                  .then(
+                    (sent) =>
+                      onDone(
+                        emailEnabled
+                          ? `Emailed to ${sent.to}, with the PDF attached.`
+                          : `Recorded; ${sent.to} was not emailed: no mail server is set up, the email is kept in Emails.`,
+                      ),
+                    ignoreShownError,
+                  );
               }}
             >
               Email to client
@@ -398,12 +409,15 @@ function PaymentForm({ invoice, onDone }: ActionProps) {
       return setError(`Only ${formatMoney(invoice.outstandingPence)} is outstanding`);
     setError(null);
     onDone(null);
-    pay.mutate(parsed.data, {
-      onSuccess: (paid) =>
-        onDone(
-          `Payment of ${formatMoney(parsed.data.amountPence)} recorded.${paid.status === 'paid' ? ' The invoice is paid.' : ''}`,
-        ),
-    });
+    pay
+      .mutateAsync(parsed.data)
+      .then(
+        (paid) =>
+          onDone(
+            `Payment of ${formatMoney(parsed.data.amountPence)} recorded.${paid.status === 'paid' ? ' The invoice is paid.' : ''}`,
+          ),
+        ignoreShownError,
+      );
   };
   return (
     <Section title="Record a payment">
@@ -474,7 +488,9 @@ function CreditNoteForm({ invoice, onDone }: ActionProps) {
             if (!reason.trim()) return setError('Say why the invoice is cancelled');
             setError(null);
             onDone(null);
-            credit.mutate({ reason }, { onSuccess: (note) => onDone(`Credit note ${note.label} issued.`) });
+            credit
+              .mutateAsync({ reason })
+              .then((note) => onDone(`Credit note ${note.label} issued.`), ignoreShownError);
           }}
         >
           Issue credit note
@@ -496,9 +512,9 @@ function RefundForm({ invoice, owedBack, onDone }: ActionProps & { owedBack: num
     if (parsed.data.amountPence > owedBack) return setError(`At most ${formatMoney(owedBack)} can be refunded`);
     setError(null);
     onDone(null);
-    refund.mutate(parsed.data, {
-      onSuccess: () => onDone(`Refund of ${formatMoney(parsed.data.amountPence)} recorded.`),
-    });
+    refund
+      .mutateAsync(parsed.data)
+      .then(() => onDone(`Refund of ${formatMoney(parsed.data.amountPence)} recorded.`), ignoreShownError);
   };
   return (
     <Section title="Refund">

@@ -155,7 +155,7 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
           <Text size="sm">The business is not VAT registered, so no VAT is charged (change this in the settings).</Text>
         )}
         {errors.lines && (
-          <Text c="red.9" size="sm" role="alert">
+          <Text c="var(--app-danger-text)" size="sm" role="alert">
             {errors.lines}
           </Text>
         )}

@@ -1,6 +1,6 @@
 import type { InvoiceSummary } from '@app/shared';
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/links.tsx';
 import { formatDay, formatMoney } from '../format.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 

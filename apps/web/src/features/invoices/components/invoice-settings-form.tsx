@@ -6,7 +6,7 @@ import { useSaveInvoiceSettings } from '../api.ts';
 import { readableErrors } from '../format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
-const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 /** VAT registration, rate, payment terms and the footer printed on every invoice. */
 export function InvoiceSettingsForm({

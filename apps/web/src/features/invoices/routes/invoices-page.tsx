@@ -4,7 +4,6 @@ import {
   Button,
   Container,
   Group,
-  Loader,
   NativeSelect,
   Pagination,
   Stack,
@@ -16,6 +15,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicConfig } from '../../config/api.ts';
 import { invoiceSettingsQuery, invoicesQuery } from '../api.ts';
@@ -27,7 +27,7 @@ import { InvoiceSettingsForm } from '../components/invoice-settings-form.tsx';
 import { formatMoney } from '../format.ts';
 
 const PAGE_SIZE = 50;
-const readableDescription = { description: { color: 'var(--mantine-color-gray-7)' } };
+const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 /**
  * /invoices — every invoice and credit note, with what is owed. An invoice opens in a dialog named by
@@ -122,7 +122,7 @@ export function InvoicesPage() {
         </Group>
 
         {list.isPending ? (
-          <Loader aria-label="Loading invoices" />
+          <SkeletonRows label="Loading invoices" />
         ) : list.isError ? (
           <Alert color="red" title="The invoices could not be loaded" role="alert">
             <Stack gap="xs" align="flex-start">

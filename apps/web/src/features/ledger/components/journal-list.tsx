@@ -10,6 +10,8 @@ export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
   invoice_payment: 'Invoice payment',
   payment_applied: 'Payment applied to invoice',
   expense: 'Expense',
+  deposit_applied: 'Deposit applied to sale',
+  deposit_kept: 'Deposit kept',
   reversal: 'Reversal',
   manual: 'Manual',
 };

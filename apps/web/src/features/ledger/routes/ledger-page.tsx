@@ -3,7 +3,6 @@ import {
   Button,
   Container,
   Group,
-  Loader,
   NativeSelect,
   Pagination,
   SegmentedControl,
@@ -15,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { journalQuery, ledgerAccountsQuery, trialBalanceQuery } from '../api.ts';
 import { JournalList, sourceLabels } from '../components/journal-list.tsx';
@@ -123,7 +123,7 @@ export function LedgerPage() {
           )}
         </Group>
         {failed ? (
-          <Text c="red.8" role="alert">
+          <Text c="var(--app-danger-text)" role="alert">
             {failed.message}
           </Text>
         ) : view === 'journal' ? (
@@ -143,12 +143,12 @@ export function LedgerPage() {
               )}
             </>
           ) : (
-            <Loader aria-label="Loading the journal" />
+            <SkeletonRows label="Loading the journal" />
           )
         ) : balances.data ? (
           <TrialBalanceTable trial={balances.data} />
         ) : (
-          <Loader aria-label="Loading balances" />
+          <SkeletonRows label="Loading balances" />
         )}
       </Stack>
     </Container>

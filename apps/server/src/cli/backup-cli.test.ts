@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { user } from '../db/schema.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'backup-cli-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const source = join(scratch, 'source');
+const archives = join(scratch, 'archives');
+
+function cli(dataDir: string, ...args: string[]) {
+  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
+  const result = spawnSync(process.execPath, ['apps/server/src/cli/cli.ts', ...args], { encoding: 'utf8', env });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+async function users(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    return (await database.db.select().from(user)).map(({ email, role }) => ({ email, role }));
+  } finally {
+    await database.close();
+  }
+}
+
+// Each case starts a Node process that opens the embedded database: seconds each on a busy machine.
+describe('backup and restore from the admin CLI (embedded database)', { timeout: 180_000 }, () => {
+  let archive = '';
+
+  it('backs up a stopped install into --to DIR and restores it into a new DATA_DIR', async () => {
+    expect(
+      cli(source, 'user', 'create', '--email', 'owner@example.test', '--password', 'secret1', '--role', 'admin').code,
+    ).toBe(0);
+    const backup = cli(source, 'backup', '--to', archives);
+    expect(backup.err).toBe('');
+    expect(backup.code).toBe(0);
+    const [name] = readdirSync(archives);
+    expect(name).toMatch(/^backup-\d{8}T\d{6}Z\.tar\.gz$/);
+    archive = join(archives, name ?? '');
+    expect(backup.out).toContain(`Wrote ${archive}`);
+
+    const target = join(scratch, 'restored');
+    const restore = cli(target, 'restore', archive);
+    expect(restore.err).toBe('');
+    expect(restore.code).toBe(0);
+    expect(restore.out).toMatch(/^Restored the backup of .* into .*restored: \d+ rows, 0 files\.\n$/);
+    expect(await users(target)).toEqual([{ email: 'owner@example.test', role: 'admin' }]);
+  });
+
+  it('refuses to restore over an install that has data, in one line, exit code 1', async () => {
+    const result = cli(source, 'restore', archive);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(
+      /^.*already holds a database: restore into a new, empty DATA_DIR \(nothing was changed\)\.\n$/,
+    );
+    expect(await users(source)).toEqual([{ email: 'owner@example.test', role: 'admin' }]);
+  });
+
+  it('refuses a damaged archive in one line, exit code 1, leaving the new DATA_DIR empty', () => {
+    const cut = join(scratch, 'cut.tar.gz');
+    const bytes = readFileSync(archive);
+    writeFileSync(cut, bytes.subarray(0, bytes.length - 100));
+    const target = join(scratch, 'never');
+    const result = cli(target, 'restore', cut);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('The backup archive is damaged (it is cut short); nothing was restored.\n');
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  // A running server answers on its socket and takes the backup itself (cli-server.test.ts); a process that
+  // holds the database without answering is refused, and nothing is written.
+  it('refuses to back up while a process that does not answer holds the embedded database, naming it', async () => {
+    const running = await openDatabase({ dataDir: source });
+    try {
+      const result = cli(source, 'backup', '--to', archives);
+      expect(result.code).toBe(1);
+      expect(result.err).toContain(`is in use by process ${process.pid}, which does not answer`);
+    } finally {
+      await running.close();
+    }
+    expect(readdirSync(archives)).toHaveLength(1);
+  });
+});

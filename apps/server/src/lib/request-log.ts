@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A request slower than this is logged whatever it was for. */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * At most one log line per request: every API call at info (method, path without its query, which can hold a
+ * search for a client's name, status, time); static files of the web app only when they fail or are slow.
+ * Errors are also logged by the error handler, with their stack.
+ */
+export function logRequests(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const path = request.url.split('?')[0] ?? request.url;
+    const line = { method: request.method, path, status, ms };
+    if (status >= 500) request.log.error(line, 'request failed');
+    else if (ms >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request');
+    else if (path.startsWith('/api/')) request.log.info(line, 'request');
+  });
+}

@@ -1,0 +1,225 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createGunzip } from 'node:zlib';
+import { AppError, isSafeStoragePath } from '@app/shared';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../../db/client.ts';
+import { lockDataDir } from '../../db/data-dir-lock.ts';
+import type { Env } from '../../env.ts';
+import { createFileStore } from '../storage/storage.service.ts';
+import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST, type Manifest } from './backup.service.ts';
+import { portableSql } from './dump-sql.ts';
+import { readTar, TarFormatError } from './tar.ts';
+
+const damaged = (why: string) =>
+  new AppError('VALIDATION', `The backup archive is damaged (${why}); nothing was restored.`);
+
+type Verified = { manifest: Manifest; sql: string; staged: string };
+
+/**
+ * Reads the whole archive once, checking every member against the manifest, with the files staged in
+ * `stageDir`. Nothing outside the staging folder is touched, so a damaged archive changes nothing.
+ */
+async function readArchive(archive: string, stageDir: string): Promise<Verified> {
+  if (!existsSync(archive)) throw new AppError('NOT_FOUND', `There is no file at ${archive}.`);
+  const seen = new Map<string, { size: number; sha256: string }>();
+  let manifestBytes: Buffer | undefined;
+  let sql: string | undefined;
+  try {
+    for await (const member of readTar(createReadStream(archive).pipe(createGunzip()))) {
+      if (member.name === MANIFEST) {
+        manifestBytes = member.data;
+        continue;
+      }
+      if (seen.has(member.name)) throw damaged(`${member.name} appears twice`);
+      seen.set(member.name, {
+        size: member.data.length,
+        sha256: createHash('sha256').update(member.data).digest('hex'),
+      });
+      if (member.name === DATABASE_MEMBER) sql = member.data.toString('utf8');
+      else if (member.name.startsWith('files/') && isSafeStoragePath(member.name.slice('files/'.length))) {
+        const target = join(stageDir, member.name.slice('files/'.length));
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, member.data);
+      } else throw damaged(`unexpected member ${member.name}`);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof TarFormatError) throw damaged(error.message);
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code.startsWith('Z_') || /unexpected end of file|incorrect header check/i.test(String(error)))
+      throw damaged(/unexpected end/i.test(String(error)) ? 'it is cut short' : 'it is not a gzip file');
+    throw error;
+  }
+  if (!manifestBytes) throw damaged('it has no manifest; it may be cut short');
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(manifestBytes.toString('utf8'));
+  } catch {
+    throw damaged('its manifest is not readable');
+  }
+  if (manifest.format !== BACKUP_FORMAT || manifest.formatVersion !== 1)
+    throw new AppError('VALIDATION', 'This file is not a backup made by this application; nothing was restored.');
+  for (const [name, expected] of Object.entries(manifest.members)) {
+    const actual = seen.get(name);
+    if (!actual) throw damaged(`${name} is missing`);
+    if (actual.size !== expected.size || actual.sha256 !== expected.sha256)
+      throw damaged(`the checksum of ${name} does not match`);
+  }
+  for (const name of seen.keys()) if (!manifest.members[name]) throw damaged(`${name} is not in the manifest`);
+  if (sql === undefined) throw damaged(`${DATABASE_MEMBER} is missing`);
+  return { manifest, sql, staged: stageDir };
+}
+
+/** Refuses a backup whose schema has a migration this code does not know (made by a newer version). */
+function checkSchema(manifest: Manifest) {
+  const known = new Set(readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
+  const unknown = manifest.schema.migrations.find((migration) => !known.has(migration.createdAt));
+  if (unknown)
+    throw new AppError(
+      'CONFLICT',
+      `This backup was made by a newer version of the application (version ${manifest.appVersion}, schema migration ${unknown.createdAt} is unknown here): update the application first; nothing was restored.`,
+    );
+}
+
+async function listFiles(folder: string, prefix = ''): Promise<string[]> {
+  if (!existsSync(folder)) return [];
+  const out: string[] = [];
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await listFiles(join(folder, entry.name), path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** Loads the dump, then checks every table holds the rows the manifest counted; throws (to roll back) if not. */
+async function load(query: Query, manifest: Manifest, sql: string) {
+  await query(portableSql(sql));
+  for (const [table, expected] of Object.entries(manifest.tables)) {
+    const [row] = (await query(`select count(*)::int as n from only ${table}`)).rows;
+    if (row?.n !== expected)
+      throw new AppError('CONFLICT', `The restored table ${table} has ${row?.n} rows instead of ${expected}.`);
+  }
+}
+
+export type RestoreResult = { manifest: Manifest; target: string; files: number };
+
+/**
+ * Brings an empty install (a fresh DATA_DIR, or an empty PostgreSQL database at DATABASE_URL) back to the
+ * state of the archive: the database from its SQL dump, the files into the configured file store.
+ */
+export async function restoreBackup(env: Env, archive: string): Promise<RestoreResult> {
+  const dataDir = resolve(env.DATA_DIR);
+  const files = createFileStore(env, { logger: { error: () => {} } });
+  const unlock = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
+  const stageParent = files.kind === 'local' ? dataDir : tmpdir();
+  await mkdir(stageParent, { recursive: true });
+  const stage = await mkdtemp(join(stageParent, 'files.restoring-'));
+  const pgliteFolder = join(dataDir, 'pglite');
+  const pgliteStage = join(dataDir, `pglite.restoring-${randomUUID()}`);
+  const localFiles = join(dataDir, 'files');
+  try {
+    // Cheap refusals first, before reading a large archive.
+    if (!env.DATABASE_URL && (await listFiles(pgliteFolder)).length > 0)
+      throw new AppError(
+        'CONFLICT',
+        `${dataDir} already holds a database: restore into a new, empty DATA_DIR (nothing was changed).`,
+      );
+    if (files.kind === 'local' && (await listFiles(localFiles)).length > 0)
+      throw new AppError(
+        'CONFLICT',
+        `${localFiles} already holds files: restore into a new, empty DATA_DIR (nothing was changed).`,
+      );
+    if (env.DATABASE_URL) await refuseNonEmptyPostgres(env.DATABASE_URL);
+
+    const { manifest, sql } = await readArchive(resolve(archive), stage);
+    checkSchema(manifest);
+    const foreign = manifest.files.find((file) => file.bucket !== files.bucket);
+    if (foreign)
+      throw new AppError(
+        'CONFLICT',
+        `The backup's files are in the store "${foreign.bucket}" but this install uses "${files.bucket}": set the same FILE_STORAGE (and bucket) as the backed-up install; nothing was restored.`,
+      );
+
+    if (env.DATABASE_URL) {
+      await restorePostgres(env.DATABASE_URL, async (query) => {
+        await load(query, manifest, sql);
+        // Files go in before the database commits, so a failure leaves neither.
+        await putFiles(files, manifest, stage);
+      });
+    } else {
+      const client = await PGlite.create(pgliteStage, { extensions: { pg_trgm } });
+      try {
+        await load((text) => client.exec(text).then((results) => results.at(-1) ?? { rows: [] }), manifest, sql);
+      } finally {
+        await client.close();
+      }
+      if (files.kind !== 'local') await putFiles(files, manifest, stage);
+      await rm(pgliteFolder, { recursive: true, force: true });
+      await rename(pgliteStage, pgliteFolder);
+    }
+    if (files.kind === 'local') {
+      await rm(localFiles, { recursive: true, force: true });
+      await rename(stage, localFiles);
+    }
+    return { manifest, target: env.DATABASE_URL ? 'PostgreSQL' : dataDir, files: manifest.files.length };
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+    await rm(pgliteStage, { recursive: true, force: true });
+    unlock();
+  }
+}
+
+async function putFiles(files: ReturnType<typeof createFileStore>, manifest: Manifest, stage: string) {
+  for (const file of manifest.files) {
+    const bytes = await readFile(join(stage, file.path));
+    await files.put(file.path, bytes, file.contentType);
+  }
+}
+
+async function refuseNonEmptyPostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [row] = (
+      await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'`,
+      )
+    ).rows;
+    if (row && row.n > 0)
+      throw new AppError(
+        'CONFLICT',
+        `The PostgreSQL database at DATABASE_URL is not empty (${row.n} tables, indexes or sequences): restore into a new, empty database (nothing was changed).`,
+      );
+  } finally {
+    await client.end();
+  }
+}
+
+async function restorePostgres(url: string, work: (query: Query) => Promise<void>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await work(async (text) => {
+      const result = await client.query(text);
+      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+    });
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,204 @@
+import { AppError } from '@app/shared';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { DbOrTx } from '../../db/client.ts';
+import { booking, onlinePayment, stripeEvent } from '../../db/schema.ts';
+import { localDateOf } from '../../lib/zoned-time.ts';
+import { loadSlotRules } from '../availability/availability.service.ts';
+import { type BookingDeps, bookingPaid, lockDiary, now, releaseUnpaidBooking } from '../bookings/bookings.service.ts';
+import {
+  alreadySucceeded,
+  HOLD_RELEASE_REASON,
+  type OnlinePaymentRow,
+  recordOnlinePayment,
+  refundOnlinePayment,
+} from './online-payments.ts';
+
+/**
+ * POST /api/stripe/webhook: the signature over the exact bytes is checked first (a bad one changes nothing), then
+ * the event is stored by its id and handled in the same transaction, so a repeat delivery is answered 200 and does
+ * nothing (decision 047).
+ */
+export async function handleStripeWebhook(
+  deps: BookingDeps,
+  request: { rawBody: unknown; signature: string | string[] | undefined },
+) {
+  const stripe = deps.stripe;
+  if (!stripe) throw new AppError('NOT_FOUND', 'Online payment is not set up.');
+  const { rawBody, signature } = request;
+  if (!(Buffer.isBuffer(rawBody) || typeof rawBody === 'string') || typeof signature !== 'string')
+    throw new AppError('BAD_SIGNATURE', 'This request does not carry a Stripe signature.');
+  let event: Stripe.Event;
+  try {
+    event = stripe.sdk.webhooks.constructEvent(rawBody, signature, stripe.webhookSecret);
+  } catch {
+    throw new AppError('BAD_SIGNATURE', 'The Stripe signature of this request does not match.');
+  }
+  return { received: true, outcome: await handleStripeEvent(deps, event) };
+}
+
+export async function handleStripeEvent(deps: BookingDeps, event: Stripe.Event): Promise<string> {
+  return deps.db.transaction(async (tx) => {
+    const object = event.data.object as { id?: string };
+    const [fresh] = await tx
+      .insert(stripeEvent)
+      .values({ id: event.id, type: event.type, objectId: object.id ?? null })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvent.id });
+    if (!fresh) return 'already handled';
+    const result = await dispatch(deps, tx, event);
+    await tx.update(stripeEvent).set({ outcome: result }).where(eq(stripeEvent.id, event.id));
+    return result;
+  });
+}
+
+async function dispatch(deps: BookingDeps, tx: DbOrTx, event: Stripe.Event): Promise<string> {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return settleSucceededIntent(deps, tx, event.data.object);
+    case 'payment_intent.payment_failed':
+      // Stripe sends this for each declined attempt; the client may try another card on the same intent while the
+      // time is held, and the hold's sweep frees it if they never pay (decision 050).
+      return 'declined: the client may try again while the time is held';
+    case 'payment_intent.canceled':
+      return releaseForIntent(deps, tx, event.data.object, 'cancelled');
+    default:
+      return 'ignored';
+  }
+}
+
+/** The online payment of an intent, locked: by the id kept, else by the booking named in its metadata. */
+async function heldFor(tx: DbOrTx, intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>) {
+  const [byIntent] = await tx.select().from(onlinePayment).where(eq(onlinePayment.intentId, intent.id)).for('update');
+  if (byIntent) return byIntent;
+  const bookingId = intent.metadata?.bookingId;
+  if (!bookingId || !/^[0-9a-f-]{36}$/i.test(bookingId)) return undefined;
+  const [byBooking] = await tx
+    .select()
+    .from(onlinePayment)
+    .where(and(eq(onlinePayment.bookingId, bookingId), sql`${onlinePayment.intentId} is null`))
+    .for('update');
+  return byBooking;
+}
+
+async function lockedBooking(tx: DbOrTx, held: OnlinePaymentRow) {
+  if (!held.bookingId) return undefined;
+  const [row] = await tx.select().from(booking).where(eq(booking.id, held.bookingId)).for('update');
+  return row;
+}
+
+/**
+ * The money was taken. It is recorded whatever became of the booking; an awaiting booking is then booked. One whose
+ * hold had already been released is booked again if its time is still free and ahead, else paid back through
+ * Stripe (decision 047).
+ */
+export async function settleSucceededIntent(
+  deps: BookingDeps,
+  tx: DbOrTx,
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata' | 'amount_received'>,
+): Promise<string> {
+  await lockDiary(tx);
+  const held = await heldFor(tx, intent);
+  if (!held) return 'no booking for this payment';
+  if (held.status === 'succeeded') return 'already recorded';
+  const row = await lockedBooking(tx, held);
+  if (!row) return 'no booking for this payment';
+  const at = now(deps);
+  const timeZone = deps.env.BUSINESS_TIME_ZONE;
+  const recorded = await recordOnlinePayment(tx, timeZone, row, { ...held, intentId: intent.id }, intent, at);
+  if (held.intentId !== intent.id)
+    await tx.update(onlinePayment).set({ intentId: intent.id }).where(eq(onlinePayment.id, held.id));
+  if (row.status === 'awaiting_payment') {
+    await bookingPaid(deps, tx, row, { intentId: intent.id });
+    return 'booked';
+  }
+  const released = row.status === 'cancelled' && (held.status === 'cancelled' || held.status === 'failed');
+  if (!released) return 'recorded';
+  if (await timeStillFree(tx, timeZone, row, at)) {
+    await bookingPaid(deps, tx, row, { intentId: intent.id, afterRelease: true });
+    return 'booked after its hold had ended';
+  }
+  if (!deps.stripe) return 'recorded; to be paid back';
+  await refundOnlinePayment(
+    tx,
+    deps.stripe,
+    timeZone,
+    row,
+    { ...recorded, intentId: intent.id },
+    'Paid after the time was given to someone else',
+    at,
+  );
+  return 'paid back: the time had been taken';
+}
+
+async function timeStillFree(tx: DbOrTx, timeZone: string, row: typeof booking.$inferSelect, at: number) {
+  const start = row.startsAt.getTime();
+  if (start <= at) return false;
+  const date = localDateOf(start, timeZone);
+  const { busy } = await loadSlotRules(tx, timeZone, date, date, { excludeBookingId: row.id });
+  const end = row.occupiedUntil.getTime();
+  return !busy.some((b) => b.start < end && b.end > start);
+}
+
+/** A cancelled payment frees the time. */
+async function releaseForIntent(
+  deps: BookingDeps,
+  tx: DbOrTx,
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>,
+  status: 'cancelled',
+): Promise<string> {
+  const held = await heldFor(tx, intent);
+  if (held?.status !== 'awaiting') return 'nothing awaited';
+  const row = await lockedBooking(tx, held);
+  if (row) await releaseUnpaidBooking(deps, tx, row, 'The payment was cancelled.');
+  await tx.update(onlinePayment).set({ status, intentId: intent.id }).where(eq(onlinePayment.id, held.id));
+  return 'released';
+}
+
+/**
+ * The job's sweep (every minute): each booking still awaiting payment after its hold is released. Its intent is
+ * cancelled at Stripe first; one Stripe says is already paid is settled as paid instead (its webhook then finds it
+ * done).
+ */
+export async function releaseExpiredHolds(deps: BookingDeps): Promise<number> {
+  const at = now(deps);
+  const due = await deps.db
+    .select({ held: onlinePayment })
+    .from(onlinePayment)
+    .innerJoin(booking, eq(booking.id, onlinePayment.bookingId))
+    .where(
+      and(
+        eq(onlinePayment.status, 'awaiting'),
+        lte(onlinePayment.holdExpiresAt, new Date(at)),
+        eq(booking.status, 'awaiting_payment'),
+      ),
+    );
+  let released = 0;
+  for (const { held } of due) {
+    if (held.intentId && deps.stripe) {
+      try {
+        await deps.stripe.sdk.paymentIntents.cancel(held.intentId, { cancellation_reason: 'abandoned' });
+      } catch (error) {
+        if (alreadySucceeded(error)) {
+          const intent = await deps.stripe.sdk.paymentIntents.retrieve(held.intentId);
+          await deps.db.transaction((tx) => settleSucceededIntent(deps, tx, intent));
+          continue;
+        }
+        // Stripe unreachable: the time is released all the same; a payment that still succeeds is settled then.
+      }
+    }
+    const done = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(booking)
+        .where(eq(booking.id, held.bookingId ?? ''))
+        .for('update');
+      const [still] = await tx.select().from(onlinePayment).where(eq(onlinePayment.id, held.id)).for('update');
+      if (row?.status !== 'awaiting_payment' || still?.status !== 'awaiting') return false;
+      await releaseUnpaidBooking(deps, tx, row, HOLD_RELEASE_REASON);
+      return true;
+    });
+    if (done) released++;
+  }
+  return released;
+}

@@ -1,0 +1,472 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import Stripe from 'stripe';
+import { freePort } from './free-port.ts';
+
+/**
+ * A local stand-in for api.stripe.com (issue 13): a real HTTP server speaking Stripe's wire format (form-encoded
+ * requests with bracketed keys, `Idempotency-Key` honoured, JSON objects and errors shaped as Stripe's), for the
+ * few endpoints the product calls. The product's own SDK is pointed at it by STRIPE_API_URL, so its code path is
+ * the production one. Webhooks are signed with Stripe's real scheme and handed to `deliver`.
+ */
+
+type Json = Record<string, unknown>;
+export type PeerIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+  client_secret: string;
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+  last_payment_error: Json | null;
+  cancellation_reason: string | null;
+  canceled_at: number | null;
+  statement_descriptor: string | null;
+  statement_descriptor_suffix: string | null;
+  automatic_payment_methods: { enabled: boolean } | null;
+  payment_method_types: string[];
+  description: string | null;
+  created: number;
+  livemode: false;
+};
+export type PeerRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string | null;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+};
+type PeerEvent = {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  type: string;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  data: { object: unknown };
+};
+type Recorded = { method: string; path: string; body: Json; idempotencyKey: string | undefined };
+/** Hands a signed webhook to the app; answers the app's HTTP status. */
+export type Deliver = (payload: string, headers: Record<string, string>) => Promise<number>;
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const seconds = () => Math.floor(Date.now() / 1000);
+
+/** `a[b][c]=v&list[0]=x` as Stripe (and the SDK's encoder) nest form fields. */
+export function parseStripeForm(text: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.split(/\[|\]\[|\]/).filter((part, i) => part !== '' || i === 0);
+    let node = root;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else {
+        node[part] ??= {};
+        node = node[part] as Json;
+      }
+    });
+  }
+  return root;
+}
+
+function stripeError(status: number, type: string, message: string, extra: Json = {}) {
+  return { status, body: { error: { type, message, ...extra } } };
+}
+
+/** Stripe's test payment methods the peer knows (https://docs.stripe.com/testing#cards): one pays, one is declined. */
+const testPaymentMethods: Record<string, { brand: string; last4: string; declined: boolean }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', declined: false },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', declined: true },
+};
+const PUBLISHABLE_KEY = 'pk_test_peer';
+
+export async function startStripePeer(options: { webhookSecret: string; secretKey: string; port?: number }) {
+  const intents = new Map<string, PeerIntent>();
+  const refunds = new Map<string, PeerRefund>();
+  const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const requests: Recorded[] = [];
+  const signer = new Stripe(options.secretKey);
+  let deliver: Deliver | undefined;
+  let outage = 0;
+  /** When a confirmation's webhook reaches the app: after the answer (as Stripe usually does), before it, or never. */
+  let confirmWebhook: 'after' | 'before' | 'none' = 'after';
+  const pendingDeliveries = new Set<Promise<unknown>>();
+  /** The last event of each intent, so a test can have it delivered again (Stripe's retries). */
+  const lastEvents = new Map<string, PeerEvent>();
+
+  function createIntent(body: Json) {
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 1)
+      return stripeError(400, 'invalid_request_error', 'Invalid integer: amount', { param: 'amount' });
+    if (typeof body.currency !== 'string')
+      return stripeError(400, 'invalid_request_error', 'Missing required param: currency.', { param: 'currency' });
+    const automatic = (body.automatic_payment_methods as Json | undefined)?.enabled === 'true';
+    // Stripe refuses a whole statement descriptor on card payments; the suffix is what may vary per payment.
+    if (body.statement_descriptor !== undefined)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'The `statement_descriptor` parameter is not supported for the `card` payment method type. Use `statement_descriptor_suffix` instead.',
+        { param: 'statement_descriptor' },
+      );
+    const intentId = id('pi');
+    const intent: PeerIntent = {
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: body.currency.toLowerCase(),
+      status: 'requires_payment_method',
+      client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+      metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+      latest_charge: null,
+      last_payment_error: null,
+      cancellation_reason: null,
+      canceled_at: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: (body.statement_descriptor_suffix as string | undefined) ?? null,
+      automatic_payment_methods: automatic ? { enabled: true } : null,
+      payment_method_types: ['card'],
+      description: (body.description as string | undefined) ?? null,
+      created: seconds(),
+      livemode: false,
+    };
+    intents.set(intentId, intent);
+    return { status: 200, body: intent };
+  }
+
+  function cancelIntent(intentId: string, body: Json) {
+    const intent = intents.get(intentId);
+    if (!intent) return missing('payment_intent', intentId);
+    if (intent.status === 'succeeded' || intent.status === 'canceled')
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        { code: 'payment_intent_unexpected_state', payment_intent: intent },
+      );
+    Object.assign(intent, {
+      status: 'canceled',
+      canceled_at: seconds(),
+      cancellation_reason: (body.cancellation_reason as string | undefined) ?? null,
+    });
+    return { status: 200, body: intent };
+  }
+
+  function createRefund(body: Json) {
+    const intent = intents.get(String(body.payment_intent));
+    if (!intent) return missing('payment_intent', String(body.payment_intent));
+    if (intent.status !== 'succeeded')
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `PaymentIntent ${intent.id} does not have a successful charge to refund.`,
+        {
+          code: 'charge_not_refundable',
+        },
+      );
+    const already = [...refunds.values()]
+      .filter((r) => r.payment_intent === intent.id)
+      .reduce((sum, r) => sum + r.amount, 0);
+    const amount = body.amount === undefined ? intent.amount_received - already : Number(body.amount);
+    if (amount < 1 || already + amount > intent.amount_received)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Refund amount (${amount}) is greater than unrefunded amount on charge.`,
+        {
+          code: 'amount_too_large',
+          param: 'amount',
+        },
+      );
+    const refund: PeerRefund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      charge: intent.latest_charge,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      reason: (body.reason as string | undefined) ?? null,
+      status: 'succeeded',
+      metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+      created: seconds(),
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  }
+
+  /**
+   * What Stripe.js asks when the client pays: the intent's client secret proves the browser may confirm it, and a
+   * declined card answers 402 with Stripe's `card_error` (the intent can be confirmed again with another card).
+   */
+  function confirmIntent(intentId: string, body: Json) {
+    const intent = intents.get(intentId);
+    if (!intent) return missing('payment_intent', intentId);
+    if (body.client_secret !== undefined && body.client_secret !== intent.client_secret)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
+        { param: 'client_secret' },
+      );
+    if (intent.status !== 'requires_payment_method')
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+        { code: 'payment_intent_unexpected_state', payment_intent: intent },
+      );
+    const methodId = String(body.payment_method ?? '');
+    const method = testPaymentMethods[methodId];
+    if (!method) return missing('payment_method', methodId);
+    const paymentMethod = {
+      id: methodId,
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: method.brand, last4: method.last4 },
+    };
+    if (method.declined) {
+      const error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+        payment_method: paymentMethod,
+      };
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error });
+      return {
+        status: 402,
+        body: { error: { ...error, payment_intent: structuredClone(intent) } },
+        event: eventOf('payment_intent.payment_failed', intent),
+      };
+    }
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: id('ch'),
+      last_payment_error: null,
+    });
+    return { status: 200, body: intent, event: eventOf('payment_intent.succeeded', intent) };
+  }
+
+  function missing(kind: string, value: string) {
+    return stripeError(404, 'invalid_request_error', `No such ${kind}: '${value}'`, { code: 'resource_missing' });
+  }
+
+  function route(method: string, path: string, body: Json): { status: number; body: unknown; event?: PeerEvent } {
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(body);
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === 'POST' && confirm?.[1]) return confirmIntent(confirm[1], body);
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel?.[1]) return cancelIntent(cancel[1], body);
+    const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && one?.[1]) {
+      const intent = intents.get(one[1]);
+      return intent ? { status: 200, body: intent } : missing('payment_intent', one[1]);
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(request.url ?? '/', 'http://peer.invalid');
+    const method = request.method ?? 'GET';
+    const body = method === 'GET' ? parseStripeForm(url.searchParams.toString()) : parseStripeForm(text);
+    const key = request.headers['idempotency-key'] as string | undefined;
+    requests.push({ method, path: url.pathname, body, idempotencyKey: key });
+    const send = (status: number, answer: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+      response.end(JSON.stringify(answer));
+    };
+    if (url.pathname.startsWith('/__peer/')) return control(method, url, send);
+    // Stripe.js sends the publishable key in the body, and only for what a browser may do (confirm with the secret).
+    const fromBrowser =
+      method === 'POST' && body.key === PUBLISHABLE_KEY && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(url.pathname);
+    if (fromBrowser) {
+      response.setHeader('access-control-allow-origin', '*');
+      delete body.key;
+    } else if (request.headers.authorization !== `Bearer ${options.secretKey}`)
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+    if (outage > 0) {
+      outage--;
+      return send(500, { error: { type: 'api_error', message: 'The peer is down for this test.' } });
+    }
+    if (method === 'POST' && key) {
+      // Stripe keeps the first answer per key: a retry gets it again; the same key with other parameters is refused.
+      const fingerprint = createHash('sha256').update(`${url.pathname}\n${text}`).digest('hex');
+      const seen = idempotent.get(key);
+      if (seen) {
+        if (seen.fingerprint !== fingerprint)
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
+            },
+          });
+        response.setHeader('idempotent-replayed', 'true');
+        return send(seen.status, seen.body);
+      }
+      const answer = route(method, url.pathname, body);
+      idempotent.set(key, { fingerprint, status: answer.status, body: structuredClone(answer.body) });
+      return send(answer.status, answer.body);
+    }
+    const answer = route(method, url.pathname, body);
+    if (answer.event) lastEvents.set(String((answer.event.data.object as { id: string }).id), answer.event);
+    if (answer.event && confirmWebhook === 'before') await deliverEvent(answer.event);
+    send(answer.status, answer.body);
+    if (answer.event && confirmWebhook === 'after') later(answer.event);
+  }
+  const deliverEvent = (event: PeerEvent) => send(event);
+
+  /**
+   * What a test in another process (the browser walks of e2e/) may ask of the peer: when confirmations' webhooks
+   * go out, and the last event of an intent delivered again. Local only; no Stripe endpoint looks like this.
+   */
+  async function control(method: string, url: URL, answer: (status: number, body: unknown) => void) {
+    if (method === 'POST' && url.pathname === '/__peer/confirm-webhooks') {
+      const when = url.searchParams.get('when');
+      if (when !== 'after' && when !== 'before' && when !== 'none') return answer(400, { error: 'when?' });
+      confirmWebhook = when;
+      return answer(200, { confirmWebhook });
+    }
+    const resend = /^\/__peer\/intents\/([^/]+)\/resend$/.exec(url.pathname);
+    const event = resend?.[1] ? lastEvents.get(resend[1]) : undefined;
+    if (method === 'POST' && event) {
+      await Promise.all([...pendingDeliveries]);
+      const delivered = await send(event, { times: Number(url.searchParams.get('times') ?? 1) });
+      return answer(200, { type: event.type, statuses: delivered.statuses });
+    }
+    return answer(404, { error: 'unknown control path' });
+  }
+  /** Delivered once the answer has left, as Stripe does; `settled()` waits for it. */
+  function later(event: PeerEvent) {
+    const delivery = deliverEvent(event).catch(() => undefined);
+    pendingDeliveries.add(delivery);
+    void delivery.finally(() => pendingDeliveries.delete(delivery));
+  }
+
+  const port = options.port ?? (await freePort());
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+
+  /** A Stripe event around a copy of the object as it is now. */
+  function eventOf(type: string, object: PeerIntent | PeerRefund): PeerEvent {
+    return {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2025-01-01',
+      created: seconds(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: structuredClone(object) },
+    };
+  }
+
+  /** Signs the event with the endpoint's secret (Stripe's scheme) and hands it to the app, `times` times. */
+  async function send(event: PeerEvent, options: { times?: number; secret?: string } = {}) {
+    if (!deliver) throw new Error('the Stripe peer has nowhere to deliver webhooks: call deliverTo() first');
+    const payload = JSON.stringify(event, null, 2);
+    const statuses: number[] = [];
+    for (let i = 0; i < (options.times ?? 1); i++) {
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.secret ?? optionsSecret(),
+      });
+      statuses.push(
+        await deliver(payload, { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }),
+      );
+    }
+    return { event, statuses };
+  }
+  const optionsSecret = () => options.webhookSecret;
+
+  function intentOf(intentId: string): PeerIntent {
+    const intent = intents.get(intentId);
+    if (!intent) throw new Error(`the Stripe peer has no payment intent ${intentId}`);
+    return intent;
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    intents,
+    refunds,
+    /** The app's environment for this peer. */
+    env: () => ({
+      STRIPE_SECRET_KEY: options.secretKey,
+      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: options.webhookSecret,
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    }),
+    deliverTo(target: Deliver) {
+      deliver = target;
+    },
+    /** The next `count` API requests fail with a 500, as when Stripe has an outage. */
+    failNext(count: number) {
+      outage = count;
+    },
+    intent: intentOf,
+    /** The client's card is accepted: the intent succeeds, and `payment_intent.succeeded` is delivered. */
+    async succeed(intentId: string, options: { times?: number; deliver?: boolean } = {}) {
+      const intent = intentOf(intentId);
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: id('ch') });
+      const event = eventOf('payment_intent.succeeded', intent);
+      return options.deliver === false ? { event, statuses: [] } : send(event, options);
+    },
+    /** The card is declined: the intent can be tried again, and `payment_intent.payment_failed` is delivered. */
+    async fail(intentId: string, options: { times?: number } = {}) {
+      const intent = intentOf(intentId);
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+      });
+      return send(eventOf('payment_intent.payment_failed', intent), options);
+    },
+    /** Delivers `payment_intent.canceled` for an intent cancelled through the API. */
+    async canceled(intentId: string) {
+      return send(eventOf('payment_intent.canceled', intentOf(intentId)));
+    },
+    /** An event signed with a secret that is not the endpoint's. */
+    async forged(intentId: string) {
+      const intent = { ...intentOf(intentId), status: 'succeeded' as const };
+      return send(eventOf('payment_intent.succeeded', intent), { secret: 'whsec_notthesecret' });
+    },
+    /** When the webhook of a payment confirmed by the browser is delivered (default: just after answering). */
+    confirmWebhooks(when: 'after' | 'before' | 'none') {
+      confirmWebhook = when;
+    },
+    /** Waits for the webhooks still on their way. */
+    async settled() {
+      await Promise.all([...pendingDeliveries]);
+    },
+    send,
+    eventOf,
+    async close() {
+      await Promise.all([...pendingDeliveries]);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type StripePeer = Awaited<ReturnType<typeof startStripePeer>>;

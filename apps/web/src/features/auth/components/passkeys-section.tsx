@@ -1,0 +1,170 @@
+import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { usePublicConfig } from '../../config/api.ts';
+import { type Passkey, passkeysQuery, useAddPasskey, useDeletePasskey } from '../api.ts';
+import { secondFactorErrorMessage } from '../auth-errors.ts';
+import { deviceName } from '../device-name.ts';
+
+export const PASSKEY_NAME_MAX = 60;
+
+/** Whether this browser can make and use passkeys at all (WebAuthn; only on https or localhost). */
+export function browserHasPasskeys(): boolean {
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+}
+
+/** A passkey's name, or what to call one the browser gave no name. */
+export function passkeyLabel(item: Pick<Passkey, 'name'>): string {
+  return item.name?.trim() || 'Passkey';
+}
+
+/** Adds a passkey under a name the person chooses (prefilled with this browser's name). */
+export function AddPasskeyForm({
+  onAdded,
+  submitLabel = 'Add a passkey',
+}: {
+  onAdded?: () => void;
+  submitLabel?: string;
+}) {
+  const [name, setName] = useState(() => (typeof navigator === 'undefined' ? '' : deviceName(navigator.userAgent)));
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const add = useAddPasskey();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = name.trim();
+    if (!value) {
+      setFieldError('Give the passkey a name, for example the device it is on.');
+      return;
+    }
+    if (value.length > PASSKEY_NAME_MAX) {
+      setFieldError(`At most ${PASSKEY_NAME_MAX} characters.`);
+      return;
+    }
+    add.mutate(value, { onSuccess: () => onAdded?.() });
+  };
+
+  if (!browserHasPasskeys())
+    return <Text size="sm">This browser cannot make passkeys. Try another browser, or use an authenticator app.</Text>;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a passkey">
+      <Stack gap="sm">
+        <TextInput
+          label="Passkey name"
+          description="So you can tell your passkeys apart, for example “Work laptop”."
+          maxLength={PASSKEY_NAME_MAX}
+          required
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setFieldError(undefined);
+          }}
+          error={fieldError}
+        />
+        {add.isError && (
+          <Alert color="red" role="alert">
+            {secondFactorErrorMessage(add.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={add.isPending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The account page's passkeys: each with the day it was added, removed after a confirmation; and adding one. */
+export function PasskeysSection() {
+  const passkeys = useQuery(passkeysQuery);
+  const remove = useDeletePasskey();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const { data: config } = usePublicConfig();
+  const added = new Intl.DateTimeFormat(config?.locale ?? 'en-GB', { dateStyle: 'medium' });
+
+  if (passkeys.isPending) return <Skeleton h={48} aria-label="Loading your passkeys" />;
+  if (passkeys.isError)
+    return (
+      <Alert color="red" role="alert" title="Could not load your passkeys">
+        {secondFactorErrorMessage(passkeys.error)}{' '}
+        <Button size="xs" variant="light" onClick={() => passkeys.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        A passkey signs you in with this device’s fingerprint, face or PIN instead of your password, and counts as your
+        second factor.
+      </Text>
+      {passkeys.data.length === 0 ? (
+        <Text size="sm">You have no passkeys yet.</Text>
+      ) : (
+        <Stack gap={0} component="ul" aria-label="Passkeys" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {passkeys.data.map((item) => (
+            <Stack
+              key={item.id}
+              component="li"
+              gap="xs"
+              py="xs"
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {passkeyLabel(item)}
+                  </Text>
+                  <Text size="sm" c="var(--app-muted)">
+                    {item.createdAt ? `Added ${added.format(item.createdAt)}` : 'Date added unknown'}
+                  </Text>
+                </Stack>
+                {confirming !== item.id && (
+                  <Button
+                    variant="default"
+                    size="xs"
+                    onClick={() => {
+                      remove.reset();
+                      setConfirming(item.id);
+                    }}
+                    aria-label={`Remove ${passkeyLabel(item)}`}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </Group>
+              {confirming === item.id && (
+                <Stack gap="xs" role="group" aria-label={`Remove ${passkeyLabel(item)}?`}>
+                  <Text size="sm">Remove “{passkeyLabel(item)}”? It will no longer sign you in.</Text>
+                  {remove.isError && (
+                    <Alert color="red" role="alert">
+                      {secondFactorErrorMessage(remove.error)}
+                    </Alert>
+                  )}
+                  <Group>
+                    <Button
+                      color="red"
+                      size="xs"
+                      loading={remove.isPending}
+                      onClick={() => remove.mutate(item.id, { onSuccess: () => setConfirming(null) })}
+                    >
+                      Remove passkey
+                    </Button>
+                    <Button variant="default" size="xs" onClick={() => setConfirming(null)}>
+                      Keep it
+                    </Button>
+                  </Group>
+                </Stack>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      <AddPasskeyForm />
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import type { Booking, BookingPayment } from '@app/shared';
+import { Button, Paper, Skeleton, Stack, Text, Title, useMantineTheme } from '@mantine/core';
+// The pure entry adds Stripe's script only when loadStripe is called: this file itself is loaded only on the
+// payment step (a lazy chunk), so no other page ever fetches Stripe.js.
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useEffect, useRef, useState } from 'react';
+import { formatPrice } from '../../../lib/format.ts';
+import { Notice } from './notice.tsx';
+
+type PaymentStepProps = {
+  booking: Booking & { payment: BookingPayment };
+  publishableKey: string;
+  locale?: string;
+  /** Where Stripe sends the client back after a bank's own page (3-D Secure); the booking page polls from there. */
+  returnUrl: string;
+  /** Stripe took the payment in the page: the server is asked until its webhook has booked the time. */
+  onPaid: () => void;
+  /** The hold ran out on this screen. */
+  onHoldEnded: () => void;
+};
+
+/** Minutes and seconds left, as 9:05. */
+function timeLeft(ms: number) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The payment step of /book (issue 13): Stripe's Payment Element for the deposit or prepayment the booking waits
+ * for. The browser never confirms the booking: once Stripe says paid, the page asks the server, which only books it
+ * on Stripe's signed webhook (decision 047). A declined card shows Stripe's message and can be tried again while the
+ * time is held (decision 050).
+ */
+export function PaymentStep({ booking, publishableKey, locale, returnUrl, onPaid, onHoldEnded }: PaymentStepProps) {
+  const theme = useMantineTheme();
+  const shade = typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade.light;
+  const colorPrimary = theme.colors[theme.primaryColor]?.[shade];
+  const mountPoint = useRef<HTMLDivElement>(null);
+  const stripeRef = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
+  const [ready, setReady] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [payError, setPayError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const expiresAt = Date.parse(booking.payment.holdExpiresAt);
+  const [now, setNow] = useState(() => Date.now());
+  const clientSecret = booking.payment.clientSecret;
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const expired = now >= expiresAt;
+  useEffect(() => {
+    if (expired) onHoldEnded();
+  }, [expired, onHoldEnded]);
+
+  useEffect(() => {
+    if (!clientSecret) return;
+    let cancelled = false;
+    loadStripe(publishableKey)
+      .then((stripe) => {
+        if (cancelled || !stripe || !mountPoint.current) {
+          if (!stripe) setLoadError('The payment form could not be loaded.');
+          return;
+        }
+        const elements = stripe.elements({
+          clientSecret,
+          appearance: { theme: 'stripe', variables: colorPrimary ? { colorPrimary } : {} },
+        });
+        const element = elements.create('payment');
+        element.on('ready', () => setReady(true));
+        element.mount(mountPoint.current);
+        stripeRef.current = { stripe, elements };
+      })
+      .catch(() => {
+        if (!cancelled) setLoadError('The payment form could not be loaded. Check your connection and try again.');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clientSecret, publishableKey, colorPrimary]);
+
+  const pay = async () => {
+    const loaded = stripeRef.current;
+    if (!loaded || paying) return;
+    setPaying(true);
+    setPayError(null);
+    try {
+      const result = await loaded.stripe.confirmPayment({
+        elements: loaded.elements,
+        confirmParams: { return_url: returnUrl },
+        redirect: 'if_required',
+      });
+      if (result.error) setPayError(result.error.message ?? 'The payment did not go through. Please try again.');
+      else onPaid();
+    } catch {
+      setPayError('We could not reach Stripe. Check your connection and try again.');
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  const amount = formatPrice(booking.payment.amountPence, locale, booking.payment.currency);
+  return (
+    <Stack gap="md">
+      <Title order={1}>{booking.payment.kind === 'deposit' ? 'Pay your deposit' : 'Pay for your booking'}</Title>
+      <Notice color="blue" title="Your time is held" role="status">
+        <Text size="sm">We are holding this time for you for 10 minutes.</Text>
+        <Text size="sm" fw={600} aria-live="off">
+          Time left: {timeLeft(expiresAt - now)}
+        </Text>
+      </Notice>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <Text>
+            {booking.payment.kind === 'deposit'
+              ? `A deposit of ${amount} holds this time; the rest is paid at your appointment.`
+              : `The full price of ${amount} is paid now.`}
+          </Text>
+          {!ready && !loadError && <Skeleton height={120} aria-label="Loading the payment form" />}
+          <div ref={mountPoint} />
+          {loadError && (
+            <Notice color="red" title="The payment form is not available" role="alert">
+              {loadError}
+            </Notice>
+          )}
+          {payError && (
+            <Notice color="red" title="The payment did not go through" role="alert">
+              <Text size="sm">{payError}</Text>
+              <Text size="sm">Your time is still held: you can try again or use another card.</Text>
+            </Notice>
+          )}
+          <Button size="md" h={44} onClick={pay} loading={paying} disabled={!ready || expired}>
+            Pay {amount}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,465 @@
+import {
+  brandPalette,
+  DEFAULT_BRAND_COLOR,
+  hexColorSchema,
+  WEBSITE_GALLERY_MAX,
+  type WebsiteAdmin,
+  type WebsiteImage,
+  type WebsiteSettings,
+  websiteSettingsInput,
+} from '@app/shared';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  ColorInput,
+  Container,
+  FileButton,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link } from '../../../lib/links.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { uploadWebsiteImage, useSaveWebsite, websiteAdminQuery } from '../api.ts';
+import { ResponsivePicture } from '../components/responsive-picture.tsx';
+
+type Images = Record<string, WebsiteImage>;
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {description && <Text size="sm">{description}</Text>}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Choose a photo, watch it go up, get it back resized; errors in plain words. */
+function PhotoPicker({
+  label,
+  image,
+  onUploaded,
+  onRemove,
+  multiple = false,
+  disabled = false,
+  room = Number.POSITIVE_INFINITY,
+}: {
+  label: string;
+  image?: WebsiteImage | null;
+  onUploaded: (image: WebsiteImage) => void;
+  onRemove?: () => void;
+  multiple?: boolean;
+  disabled?: boolean;
+  /** How many more photos fit (the gallery's limit); the ones beyond are refused before any upload. */
+  room?: number;
+}) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async (chosen: File[]) => {
+    const files = chosen.slice(0, room);
+    const refused = chosen.slice(room);
+    setError(
+      refused.length
+        ? `The gallery holds at most ${WEBSITE_GALLERY_MAX} photos: ${refused.map((f) => f.name).join(', ')} not added. Remove a photo to make room.`
+        : null,
+    );
+    for (const [index, file] of files.entries()) {
+      setProgress(0);
+      try {
+        const uploaded = await uploadWebsiteImage(file, (share) => setProgress((index + share) / files.length));
+        onUploaded(uploaded);
+      } catch (cause) {
+        setError(`${file.name}: ${cause instanceof Error ? cause.message : 'the upload failed.'}`);
+        break;
+      }
+    }
+    setProgress(null);
+  };
+  return (
+    <Stack gap="xs">
+      {image && (
+        <ResponsivePicture
+          image={image}
+          alt={`${label} (preview)`}
+          sizes="320px"
+          style={{ maxHeight: 200, width: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      )}
+      <Group gap="sm">
+        {multiple ? (
+          <FileButton onChange={(files) => void upload(files)} accept="image/*" multiple>
+            {(props) => (
+              <Button {...props} variant="light" loading={progress !== null} disabled={disabled}>
+                {label}
+              </Button>
+            )}
+          </FileButton>
+        ) : (
+          <FileButton onChange={(file) => void (file && upload([file]))} accept="image/*">
+            {(props) => (
+              <Button {...props} variant="light" loading={progress !== null} disabled={disabled}>
+                {image ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+              </Button>
+            )}
+          </FileButton>
+        )}
+        {image && onRemove && (
+          <Button variant="subtle" color="red" onClick={onRemove}>
+            Remove
+          </Button>
+        )}
+      </Group>
+      {progress !== null && (
+        <Progress value={Math.round(progress * 100)} aria-label={`Uploading ${label.toLowerCase()}`} animated />
+      )}
+      {error && (
+        <Alert color="red" role="alert" title="The photo was not added">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function BrandPreview({ color }: { color: string }) {
+  const valid = hexColorSchema.safeParse(color);
+  if (!valid.success) return null;
+  const palette = brandPalette(valid.data);
+  const adjusted = palette.light !== valid.data;
+  return (
+    <Stack gap={6}>
+      <Group gap={4} aria-hidden="true">
+        {palette.shades.map((shade) => (
+          <div key={shade} style={{ width: 24, height: 24, borderRadius: 4, background: shade }} />
+        ))}
+      </Group>
+      <Text size="sm">
+        {adjusted
+          ? `White text does not read well on this colour, so buttons use a deeper shade of it (${palette.light}).`
+          : 'Buttons and links use this colour; in dark mode links use a lighter shade so they stay readable.'}
+      </Text>
+    </Stack>
+  );
+}
+
+function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
+  const [settings, setSettings] = useState<WebsiteSettings>(initial.settings);
+  const [images, setImages] = useState<Images>(initial.images);
+  const [colorText, setColorText] = useState(initial.settings.brandColor ?? '');
+  const save = useSaveWebsite();
+  const set = <K extends keyof WebsiteSettings>(key: K, value: WebsiteSettings[K]) =>
+    setSettings((current) => ({ ...current, [key]: value }));
+  const remember = (image: WebsiteImage) => setImages((current) => ({ ...current, [image.id]: image }));
+  const imageOf = (id: string | null) => (id ? (images[id] ?? null) : null);
+
+  const colorError =
+    colorText.trim() === '' || hexColorSchema.safeParse(colorText).success
+      ? null
+      : 'Enter the colour as # and six hexadecimal digits, for example #3d6b5e.';
+
+  const submit = () => {
+    const parsed = websiteSettingsInput.safeParse({ ...settings, brandColor: colorText.trim() || null });
+    if (!parsed.success) {
+      notifications.show({ color: 'red', message: parsed.error.issues[0]?.message ?? 'Check the form.' });
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Saved: your website shows the changes now.' }),
+    });
+  };
+
+  const moveGallery = (index: number, by: -1 | 1) =>
+    setSettings((current) => {
+      const gallery = [...current.gallery];
+      const [item] = gallery.splice(index, 1);
+      if (item) gallery.splice(index + by, 0, item);
+      return { ...current, gallery };
+    });
+
+  const saveButton = (
+    <Button onClick={submit} loading={save.isPending} disabled={colorError !== null} size="md">
+      Save changes
+    </Button>
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Website</Title>
+          <Text size="sm">
+            How your site looks to clients. The business name, phone, email and address are under{' '}
+            <Anchor component={Link} to="/business" underline="always">
+              Business details
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+        {saveButton}
+      </Group>
+      {save.isError && (
+        <Alert color="red" role="alert" title="Not saved">
+          {save.error.message}
+        </Alert>
+      )}
+
+      <Section title="Brand" description="Your logo and colour appear on the site, in every email and on invoices.">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Stack gap="xs">
+            <Text fw={600} size="sm">
+              Logo
+            </Text>
+            <PhotoPicker
+              label="Logo"
+              image={imageOf(settings.logoId)}
+              onUploaded={(image) => {
+                remember(image);
+                set('logoId', image.id);
+              }}
+              onRemove={() => set('logoId', null)}
+            />
+          </Stack>
+          <Stack gap="xs">
+            <ColorInput
+              label="Brand colour"
+              description="Leave empty for the calm sage the site uses out of the box."
+              placeholder={DEFAULT_BRAND_COLOR}
+              value={colorText}
+              onChange={setColorText}
+              error={colorError}
+              format="hex"
+              withEyeDropper={false}
+              swatches={['#3d6b5e', '#0b7285', '#5f3dc4', '#a61e4d', '#8d5524', '#364fc7', '#2b8a3e', '#495057']}
+            />
+            <BrandPreview color={colorText.trim() || DEFAULT_BRAND_COLOR} />
+          </Stack>
+        </SimpleGrid>
+      </Section>
+
+      <Section title="Home page" description="The large photo beside your welcome, and a few words about the place.">
+        <PhotoPicker
+          label="Hero photo"
+          image={imageOf(settings.heroImageId)}
+          onUploaded={(image) => {
+            remember(image);
+            set('heroImageId', image.id);
+          }}
+          onRemove={() => set('heroImageId', null)}
+        />
+        <TextInput
+          label="Hero photo description"
+          description="For people who cannot see the photo, e.g. “A quiet treatment room with warm light”."
+          value={settings.heroAlt}
+          onChange={(event) => set('heroAlt', event.currentTarget.value)}
+          maxLength={200}
+        />
+        <Textarea
+          label="About"
+          value={settings.about}
+          onChange={(event) => set('about', event.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxLength={1500}
+        />
+      </Section>
+
+      <Section title="Your therapist">
+        <TextInput
+          label="Name"
+          value={settings.therapistName}
+          onChange={(event) => set('therapistName', event.currentTarget.value)}
+          maxLength={80}
+        />
+        <Textarea
+          label="Profile"
+          value={settings.therapistText}
+          onChange={(event) => set('therapistText', event.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxLength={1500}
+        />
+        <PhotoPicker
+          label="Therapist photo"
+          image={imageOf(settings.therapistPhotoId)}
+          onUploaded={(image) => {
+            remember(image);
+            set('therapistPhotoId', image.id);
+          }}
+          onRemove={() => set('therapistPhotoId', null)}
+        />
+      </Section>
+
+      <Section
+        title="Gallery"
+        description={`Up to ${WEBSITE_GALLERY_MAX} photos, in this order. Describe each for people who cannot see it.`}
+      >
+        {settings.gallery.length === 0 && <Text size="sm">No photos yet: add a few of the room and the details.</Text>}
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          {settings.gallery.map((item, index) => {
+            const image = imageOf(item.imageId);
+            return (
+              <Paper key={item.imageId} withBorder p="sm" aria-label={`Gallery photo ${index + 1}`} component="article">
+                <Stack gap="xs">
+                  {image && (
+                    <ResponsivePicture
+                      image={image}
+                      alt={item.alt || `Gallery photo ${index + 1}`}
+                      sizes="320px"
+                      style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 8 }}
+                    />
+                  )}
+                  <TextInput
+                    label={`Description of photo ${index + 1}`}
+                    value={item.alt}
+                    maxLength={200}
+                    onChange={(event) => {
+                      const alt = event.currentTarget.value;
+                      setSettings((current) => ({
+                        ...current,
+                        gallery: current.gallery.map((g, i) => (i === index ? { ...g, alt } : g)),
+                      }));
+                    }}
+                  />
+                  <Group justify="space-between" gap="xs">
+                    <Group gap="xs">
+                      <ActionIcon
+                        variant="light"
+                        size="lg"
+                        aria-label={`Move photo ${index + 1} earlier`}
+                        disabled={index === 0}
+                        onClick={() => moveGallery(index, -1)}
+                      >
+                        ←
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="light"
+                        size="lg"
+                        aria-label={`Move photo ${index + 1} later`}
+                        disabled={index === settings.gallery.length - 1}
+                        onClick={() => moveGallery(index, 1)}
+                      >
+                        →
+                      </ActionIcon>
+                    </Group>
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      onClick={() =>
+                        setSettings((current) => ({
+                          ...current,
+                          gallery: current.gallery.filter((_, i) => i !== index),
+                        }))
+                      }
+                    >
+                      Remove photo {index + 1}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+        {settings.gallery.length >= WEBSITE_GALLERY_MAX && (
+          <Text size="sm" fw={600}>
+            The gallery is full: {WEBSITE_GALLERY_MAX} photos at most. Remove one to add another.
+          </Text>
+        )}
+        <PhotoPicker
+          label="Add gallery photos"
+          multiple
+          disabled={settings.gallery.length >= WEBSITE_GALLERY_MAX}
+          room={WEBSITE_GALLERY_MAX - settings.gallery.length}
+          onUploaded={(image) => {
+            remember(image);
+            setSettings((current) =>
+              current.gallery.length >= WEBSITE_GALLERY_MAX
+                ? current
+                : { ...current, gallery: [...current.gallery, { imageId: image.id, alt: '' }] },
+            );
+          }}
+        />
+      </Section>
+
+      <Section
+        title="Opening hours and area"
+        description="As clients read them. Leave empty to show the hours of your diary and the area of your settings."
+      >
+        <Textarea
+          label="Opening hours"
+          placeholder={'Monday to Friday 10:00–21:00\nSaturday 10:00–18:00'}
+          value={settings.openingHoursText}
+          onChange={(event) => set('openingHoursText', event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={500}
+        />
+        <TextInput
+          label="Area"
+          description="Never the street address: that goes only with a confirmed booking."
+          value={settings.areaText}
+          onChange={(event) => set('areaText', event.currentTarget.value)}
+          maxLength={200}
+        />
+      </Section>
+
+      <Section
+        title="Search engines"
+        description="The therapeutic treatments are always listed. The private ones stay out of search results and link previews unless you choose otherwise."
+      >
+        <Switch
+          label="Let search engines list private treatments"
+          description="Their pages are then titled by the treatment, listed in the sitemap and previewed under their own name when a link is shared."
+          checked={settings.listPrivateTreatments}
+          onChange={(event) => set('listPrivateTreatments', event.currentTarget.checked)}
+        />
+      </Section>
+      <Group justify="flex-end">{saveButton}</Group>
+    </Stack>
+  );
+}
+
+/** /website — the business's own look: logo, colour, photos and words of the public site (admin only). */
+export function WebsitePage() {
+  usePageTitle('Website');
+  const website = useQuery(websiteAdminQuery);
+  return (
+    <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      {website.isPending ? (
+        <Stack gap="lg" role="status" aria-label="Loading the website settings">
+          <Skeleton height={36} width={200} />
+          <Skeleton height={220} />
+          <Skeleton height={220} />
+        </Stack>
+      ) : website.isError ? (
+        <Alert color="red" role="alert" title="The website settings could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{website.error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => website.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <WebsiteForm initial={website.data} />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,126 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { signInAsAdmin, signInAsLodger } from '../support/auth.ts';
+import { pageAtRest } from '../support/axe.ts';
+import { diaryTime } from '../support/diary.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { pendingSensualBooking, uniqueName } from './back-office.ts';
+
+/** Every back-office section in the sidebar's order, with the heading its page opens on. */
+const sections = [
+  { label: 'Dashboard', path: '/dashboard' },
+  { label: 'Bookings', path: '/manage_bookings' },
+  { label: 'Availability', path: '/availability' },
+  { label: 'Customers', path: '/customers' },
+  { label: 'Emails', path: '/emails' },
+  { label: 'Expenses', path: '/expenses' },
+  { label: 'Invoices', path: '/invoices' },
+  { label: 'Ledger', path: '/ledger' },
+  { label: 'Finances', path: '/finances' },
+  { label: 'Analytics', path: '/analytics' },
+  { label: 'Business details', path: '/business' },
+  { label: 'Website', path: '/website' },
+] as const;
+
+async function pageReady(page: Page, heading: string) {
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // The skeletons have given way to the page.
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+}
+
+async function expectNoViolations(page: Page, what: string) {
+  await page.mouse.move(0, 0);
+  await pageAtRest(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
+    what,
+  ).toEqual([]);
+}
+
+test('the owner moves between every section by the sidebar, the current one marked, axe-clean', async ({ page }) => {
+  test.slow();
+  await signInAsAdmin(page);
+  await page.goto('/dashboard');
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  // A count of waiting requests may follow a name.
+  await expect(sidebar.getByRole('link')).toHaveText(sections.map((s) => new RegExp(`^\\d*${s.label}\\d*$`)));
+  // The business name in the header starts where the sidebar's icons do.
+  const nameLeft = await page
+    .getByRole('banner')
+    .getByRole('link')
+    .first()
+    .evaluate((link) => {
+      const text = document.createRange();
+      text.selectNodeContents(link);
+      return text.getBoundingClientRect().x;
+    });
+  const iconLeft = (await sidebar.getByRole('link').first().locator('svg').boundingBox())?.x;
+  expect(Math.abs(nameLeft - (iconLeft ?? 100))).toBeLessThanOrEqual(1);
+  for (const section of sections) {
+    await sidebar.getByRole('link', { name: section.label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${section.path}$`));
+    const link = sidebar.getByRole('link', { name: section.label, exact: true });
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(1);
+    await pageReady(page, section.label);
+  }
+  await expectNoViolations(page, 'the sidebar on /business');
+  await page.goto('/manage_bookings');
+  await pageReady(page, 'Bookings');
+  await expectNoViolations(page, 'the sidebar with Bookings current');
+});
+
+test('a request waiting for approval is counted beside Dashboard and Bookings', async ({ page, browser, baseURL }) => {
+  await pendingSensualBooking(browser, baseURL ?? '', diaryTime(), uniqueName('Waiting'));
+  await signInAsAdmin(page);
+  await page.goto('/customers');
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Dashboard', 'Bookings'])
+    await expect(sidebar.getByRole('link', { name, exact: true })).toHaveAccessibleDescription(
+      /^[1-9]\d* waiting for approval$/,
+    );
+  await expect(sidebar.getByRole('link', { name: 'Customers', exact: true })).toHaveAccessibleDescription('');
+});
+
+test('the lodger sees only Availability in the sidebar', async ({ page }) => {
+  await signInAsLodger(page);
+  await page.goto('/availability');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Availability']);
+});
+
+test('on a phone the owner moves by the bottom bar and More, axe-clean @phone', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInAsAdmin(page);
+  await page.goto('/dashboard');
+  const bar = page.getByRole('navigation', { name: 'Sections' });
+  await expect(bar.getByRole('link')).toHaveText([/Dashboard/, /Bookings/, 'Availability', 'Customers']);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  for (const box of await bar
+    .getByRole('link')
+    .or(bar.getByRole('button'))
+    .evaluateAll((items) => items.map((item) => item.getBoundingClientRect())))
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  await pageReady(page, 'Dashboard');
+  await expectNoViolations(page, 'the bottom bar on /dashboard');
+
+  for (const section of sections.slice(1, 4)) {
+    await bar.getByRole('link', { name: section.label }).click();
+    await expect(page).toHaveURL(new RegExp(`${section.path}$`));
+    await expect(bar.getByRole('link', { name: section.label })).toHaveAttribute('aria-current', 'page');
+    await pageReady(page, section.label);
+  }
+  for (const section of sections.slice(4)) {
+    await bar.getByRole('button', { name: 'More' }).click();
+    const more = page.getByRole('dialog', { name: 'More' });
+    await more.getByRole('link', { name: section.label, exact: true }).click();
+    await expect(more).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${section.path}$`));
+    await pageReady(page, section.label);
+  }
+  await bar.getByRole('button', { name: 'More' }).click();
+  const more = page.getByRole('dialog', { name: 'More' });
+  await expect(more.getByRole('link', { name: 'Website' })).toHaveAttribute('aria-current', 'page');
+  await expectNoViolations(page, 'More open');
+});
