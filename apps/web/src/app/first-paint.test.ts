@@ -17,6 +17,11 @@ describe("index.html's first-paint shell", () => {
     expect(indexHtml).toContain(`>${BOOK_INTRO}</p>`);
   });
 
+  it('shows grey blocks where the treatments will be on / and /book, not a blank page, until the app starts', () => {
+    expect(indexHtml.match(/data-first-paint-skeleton/g)).toHaveLength(2);
+    expect(indexHtml).toMatch(/mantine-Skeleton-root" data-visible="true" data-animate="true"/);
+  });
+
   it('starts the app from the route hint script, so a production build can defer it past the first paint', () => {
     expect(indexHtml).toContain('<script src="/route-hint.js"></script>');
     expect(indexHtml).toContain('<script type="module" src="/src/main.tsx"></script>');

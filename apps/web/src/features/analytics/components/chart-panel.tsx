@@ -1,5 +1,6 @@
-import { Alert, Box, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Paper, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SkeletonRows } from '../../../components/page-skeleton.tsx';
 
 export type FiguresTable = { columns: string[]; rows: (string | number)[][] };
 
@@ -52,7 +53,9 @@ export function ChartPanel({
           {error.message}
         </Alert>
       ) : loading ? (
-        <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} my="md" />
+        <Box my="md">
+          <SkeletonRows label={`Loading ${title.toLowerCase()}`} rows={3} height={48} />
+        </Box>
       ) : (
         <>
           <Box

@@ -1,5 +1,5 @@
 import type { AnalyticsBucket } from '@app/shared';
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   type AnalyticsRange,
@@ -17,9 +17,13 @@ function Figure({ label, value, detail }: { label: string; value: string | undef
       <Text size="sm" c="var(--app-muted)">
         {label}
       </Text>
-      <Text fz={{ base: 'lg', sm: 'xl' }} fw={700}>
-        {value ?? '…'}
-      </Text>
+      {value === undefined ? (
+        <Skeleton h={28} w="50%" my={2} aria-hidden />
+      ) : (
+        <Text fz={{ base: 'lg', sm: 'xl' }} fw={700}>
+          {value}
+        </Text>
+      )}
       {detail && (
         <Text size="xs" c="var(--app-muted)">
           {detail}
