@@ -66,6 +66,46 @@ describe('EmailsPage', () => {
     ]);
   });
 
+  it('opens an email: exactly what was sent, in a sandboxed frame, with its attachment to download', async () => {
+    setWideScreen(true);
+    stubApi({
+      'GET /api/admin/emails': { status: 200, body: { total: 1, emails: [failed] } },
+      [`GET /api/admin/emails/${failed.id}`]: {
+        status: 200,
+        body: {
+          ...failed,
+          text: 'Hello Ann',
+          html: '<p>Hello <b>Ann</b>, see you on Tuesday.</p>',
+          attachments: [
+            { index: 0, filename: 'invoice-2026-0007.pdf', contentType: 'application/pdf', sizeBytes: 20480 },
+          ],
+        },
+      },
+    });
+    renderRoute(<EmailsPage />, { url: '/emails' });
+    fireEvent.click(await screen.findByRole('button', { name: `Open “${failed.subject}” to ann@example.com` }));
+    const dialog = await screen.findByRole('dialog', { name: failed.subject });
+    const body = await within(dialog).findByTitle(`Body of “${failed.subject}”`);
+    expect(body).toHaveAttribute('sandbox', '');
+    expect(body.getAttribute('srcdoc')).toBe('<p>Hello <b>Ann</b>, see you on Tuesday.</p>');
+    expect(within(dialog).getByText('To ann@example.com')).toBeVisible();
+    const attachment = within(dialog).getByRole('link', { name: 'invoice-2026-0007.pdf (20 KB)' });
+    expect(attachment).toHaveAttribute('href', `/api/admin/emails/${failed.id}/attachments/0`);
+    expect(attachment).toHaveAttribute('download', 'invoice-2026-0007.pdf');
+  });
+
+  it('says the emails are kept here, not sent, and how to send them, when no mail server is set up', async () => {
+    setWideScreen(true);
+    stubApi({
+      'GET /api/config': { status: 200, body: { emailEnabled: false } },
+      'GET /api/admin/emails': { status: 200, body: { total: 1, emails: [{ ...failed, status: 'pending' }] } },
+    });
+    renderRoute(<EmailsPage />, { url: '/emails' });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Emails are kept here, not sent');
+    expect(note).toHaveTextContent('set SMTP_URL');
+  });
+
   it('shows each email as a card on a phone', async () => {
     setWideScreen(false);
     stubApi({ 'GET /api/admin/emails': { status: 200, body: { total: 1, emails: [failed] } } });
