@@ -129,6 +129,16 @@ test('the year-end summary and the profit and loss read well on a phone @phone',
     /^Q4 /,
     'Total',
   ]);
+  // It opens on the current quarter: wholly in view beside the sticky first column, whatever the quarter.
+  const box = page.getByRole('region', { name: /^Profit and loss.*scrolls sideways/ });
+  const current = pnl.locator('thead th[aria-current]');
+  await expect(current).toHaveCount(1);
+  const boxRect = await box.boundingBox();
+  const itemRect = await pnl.locator('thead th').first().boundingBox();
+  const currentRect = await current.boundingBox();
+  if (!boxRect || !itemRect || !currentRect) throw new Error('the table is not laid out');
+  expect(currentRect.x).toBeGreaterThanOrEqual(itemRect.x + itemRect.width - 1);
+  expect(currentRect.x + currentRect.width).toBeLessThanOrEqual(boxRect.x + boxRect.width + 1);
   // A wide table scrolls inside its own box; the page itself never scrolls sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
