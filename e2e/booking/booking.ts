@@ -11,8 +11,8 @@ export function dayLabel(date: string): RegExp {
   );
 }
 
-/** Turns the calendar to the day's month and picks the day once its free times have loaded. */
-export async function pickDay(scope: Page | Locator, date: string) {
+/** Turns the calendar to the day's month and returns the day's button once its free times have loaded. */
+export async function turnToDay(scope: Page | Locator, date: string): Promise<Locator> {
   // The page opens on the first day with free times once the slots arrive, which may move the calendar back to an
   // earlier month after a click on 'Next month': move forward until the day's month is shown, however often that
   // happens (the day itself may already be visible, disabled, among the next month's days of an earlier grid).
@@ -26,7 +26,12 @@ export async function pickDay(scope: Page | Locator, date: string) {
     }
     await expect(day).toBeEnabled({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await day.click();
+  return day;
+}
+
+/** Turns the calendar to the day's month and picks the day once its free times have loaded. */
+export async function pickDay(scope: Page | Locator, date: string) {
+  await (await turnToDay(scope, date)).click();
 }
 
 /** Picks the first free time of the chosen day and returns it as shown, e.g. '10:00'. */

@@ -2,11 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { uniqueEmail } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
-import { localDate } from '../support/dates.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMail } from '../support/mail.ts';
-import { choiceBar, confirmForm, continueWithDetails, dayLabel, signUpInline } from './booking.ts';
+import { choiceBar, confirmForm, continueWithDetails, signUpInline, turnToDay } from './booking.ts';
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
@@ -38,16 +37,6 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /** Turns the calendar to the month of `date` and returns the day's button, enabled once its times loaded. */
-async function dayButton(page: Page, date: string) {
-  const today = localDate(new Date());
-  const months =
-    (Number(date.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(today.slice(5, 7));
-  for (let i = 0; i < months; i++) await page.getByRole('button', { name: 'Next month' }).click();
-  const day = page.getByRole('button', { name: dayLabel(date) });
-  await expect(day).toBeEnabled();
-  return day;
-}
-
 test('a new visitor books step by step, each next choice on screen, axe clean at every step @phone', async ({
   page,
 }, testInfo) => {
@@ -75,7 +64,7 @@ test('a new visitor books step by step, each next choice on screen, axe clean at
   await expect(page).toHaveURL(/[?&]step=day(&|$)/);
   // The first day with free times is already chosen; the visitor picks their own.
   await expect(page).toHaveURL(/[?&]day=\d{4}-\d{2}-\d{2}/);
-  const day = await dayButton(page, date);
+  const day = await turnToDay(page, date);
   await expectOnScreen(page, day);
   await expect(choiceBar(page)).toContainText('Swedish massage, 1 h');
   await expect(choiceBar(page)).toContainText('£70');
@@ -156,7 +145,7 @@ test('a new client’s sensual request says so from the button to the confirmati
   await expect(page).toHaveURL(/\/book\?style=sensual&type=naturist$/);
   await page.getByRole('radio', { name: /^1 h, / }).click();
   const slot = diaryTime();
-  const day = await dayButton(page, slot.date);
+  const day = await turnToDay(page, slot.date);
   await day.click();
   await page
     .getByRole('group', { name: 'Free times' })
