@@ -519,6 +519,7 @@ export type JournalSourceType =
   | 'expense'
   | 'deposit_applied'
   | 'deposit_kept'
+  | 'stripe_balance'
   | 'reversal'
   | 'manual';
 export const journalEntry = pgTable(
@@ -799,3 +800,24 @@ export const stripeEvent = pgTable('stripe_event', {
   outcome: text('outcome').notNull().default(''),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every Stripe balance transaction the daily job has read, by Stripe's id (issue 13, decision 054): a second run,
+ * or two instances running at once, find the row and post nothing. The newest `created` is where the next run
+ * starts reading.
+ */
+export const stripeBalanceTransaction = pgTable(
+  'stripe_balance_transaction',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    feePence: integer('fee_pence').notNull(),
+    currency: text('currency').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+    /** The posting it made; null when it changed nothing in the books (a payment's own amount, a foreign currency). */
+    entryId: uuid('entry_id').references(() => journalEntry.id),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stripe_balance_transaction_created_idx').on(table.created)],
+);

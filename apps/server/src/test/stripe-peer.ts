@@ -44,6 +44,23 @@ export type PeerRefund = {
   metadata: Record<string, string>;
   created: number;
 };
+export type PeerBalanceTransaction = {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  available_on: number;
+  created: number;
+  currency: string;
+  description: string | null;
+  exchange_rate: null;
+  fee: number;
+  fee_details: { amount: number; application: null; currency: string; description: string; type: string }[];
+  net: number;
+  reporting_category: string;
+  source: string | null;
+  status: 'pending' | 'available';
+  type: string;
+};
 type PeerEvent = {
   id: string;
   object: 'event';
@@ -103,6 +120,79 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
   const pendingDeliveries = new Set<Promise<unknown>>();
   /** The last event of each intent, so a test can have it delivered again (Stripe's retries). */
   const lastEvents = new Map<string, PeerEvent>();
+  /** The account's balance history, oldest first, as Stripe lists it (newest first) from `/v1/balance_transactions`. */
+  const balance: PeerBalanceTransaction[] = [];
+
+  /**
+   * A movement of the Stripe balance. A card payment's fee is Stripe's UK standard price (1.5% + 20p) unless
+   * given; `created` may be set by a test to place it in time.
+   */
+  function addBalance(
+    type: string,
+    amount: number,
+    options: { fee?: number; source?: string | null; currency?: string; created?: number; description?: string } = {},
+  ): PeerBalanceTransaction {
+    const fee = options.fee ?? (type === 'charge' ? Math.round(amount * 0.015) + 20 : 0);
+    const currency = options.currency ?? 'gbp';
+    const created = options.created ?? seconds();
+    const txn: PeerBalanceTransaction = {
+      id: id('txn'),
+      object: 'balance_transaction',
+      amount,
+      available_on: created + 7 * 86_400,
+      created,
+      currency,
+      description: options.description ?? null,
+      exchange_rate: null,
+      fee,
+      fee_details: fee
+        ? [{ amount: fee, application: null, currency, description: 'Stripe processing fees', type: 'stripe_fee' }]
+        : [],
+      net: amount - fee,
+      reporting_category: type === 'payout' ? 'payout' : type === 'charge' ? 'charge' : type,
+      source: options.source ?? null,
+      status: 'pending',
+      type,
+    };
+    balance.push(txn);
+    return txn;
+  }
+
+  /** The money of a succeeded intent reaches the balance as a charge. */
+  function charged(intent: PeerIntent) {
+    const charge = id('ch');
+    addBalance('charge', intent.amount, { source: charge, currency: intent.currency });
+    return charge;
+  }
+
+  /** `GET /v1/balance_transactions`: newest first, filtered by `created[gt|gte|lt|lte]`, paged by `starting_after`. */
+  function listBalance(query: Json) {
+    const created = (query.created as Record<string, string> | undefined) ?? {};
+    const limit = query.limit === undefined ? 10 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return stripeError(400, 'invalid_request_error', 'Invalid integer: limit', { param: 'limit' });
+    let rows = [...balance].reverse().filter((txn) => {
+      if (created.gt !== undefined && !(txn.created > Number(created.gt))) return false;
+      if (created.gte !== undefined && !(txn.created >= Number(created.gte))) return false;
+      if (created.lt !== undefined && !(txn.created < Number(created.lt))) return false;
+      if (created.lte !== undefined && !(txn.created <= Number(created.lte))) return false;
+      return query.type === undefined || txn.type === query.type;
+    });
+    if (query.starting_after !== undefined) {
+      const at = rows.findIndex((txn) => txn.id === query.starting_after);
+      if (at < 0) return missing('balance_transaction', String(query.starting_after));
+      rows = rows.slice(at + 1);
+    }
+    return {
+      status: 200,
+      body: {
+        object: 'list',
+        url: '/v1/balance_transactions',
+        has_more: rows.length > limit,
+        data: rows.slice(0, limit),
+      },
+    };
+  }
 
   function createIntent(body: Json) {
     const amount = Number(body.amount);
@@ -202,6 +292,7 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
       created: seconds(),
     };
     refunds.set(refund.id, refund);
+    addBalance('refund', -amount, { source: refund.id, currency: intent.currency });
     return { status: 200, body: refund };
   }
 
@@ -254,7 +345,7 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
     Object.assign(intent, {
       status: 'succeeded',
       amount_received: intent.amount,
-      latest_charge: id('ch'),
+      latest_charge: charged(intent),
       last_payment_error: null,
     });
     return { status: 200, body: intent, event: eventOf('payment_intent.succeeded', intent) };
@@ -269,6 +360,7 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     if (method === 'POST' && confirm?.[1]) return confirmIntent(confirm[1], body);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
+    if (method === 'GET' && path === '/v1/balance_transactions') return listBalance(body);
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && cancel?.[1]) return cancelIntent(cancel[1], body);
     const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
@@ -427,10 +519,21 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
       outage = count;
     },
     intent: intentOf,
+    balance,
+    /** What Stripe holds for the business now in a currency: the sum of its balance transactions' net amounts. */
+    balanceNet: (currency = 'gbp') =>
+      balance.filter((txn) => txn.currency === currency).reduce((sum, txn) => sum + txn.net, 0),
+    /** Stripe pays out to the bank (all it holds unless told how much), as its daily payouts do. */
+    payout(amount?: number) {
+      const paid = amount ?? balance.filter((txn) => txn.currency === 'gbp').reduce((sum, txn) => sum + txn.net, 0);
+      return addBalance('payout', -paid, { source: id('po'), description: 'STRIPE PAYOUT' });
+    },
+    /** Anything else Stripe adds to or takes from the balance (an adjustment, an account fee, a dispute). */
+    adjustBalance: addBalance,
     /** The client's card is accepted: the intent succeeds, and `payment_intent.succeeded` is delivered. */
     async succeed(intentId: string, options: { times?: number; deliver?: boolean } = {}) {
       const intent = intentOf(intentId);
-      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: id('ch') });
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charged(intent) });
       const event = eventOf('payment_intent.succeeded', intent);
       return options.deliver === false ? { event, statuses: [] } : send(event, options);
     },

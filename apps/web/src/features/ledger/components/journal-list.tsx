@@ -12,6 +12,7 @@ export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
   expense: 'Expense',
   deposit_applied: 'Deposit applied to sale',
   deposit_kept: 'Deposit kept',
+  stripe_balance: 'Stripe fees and payouts',
   reversal: 'Reversal',
   manual: 'Manual',
 };
