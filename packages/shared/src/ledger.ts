@@ -36,6 +36,7 @@ export const journalSourceTypes = [
   'deposit_applied',
   'deposit_kept',
   'stripe_balance',
+  'no_show_fee',
 ] as const;
 export type JournalSourceType = (typeof journalSourceTypes)[number];
 

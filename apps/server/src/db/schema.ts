@@ -520,6 +520,7 @@ export type JournalSourceType =
   | 'deposit_applied'
   | 'deposit_kept'
   | 'stripe_balance'
+  | 'no_show_fee'
   | 'reversal'
   | 'manual';
 export const journalEntry = pgTable(
@@ -820,4 +821,39 @@ export const stripeBalanceTransaction = pgTable(
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('stripe_balance_transaction_created_idx').on(table.created)],
+);
+
+export type NoShowFeeStatus = 'awaiting_card' | 'card_saved' | 'charged' | 'failed';
+
+/**
+ * A no-show fee a client agreed to when booking (issue 13): when and to what (amount, text version), the Stripe
+ * Customer and SetupIntent that save their card, the saved payment method's id once Stripe says so (never a card
+ * detail), and the off-session charge if the owner makes it after a no-show.
+ */
+export const noShowFee = pgTable(
+  'no_show_fee',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => booking.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    consentVersion: text('consent_version').notNull(),
+    /** Null only between the booking's commit and Stripe's answer. */
+    customerId: text('customer_id'),
+    setupIntentId: text('setup_intent_id'),
+    paymentMethodId: text('payment_method_id'),
+    status: text('status').$type<NoShowFeeStatus>().notNull().default('awaiting_card'),
+    intentId: text('intent_id'),
+    failureMessage: text('failure_message'),
+    paymentId: uuid('payment_id').references(() => payment.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('no_show_fee_booking_idx').on(table.bookingId),
+    uniqueIndex('no_show_fee_setup_idx').on(table.setupIntentId),
+    uniqueIndex('no_show_fee_intent_idx').on(table.intentId),
+  ],
 );

@@ -8,7 +8,7 @@ import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { recordOnlinePayment } from '../payments/online-payments.ts';
 import { postJournalEntry } from './ledger.service.ts';
-import { stripeBalanceEntry } from './postings.ts';
+import { noShowFeeEntry, stripeBalanceEntry } from './postings.ts';
 
 /**
  * The books stay sound whatever the owner does: any sequence of bookings paid and refunded, invoices
@@ -53,7 +53,8 @@ type Action =
   | { kind: 'credit note'; pick: number; refund: boolean; method: string }
   | { kind: 'vat registration'; registered: boolean }
   | { kind: 'online deposit'; type: 'swedish' | 'naturist'; amount: number; outcome: 'held' | 'completed' | 'no_show' }
-  | { kind: 'stripe balance'; type: string; amount: number; fee: number; when: Date };
+  | { kind: 'stripe balance'; type: string; amount: number; fee: number; when: Date }
+  | { kind: 'no-show fee'; amount: number; when: Date };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({
@@ -97,6 +98,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     fee: fc.integer({ min: 0, max: 2_000 }),
     when: pastDate,
   }),
+  fc.record({ kind: fc.constant('no-show fee' as const), amount, when: pastDate }),
 );
 let stripeCounter = 0;
 let onlineCounter = 0;
@@ -266,6 +268,18 @@ async function run(step: Action, world: World) {
         description: 'Stripe balance',
       });
       if (draft) await t.db.transaction((tx) => postJournalEntry(tx, draft, null));
+      return;
+    }
+    case 'no-show fee': {
+      // Charged to a saved card after a no-show: other income with VAT at the sales rate while registered.
+      const draft = noShowFeeEntry({
+        paymentId: `no-show-${stripeCounter++}`,
+        date: step.when.toISOString().slice(0, 10),
+        amountPence: step.amount,
+        vatRateBp: vatRegistered ? 2000 : 0,
+        description: 'No-show fee',
+      });
+      await t.db.transaction((tx) => postJournalEntry(tx, draft, null));
       return;
     }
     case 'vat registration':

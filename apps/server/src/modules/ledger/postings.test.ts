@@ -16,6 +16,7 @@ import {
   invoiceIssuedEntry,
   invoicePaymentEntry,
   invoiceRefundEntry,
+  noShowFeeEntry,
   onlinePaymentEntry,
   onlineRefundEntry,
   paymentAppliedToInvoiceEntry,
@@ -74,6 +75,7 @@ const anyEntry: fc.Arbitrary<EntryDraft> = fc.oneof(
   pence.map((amountPence) => onlineRefundEntry({ ...base, amountPence, refundId: 'r' })),
   fc.record({ amountPence: pence, sale }).map((e) => depositAppliedEntry({ ...base, ...e, onlinePaymentId: 'o' })),
   pence.map((amountPence) => depositKeptEntry({ ...base, amountPence, onlinePaymentId: 'o' })),
+  fc.record({ amountPence: pence, vatRateBp: rate }).map((e) => noShowFeeEntry({ ...base, ...e, paymentId: 'p' })),
   balanceTransaction
     .map((transaction) => stripeBalanceEntry({ ...base, transaction }))
     .filter((draft): draft is EntryDraft => draft !== null),
@@ -205,6 +207,23 @@ describe('postings of money taken online (issue 13)', () => {
       [accountCodes.depositsHeld, 2400, 0],
       [accountCodes.stripeClearing, 0, 2400],
     ]);
+  });
+});
+
+describe('the posting of a no-show fee (issue 13, decision 054)', () => {
+  it('puts the whole fee in Stripe clearing and splits it into other income and output VAT at the sales rate', () => {
+    fc.assert(
+      fc.property(pence, rate, (amountPence, vatRateBp) => {
+        const draft = noShowFeeEntry({ ...base, paymentId: 'p', amountPence, vatRateBp });
+        const net = netByAccount([draft]);
+        expect(net.get(accountCodes.stripeClearing)).toBe(amountPence);
+        expect((net.get(accountCodes.otherIncome) ?? 0) + (net.get(accountCodes.vat) ?? 0)).toBe(-amountPence);
+        expect((net.get(accountCodes.vat) ?? 0) + vatInGross(amountPence, vatRateBp)).toBe(0);
+        expect(draft.lines.filter((l) => l.accountCode === accountCodes.vat).every((l) => l.vatKind === 'output')).toBe(
+          true,
+        );
+      }),
+    );
   });
 });
 

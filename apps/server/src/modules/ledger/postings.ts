@@ -414,3 +414,29 @@ export function stripeBalanceEntry(input: {
   });
   return draft.lines.length ? draft : null;
 }
+
+/**
+ * A no-show fee charged to the client's saved card (issue 13, decision 054): the money reaches Stripe clearing; the
+ * fee is income, and VAT is due on it at the rate of the missed service when the business is registered (HMRC: a
+ * charge for a service the client had the right to and did not use is consideration for that supply).
+ */
+export function noShowFeeEntry(input: {
+  paymentId: string;
+  date: string;
+  amountPence: number;
+  vatRateBp: number;
+  description: string;
+}): EntryDraft {
+  const vat = vatInGross(input.amountPence, input.vatRateBp);
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'no_show_fee',
+    sourceId: input.paymentId,
+    lines: [
+      debit(accountCodes.stripeClearing, input.amountPence),
+      credit(accountCodes.otherIncome, input.amountPence - vat),
+      credit(accountCodes.vat, vat, output),
+    ],
+  });
+}

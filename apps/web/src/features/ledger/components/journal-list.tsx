@@ -13,6 +13,7 @@ export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
   deposit_applied: 'Deposit applied to sale',
   deposit_kept: 'Deposit kept',
   stripe_balance: 'Stripe fees and payouts',
+  no_show_fee: 'No-show fee',
   reversal: 'Reversal',
   manual: 'Manual',
 };
