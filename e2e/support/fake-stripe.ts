@@ -4,7 +4,7 @@ import { STRIPE_PEER_PORT } from './paths.ts';
 /**
  * Stripe.js cannot be downloaded on the test machines: this is a stand-in for exactly the part the product calls
  * (`Stripe(pk)` → `elements({ clientSecret, appearance })` → `create('payment')` → `on('ready')`, `mount(el)`;
- * `confirmPayment`). The "Payment Element" is a card-number box; Stripe's test card numbers map to Stripe's test
+ * `confirmPayment`, and `confirmSetup` for a card saved on a SetupIntent). The "Payment Element" is a card-number box; Stripe's test card numbers map to Stripe's test
  * payment methods, and confirming posts to api.stripe.com as Stripe.js does (publishable key and client secret in
  * the form), which `useFakeStripe` routes to the local Stripe peer. The peer then sends the signed webhook to the
  * app, so the booking is confirmed by the server's production path.
@@ -67,6 +67,32 @@ const fakeStripeJs = String.raw`(() => {
           return new Promise(() => {});
         }
         return { paymentIntent: json };
+      },
+      async confirmSetup({ elements, confirmParams, redirect }) {
+        const paymentMethod = testCards[elements.cardNumber()];
+        if (!paymentMethod)
+          return { error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } };
+        const setupId = elements.clientSecret.split('_secret_')[0];
+        const answer = await fetch('https://api.stripe.com/v1/setup_intents/' + setupId + '/confirm', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            key: publishableKey,
+            client_secret: elements.clientSecret,
+            payment_method: paymentMethod,
+            return_url: confirmParams.return_url,
+          }).toString(),
+        });
+        const json = await answer.json();
+        if (json.error) return { error: json.error };
+        if (redirect !== 'if_required') {
+          const back = new URL(confirmParams.return_url);
+          back.searchParams.set('setup_intent', json.id);
+          back.searchParams.set('redirect_status', json.status);
+          window.location.assign(back.toString());
+          return new Promise(() => {});
+        }
+        return { setupIntent: json };
       },
     };
   }

@@ -45,6 +45,7 @@ import { smtpMailer } from './modules/outbox/mailer.ts';
 import { createOutbox } from './modules/outbox/outbox.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeAccountOf } from './modules/payments/stripe-client.ts';
+import { startStripeJobs } from './modules/payments/stripe-jobs.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { pageHead, pageOf, siteFacts, withHead } from './modules/seo/seo.service.ts';
@@ -95,6 +96,7 @@ export async function createContext(env: Env, options: { database?: Database; lo
       await outbox.start(boss);
       await startBookingJobs(boss, { db: database.db, env, outbox, stripe });
       await startBackupJobs(boss, { database, files, env, logger });
+      if (stripe) await startStripeJobs(boss, { db: database.db, env, stripe });
     },
     async close() {
       await boss?.stop({ graceful: true, timeout: 10_000 });

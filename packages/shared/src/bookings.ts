@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
 import { isoDateTimeField } from './fields.ts';
-import { bookingPaymentSchema } from './payments.ts';
+import { bookingCardSetupSchema, bookingPaymentSchema } from './payments.ts';
 
 /** `awaiting_payment`: made, its time held while the client pays what the payment policy asks (issue 13). */
 export const bookingStatuses = [
@@ -41,6 +41,8 @@ export const createBookingInput = z.strictObject({
   phone: phoneField,
   notes: z.string().trim().max(1000, 'Keep notes under 1000 characters').default(''),
   adultConfirmed: z.boolean().default(false),
+  /** The client ticked the no-show fee consent (needed when the policy sets a fee; never ticked for them). */
+  noShowFeeConsent: z.boolean().default(false),
   /** The same key from a double click or a retry makes one booking. */
   idempotencyKey: z.string().min(8).max(100),
 });
@@ -93,6 +95,8 @@ export const bookingSchema = z.object({
   createdAt: z.string(),
   /** The online payment the booking waits for or was paid with; null when nothing was asked up front. */
   payment: bookingPaymentSchema.nullable().default(null),
+  /** The card saved for a no-show fee the client agreed to; null when the booking has none. */
+  cardSetup: bookingCardSetupSchema.nullable().default(null),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

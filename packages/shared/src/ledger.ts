@@ -16,6 +16,8 @@ export const accountCodes = {
   salesTherapeutic: '4000',
   salesSensual: '4010',
   otherIncome: '4090',
+  /** Stripe's fees on card payments taken online, from its balance transactions (issue 13, decision 054). */
+  cardProcessingFees: '5075',
 } as const;
 
 export const ledgerAccountKinds = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
@@ -33,6 +35,8 @@ export const journalSourceTypes = [
   'manual',
   'deposit_applied',
   'deposit_kept',
+  'stripe_balance',
+  'no_show_fee',
 ] as const;
 export type JournalSourceType = (typeof journalSourceTypes)[number];
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountDue,
   defaultPaymentPolicy,
+  noShowFeeDue,
   type PaymentPolicy,
   paymentPolicySchema,
   type UpfrontRule,
@@ -94,3 +95,24 @@ function dueBelow(rule: UpfrontRule, price: number, min: number) {
   if (rule.kind === 'deposit_percent') return Math.round((price * rule.percent) / 100) < min;
   return price < min;
 }
+
+describe('the no-show fee of the policy', () => {
+  it('reads a policy saved before the no-show fee existed as having none, and works a fee out per style', () => {
+    const { noShowFee: _none, ...older } = defaultPaymentPolicy();
+    const parsed = paymentPolicySchema.parse(older);
+    expect(parsed.noShowFee).toEqual({ therapeutic: { kind: 'none' }, sensual: { kind: 'none' } });
+    expect(noShowFeeDue(parsed, { style: 'therapeutic', pricePence: 7000 })).toBe(0);
+    const withFee = {
+      ...parsed,
+      noShowFee: {
+        therapeutic: { kind: 'fixed' as const, amountPence: 3000 },
+        sensual: { kind: 'percent' as const, percent: 50 },
+      },
+    };
+    expect(noShowFeeDue(withFee, { style: 'therapeutic', pricePence: 7000 })).toBe(3000);
+    expect(noShowFeeDue(withFee, { style: 'sensual', pricePence: 15000 })).toBe(7500);
+    expect(noShowFeeDue(withFee, { style: 'sensual', pricePence: 40 })).toBe(0);
+    const zero = { ...withFee.noShowFee, sensual: { kind: 'percent', percent: 0 } };
+    expect(paymentPolicySchema.safeParse({ ...withFee, noShowFee: zero }).success).toBe(false);
+  });
+});

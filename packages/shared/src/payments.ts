@@ -64,6 +64,21 @@ export const clientKinds = ['newClient', 'returningClient'] as const;
 export type ClientKind = (typeof clientKinds)[number];
 const rulesPerClient = z.strictObject({ newClient: upfrontRuleSchema, returningClient: upfrontRuleSchema });
 
+/** A fee charged to the client's saved card if they do not come (issue 13): off, a fixed amount or a share. */
+export const noShowFeeRuleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({
+    kind: z.literal('fixed'),
+    amountPence: z.number().int().min(100, 'A no-show fee is at least £1').max(1_000_000),
+  }),
+  z.strictObject({
+    kind: z.literal('percent'),
+    percent: z.number().int().min(1, 'Between 1 and 100 %').max(100, 'Between 1 and 100 %'),
+  }),
+]);
+export type NoShowFeeRule = z.infer<typeof noShowFeeRuleSchema>;
+const noShowFeePerStyle = z.strictObject({ therapeutic: noShowFeeRuleSchema, sensual: noShowFeeRuleSchema });
+
 /** The owner's payment policy: per style and per client kind; cancelling is free until N hours before. */
 export const paymentPolicySchema = z.strictObject({
   therapeutic: rulesPerClient,
@@ -73,6 +88,8 @@ export const paymentPolicySchema = z.strictObject({
     .int()
     .min(0)
     .max(24 * 30),
+  /** Off unless the owner sets it; a policy saved before the no-show fee existed has none. */
+  noShowFee: noShowFeePerStyle.default({ therapeutic: { kind: 'none' }, sensual: { kind: 'none' } }),
 });
 export type PaymentPolicy = z.infer<typeof paymentPolicySchema>;
 
@@ -80,7 +97,30 @@ export const defaultPaymentPolicy = (): PaymentPolicy => ({
   therapeutic: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
   sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
   freeCancellationHours: 24,
+  noShowFee: { therapeutic: { kind: 'none' }, sensual: { kind: 'none' } },
 });
+
+/** The no-show fee of a booking, in pence; 0 when the policy has none (or it is below the smallest charge). */
+export function noShowFeeDue(
+  policy: PaymentPolicy,
+  booking: { style: 'therapeutic' | 'sensual'; pricePence: number },
+  minimumChargePence = 30,
+): number {
+  const rule = policy.noShowFee[booking.style];
+  const price = Math.max(0, Math.trunc(booking.pricePence));
+  const fee =
+    rule.kind === 'none' ? 0 : rule.kind === 'fixed' ? rule.amountPence : Math.round((price * rule.percent) / 100);
+  return fee >= minimumChargePence ? fee : 0;
+}
+
+/**
+ * The words the client agrees to, kept with the booking by their version: a change of wording is a new version, so
+ * what each client saw can always be shown again.
+ */
+export const NO_SHOW_CONSENT_VERSION = 'no-show-fee-v1';
+export function noShowConsentText(feeText: string): string {
+  return `I agree that my card is saved and charged ${feeText} if I do not come to this appointment without cancelling it first. It is not charged otherwise, and I can cancel free of charge as the cancellation policy says.`;
+}
 
 /** GET /api/admin/payments/policy: the policy, and whether it can apply (Stripe configured). */
 export type PaymentPolicyAnswer = { policy: PaymentPolicy; onlinePaymentEnabled: boolean };
@@ -110,6 +150,26 @@ export function amountDue(
   return { kind: rule.kind === 'full' ? 'prepayment' : 'deposit', amountPence: due };
 }
 
+/**
+ * The card saved for a booking's no-show fee (issue 13): the SetupIntent's secret while the card is still to be
+ * saved in the browser, never any card detail.
+ */
+export const bookingCardSetupSchema = z.object({
+  feePence: z.number(),
+  status: z.enum(['awaiting_card', 'card_saved', 'charged', 'failed']),
+  clientSecret: z.string().nullable(),
+});
+export type BookingCardSetup = z.infer<typeof bookingCardSetupSchema>;
+
+/** What the owner sees of a booking's no-show fee, on its sheet. */
+export type NoShowFeeState = {
+  feePence: number;
+  status: 'awaiting_card' | 'card_saved' | 'charged' | 'failed';
+  /** Stripe's reason when the last charge failed. */
+  failureMessage: string | null;
+  consentedAt: string;
+};
+
 /** What the client is told of the payment their booking waits for (answered with the booking). */
 export const bookingPaymentSchema = z.object({
   kind: z.enum(['deposit', 'prepayment']),
@@ -131,6 +191,8 @@ export const upfrontQuery = z.strictObject({
 export type UpfrontQuery = z.infer<typeof upfrontQuery>;
 export type UpfrontAnswer = {
   due: AmountDue;
+  /** The no-show fee this booking falls under, in pence (its card is saved with consent); null when none. */
+  noShowFeePence: number | null;
   currency: string;
   /** Cancelling is free until this many hours before; later, money paid up front is kept. */
   freeCancellationHours: number;

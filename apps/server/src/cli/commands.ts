@@ -5,6 +5,8 @@ import type { Database } from '../db/client.ts';
 import { type Env, EnvError } from '../env.ts';
 import { backupDirOf, createBackup, recordBackup } from '../modules/backups/backup.service.ts';
 import { restoreBackup } from '../modules/backups/restore.service.ts';
+import { syncStripeBalance } from '../modules/payments/stripe-balance.service.ts';
+import { stripeAccountOf } from '../modules/payments/stripe-client.ts';
 import { createFileStore } from '../modules/storage/storage.service.ts';
 import {
   createUser,
@@ -26,6 +28,8 @@ export const usage = `Usage: npm run cli -- <command>
                          out everywhere (an admin sets up a new one at the next sign-in)
   backup [--to DIR]      write one compressed archive of the database and the stored files into DIR
                          (default BACKUP_DIR, or DATA_DIR/backups)
+  stripe balance         read Stripe's fees and payouts since the last run into the books now (the daily job's
+                         work; what was read before is not posted again)
   restore FILE           bring an empty install (new DATA_DIR, or empty PostgreSQL database) back to the
                          archive's state; refuses a damaged archive or one made by a newer version
 
@@ -69,6 +73,16 @@ export function commandFrom(argv: string[]): Command | StandaloneCommand {
         const rows = Object.values(restored.manifest.tables).reduce((sum, n) => sum + n, 0);
         return `Restored the backup of ${restored.manifest.createdAt} into ${restored.target}: ${rows} rows, ${restored.files} files.`;
       },
+    };
+  }
+  if (group === 'stripe') {
+    if (action !== 'balance' || rest.length) throw new UsageError('Unknown command.');
+    return async ({ db }, env) => {
+      const stripe = stripeAccountOf(env);
+      if (!stripe)
+        throw new EnvError('Stripe is not set up: STRIPE_SECRET_KEY and the other STRIPE_ keys are missing.');
+      const run = await syncStripeBalance({ db, env, stripe });
+      return `Read ${run.read} Stripe balance transaction(s): ${run.posted} posted, ${run.alreadyKnown} already in the books.`;
     };
   }
   if (group !== 'user' || !action) throw new UsageError('Unknown command.');

@@ -519,6 +519,8 @@ export type JournalSourceType =
   | 'expense'
   | 'deposit_applied'
   | 'deposit_kept'
+  | 'stripe_balance'
+  | 'no_show_fee'
   | 'reversal'
   | 'manual';
 export const journalEntry = pgTable(
@@ -799,3 +801,59 @@ export const stripeEvent = pgTable('stripe_event', {
   outcome: text('outcome').notNull().default(''),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every Stripe balance transaction the daily job has read, by Stripe's id (issue 13, decision 054): a second run,
+ * or two instances running at once, find the row and post nothing. The newest `created` is where the next run
+ * starts reading.
+ */
+export const stripeBalanceTransaction = pgTable(
+  'stripe_balance_transaction',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    feePence: integer('fee_pence').notNull(),
+    currency: text('currency').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+    /** The posting it made; null when it changed nothing in the books (a payment's own amount, a foreign currency). */
+    entryId: uuid('entry_id').references(() => journalEntry.id),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stripe_balance_transaction_created_idx').on(table.created)],
+);
+
+export type NoShowFeeStatus = 'awaiting_card' | 'card_saved' | 'charged' | 'failed';
+
+/**
+ * A no-show fee a client agreed to when booking (issue 13): when and to what (amount, text version), the Stripe
+ * Customer and SetupIntent that save their card, the saved payment method's id once Stripe says so (never a card
+ * detail), and the off-session charge if the owner makes it after a no-show.
+ */
+export const noShowFee = pgTable(
+  'no_show_fee',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => booking.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    consentVersion: text('consent_version').notNull(),
+    /** Null only between the booking's commit and Stripe's answer. */
+    customerId: text('customer_id'),
+    setupIntentId: text('setup_intent_id'),
+    paymentMethodId: text('payment_method_id'),
+    status: text('status').$type<NoShowFeeStatus>().notNull().default('awaiting_card'),
+    intentId: text('intent_id'),
+    failureMessage: text('failure_message'),
+    paymentId: uuid('payment_id').references(() => payment.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('no_show_fee_booking_idx').on(table.bookingId),
+    uniqueIndex('no_show_fee_setup_idx').on(table.setupIntentId),
+    uniqueIndex('no_show_fee_intent_idx').on(table.intentId),
+  ],
+);

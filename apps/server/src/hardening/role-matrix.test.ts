@@ -407,6 +407,11 @@ const rules: Record<string, Rule> = {
       body: { status: 'completed' },
     }),
   },
+  // Without Stripe here, a booking has no no-show fee: the owner is told so (409), everyone else refused first.
+  'POST /api/admin/bookings/:id/no-show-fee': {
+    allow: { admin: 409 },
+    build: async () => ({ url: `/api/admin/bookings/${(await diaryBooking('confirmed', true)).id}/no-show-fee` }),
+  },
   'POST /api/admin/bookings/:id/restore': {
     allow: ADMIN,
     build: async () => {

@@ -17,8 +17,11 @@ export type PeerIntent = {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: string | null;
   metadata: Record<string, string>;
   latest_charge: string | null;
   last_payment_error: Json | null;
@@ -43,6 +46,47 @@ export type PeerRefund = {
   status: 'succeeded';
   metadata: Record<string, string>;
   created: number;
+};
+export type PeerBalanceTransaction = {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  available_on: number;
+  created: number;
+  currency: string;
+  description: string | null;
+  exchange_rate: null;
+  fee: number;
+  fee_details: { amount: number; application: null; currency: string; description: string; type: string }[];
+  net: number;
+  reporting_category: string;
+  source: string | null;
+  status: 'pending' | 'available';
+  type: string;
+};
+export type PeerCustomer = {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+};
+export type PeerSetupIntent = {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  customer: string | null;
+  usage: 'off_session' | 'on_session';
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  payment_method: string | null;
+  payment_method_types: string[];
+  automatic_payment_methods: { enabled: boolean } | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  last_setup_error: Json | null;
+  created: number;
+  livemode: false;
 };
 type PeerEvent = {
   id: string;
@@ -84,9 +128,21 @@ function stripeError(status: number, type: string, message: string, extra: Json 
 }
 
 /** Stripe's test payment methods the peer knows (https://docs.stripe.com/testing#cards): one pays, one is declined. */
-const testPaymentMethods: Record<string, { brand: string; last4: string; declined: boolean }> = {
+const testPaymentMethods: Record<
+  string,
+  { brand: string; last4: string; declined: boolean; offSession?: 'declined' | 'authentication_required' }
+> = {
   pm_card_visa: { brand: 'visa', last4: '4242', declined: false },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', declined: true },
+  // Saved to a customer without trouble; a later charge is declined (4000 0000 0000 0341).
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', declined: false, offSession: 'declined' },
+  // Saved, but the bank asks the cardholder to authenticate every charge, which off-session cannot (4000 0027 6000 3184).
+  pm_card_authenticationRequired: {
+    brand: 'visa',
+    last4: '3184',
+    declined: false,
+    offSession: 'authentication_required',
+  },
 };
 const PUBLISHABLE_KEY = 'pk_test_peer';
 
@@ -103,6 +159,210 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
   const pendingDeliveries = new Set<Promise<unknown>>();
   /** The last event of each intent, so a test can have it delivered again (Stripe's retries). */
   const lastEvents = new Map<string, PeerEvent>();
+  /** The account's balance history, oldest first, as Stripe lists it (newest first) from `/v1/balance_transactions`. */
+  const balance: PeerBalanceTransaction[] = [];
+
+  /**
+   * A movement of the Stripe balance. A card payment's fee is Stripe's UK standard price (1.5% + 20p) unless
+   * given; `created` may be set by a test to place it in time.
+   */
+  function addBalance(
+    type: string,
+    amount: number,
+    options: { fee?: number; source?: string | null; currency?: string; created?: number; description?: string } = {},
+  ): PeerBalanceTransaction {
+    const fee = options.fee ?? (type === 'charge' ? Math.round(amount * 0.015) + 20 : 0);
+    const currency = options.currency ?? 'gbp';
+    const created = options.created ?? seconds();
+    const txn: PeerBalanceTransaction = {
+      id: id('txn'),
+      object: 'balance_transaction',
+      amount,
+      available_on: created + 7 * 86_400,
+      created,
+      currency,
+      description: options.description ?? null,
+      exchange_rate: null,
+      fee,
+      fee_details: fee
+        ? [{ amount: fee, application: null, currency, description: 'Stripe processing fees', type: 'stripe_fee' }]
+        : [],
+      net: amount - fee,
+      reporting_category: type === 'payout' ? 'payout' : type === 'charge' ? 'charge' : type,
+      source: options.source ?? null,
+      status: 'pending',
+      type,
+    };
+    balance.push(txn);
+    return txn;
+  }
+
+  const customers = new Map<string, PeerCustomer>();
+  const setupIntents = new Map<string, PeerSetupIntent>();
+  /** Payment methods saved to a customer by a succeeded SetupIntent: the only ones an off-session charge may use. */
+  const attached = new Map<string, string>();
+
+  function createCustomer(body: Json) {
+    const customer: PeerCustomer = {
+      id: id('cus'),
+      object: 'customer',
+      email: (body.email as string | undefined) ?? null,
+      metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+      created: seconds(),
+      livemode: false,
+    };
+    customers.set(customer.id, customer);
+    return { status: 200, body: customer };
+  }
+
+  function createSetupIntent(body: Json) {
+    const customer = body.customer as string | undefined;
+    if (customer && !customers.has(customer)) return missing('customer', customer);
+    const usage = (body.usage as string | undefined) ?? 'off_session';
+    if (usage !== 'off_session' && usage !== 'on_session')
+      return stripeError(400, 'invalid_request_error', `Invalid usage: must be one of off_session or on_session`, {
+        param: 'usage',
+      });
+    const setupId = id('seti');
+    const setup: PeerSetupIntent = {
+      id: setupId,
+      object: 'setup_intent',
+      client_secret: `${setupId}_secret_${randomBytes(12).toString('hex')}`,
+      customer: customer ?? null,
+      usage,
+      status: 'requires_payment_method',
+      payment_method: null,
+      payment_method_types: ['card'],
+      automatic_payment_methods:
+        (body.automatic_payment_methods as Json | undefined)?.enabled === 'true' ? { enabled: true } : null,
+      description: (body.description as string | undefined) ?? null,
+      metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+      last_setup_error: null,
+      created: seconds(),
+      livemode: false,
+    };
+    setupIntents.set(setupId, setup);
+    return { status: 200, body: setup };
+  }
+
+  /** Stripe.js confirming a SetupIntent with the card typed in: the card is saved to the intent's customer. */
+  function confirmSetupIntent(setupId: string, body: Json) {
+    const setup = setupIntents.get(setupId);
+    if (!setup) return missing('setup_intent', setupId);
+    if (body.client_secret !== undefined && body.client_secret !== setup.client_secret)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'The client_secret provided does not match the client_secret associated with the SetupIntent.',
+        { param: 'client_secret' },
+      );
+    if (setup.status !== 'requires_payment_method')
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `You cannot confirm this SetupIntent because it has a status of ${setup.status}.`,
+        { code: 'setup_intent_unexpected_state', setup_intent: setup },
+      );
+    const methodId = String(body.payment_method ?? '');
+    const method = testPaymentMethods[methodId];
+    if (!method) return missing('payment_method', methodId);
+    if (method.declined) {
+      const error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      };
+      setup.last_setup_error = error;
+      return {
+        status: 402,
+        body: { error: { ...error, setup_intent: structuredClone(setup) } },
+        event: eventOf('setup_intent.setup_failed', setup),
+      };
+    }
+    Object.assign(setup, { status: 'succeeded', payment_method: methodId, last_setup_error: null });
+    if (setup.customer) attached.set(methodId, setup.customer);
+    return { status: 200, body: setup, event: eventOf('setup_intent.succeeded', setup) };
+  }
+
+  /**
+   * A charge the business makes without the client present (`off_session: true, confirm: true`) with a card saved
+   * to the customer: succeeds, or fails with Stripe's card_error (declined, or the bank wants authentication).
+   */
+  function chargeOffSession(intent: PeerIntent, body: Json) {
+    const methodId = String(body.payment_method ?? '');
+    const customer = String(body.customer ?? '');
+    const method = testPaymentMethods[methodId];
+    if (!method) return missing('payment_method', methodId);
+    if (attached.get(methodId) !== customer)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.`,
+        { param: 'payment_method' },
+      );
+    intent.payment_method = methodId;
+    intent.customer = customer;
+    if (method.offSession) {
+      const authentication = method.offSession === 'authentication_required';
+      const error = {
+        type: 'card_error',
+        code: authentication ? 'authentication_required' : 'card_declined',
+        decline_code: authentication ? 'authentication_required' : 'generic_decline',
+        message: authentication
+          ? 'Your card was declined. This transaction requires authentication.'
+          : 'Your card was declined.',
+        payment_method: { id: methodId, object: 'payment_method', type: 'card' },
+      };
+      Object.assign(intent, {
+        status: authentication ? 'requires_action' : 'requires_payment_method',
+        last_payment_error: error,
+      });
+      return {
+        status: 402,
+        body: { error: { ...error, payment_intent: structuredClone(intent) } },
+        event: eventOf('payment_intent.payment_failed', intent),
+      };
+    }
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charged(intent) });
+    return { status: 200, body: intent, event: eventOf('payment_intent.succeeded', intent) };
+  }
+
+  /** The money of a succeeded intent reaches the balance as a charge. */
+  function charged(intent: PeerIntent) {
+    const charge = id('ch');
+    addBalance('charge', intent.amount, { source: charge, currency: intent.currency });
+    return charge;
+  }
+
+  /** `GET /v1/balance_transactions`: newest first, filtered by `created[gt|gte|lt|lte]`, paged by `starting_after`. */
+  function listBalance(query: Json) {
+    const created = (query.created as Record<string, string> | undefined) ?? {};
+    const limit = query.limit === undefined ? 10 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return stripeError(400, 'invalid_request_error', 'Invalid integer: limit', { param: 'limit' });
+    let rows = [...balance].reverse().filter((txn) => {
+      if (created.gt !== undefined && !(txn.created > Number(created.gt))) return false;
+      if (created.gte !== undefined && !(txn.created >= Number(created.gte))) return false;
+      if (created.lt !== undefined && !(txn.created < Number(created.lt))) return false;
+      if (created.lte !== undefined && !(txn.created <= Number(created.lte))) return false;
+      return query.type === undefined || txn.type === query.type;
+    });
+    if (query.starting_after !== undefined) {
+      const at = rows.findIndex((txn) => txn.id === query.starting_after);
+      if (at < 0) return missing('balance_transaction', String(query.starting_after));
+      rows = rows.slice(at + 1);
+    }
+    return {
+      status: 200,
+      body: {
+        object: 'list',
+        url: '/v1/balance_transactions',
+        has_more: rows.length > limit,
+        data: rows.slice(0, limit),
+      },
+    };
+  }
 
   function createIntent(body: Json) {
     const amount = Number(body.amount);
@@ -128,6 +388,9 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
       currency: body.currency.toLowerCase(),
       status: 'requires_payment_method',
       client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+      customer: null,
+      payment_method: null,
+      setup_future_usage: null,
       metadata: (body.metadata as Record<string, string> | undefined) ?? {},
       latest_charge: null,
       last_payment_error: null,
@@ -142,6 +405,15 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
       livemode: false,
     };
     intents.set(intentId, intent);
+    if (body.confirm === 'true') {
+      if (body.off_session !== 'true' || !body.customer)
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'The peer confirms at creation only off-session charges of a saved card (customer, payment_method).',
+        );
+      return chargeOffSession(intent, body);
+    }
     return { status: 200, body: intent };
   }
 
@@ -202,6 +474,7 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
       created: seconds(),
     };
     refunds.set(refund.id, refund);
+    addBalance('refund', -amount, { source: refund.id, currency: intent.currency });
     return { status: 200, body: refund };
   }
 
@@ -254,7 +527,7 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
     Object.assign(intent, {
       status: 'succeeded',
       amount_received: intent.amount,
-      latest_charge: id('ch'),
+      latest_charge: charged(intent),
       last_payment_error: null,
     });
     return { status: 200, body: intent, event: eventOf('payment_intent.succeeded', intent) };
@@ -269,6 +542,16 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     if (method === 'POST' && confirm?.[1]) return confirmIntent(confirm[1], body);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
+    if (method === 'GET' && path === '/v1/balance_transactions') return listBalance(body);
+    if (method === 'POST' && path === '/v1/customers') return createCustomer(body);
+    if (method === 'POST' && path === '/v1/setup_intents') return createSetupIntent(body);
+    const confirmSetup = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === 'POST' && confirmSetup?.[1]) return confirmSetupIntent(confirmSetup[1], body);
+    const oneSetup = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && oneSetup?.[1]) {
+      const setup = setupIntents.get(oneSetup[1]);
+      return setup ? { status: 200, body: setup } : missing('setup_intent', oneSetup[1]);
+    }
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && cancel?.[1]) return cancelIntent(cancel[1], body);
     const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
@@ -295,7 +578,9 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
     if (url.pathname.startsWith('/__peer/')) return control(method, url, send);
     // Stripe.js sends the publishable key in the body, and only for what a browser may do (confirm with the secret).
     const fromBrowser =
-      method === 'POST' && body.key === PUBLISHABLE_KEY && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(url.pathname);
+      method === 'POST' &&
+      body.key === PUBLISHABLE_KEY &&
+      /^\/v1\/(payment_intents|setup_intents)\/[^/]+\/confirm$/.test(url.pathname);
     if (fromBrowser) {
       response.setHeader('access-control-allow-origin', '*');
       delete body.key;
@@ -322,9 +607,15 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
       }
       const answer = route(method, url.pathname, body);
       idempotent.set(key, { fingerprint, status: answer.status, body: structuredClone(answer.body) });
-      return send(answer.status, answer.body);
+      return answerWithEvent(answer, send);
     }
-    const answer = route(method, url.pathname, body);
+    return answerWithEvent(route(method, url.pathname, body), send);
+  }
+  /** The answer, and its event delivered as the test asked: before the answer, after it (Stripe's way), or never. */
+  async function answerWithEvent(
+    answer: { status: number; body: unknown; event?: PeerEvent },
+    send: (status: number, body: unknown) => void,
+  ) {
     if (answer.event) lastEvents.set(String((answer.event.data.object as { id: string }).id), answer.event);
     if (answer.event && confirmWebhook === 'before') await deliverEvent(answer.event);
     send(answer.status, answer.body);
@@ -369,7 +660,7 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
   /** A Stripe event around a copy of the object as it is now. */
-  function eventOf(type: string, object: PeerIntent | PeerRefund): PeerEvent {
+  function eventOf(type: string, object: PeerIntent | PeerRefund | PeerSetupIntent): PeerEvent {
     return {
       id: id('evt'),
       object: 'event',
@@ -427,10 +718,36 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
       outage = count;
     },
     intent: intentOf,
+    customers,
+    setupIntents,
+    /** The card the client types into the Payment Element is saved (Stripe.js confirming the SetupIntent). */
+    async saveCard(setupId: string, paymentMethod = 'pm_card_visa') {
+      const answer = confirmSetupIntent(setupId, { payment_method: paymentMethod });
+      await answerWithEvent(answer, () => {});
+      await Promise.all([...pendingDeliveries]);
+      return answer;
+    },
+    /** The last event of an object (an intent, a SetupIntent) delivered again, as Stripe retries. */
+    async resend(objectId: string, times = 1) {
+      const event = lastEvents.get(objectId);
+      if (!event) throw new Error(`the Stripe peer sent no event for ${objectId}`);
+      return send(event, { times });
+    },
+    balance,
+    /** What Stripe holds for the business now in a currency: the sum of its balance transactions' net amounts. */
+    balanceNet: (currency = 'gbp') =>
+      balance.filter((txn) => txn.currency === currency).reduce((sum, txn) => sum + txn.net, 0),
+    /** Stripe pays out to the bank (all it holds unless told how much), as its daily payouts do. */
+    payout(amount?: number) {
+      const paid = amount ?? balance.filter((txn) => txn.currency === 'gbp').reduce((sum, txn) => sum + txn.net, 0);
+      return addBalance('payout', -paid, { source: id('po'), description: 'STRIPE PAYOUT' });
+    },
+    /** Anything else Stripe adds to or takes from the balance (an adjustment, an account fee, a dispute). */
+    adjustBalance: addBalance,
     /** The client's card is accepted: the intent succeeds, and `payment_intent.succeeded` is delivered. */
     async succeed(intentId: string, options: { times?: number; deliver?: boolean } = {}) {
       const intent = intentOf(intentId);
-      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: id('ch') });
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charged(intent) });
       const event = eventOf('payment_intent.succeeded', intent);
       return options.deliver === false ? { event, statuses: [] } : send(event, options);
     },

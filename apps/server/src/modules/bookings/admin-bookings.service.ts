@@ -6,6 +6,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { auditOf } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { noShowFeeStateOf } from '../payments/no-show-fee.ts';
 import { settleHeldPayment } from '../payments/online-payments.ts';
 import { netPaidSql } from '../payments/payments.service.ts';
 import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
@@ -92,6 +93,7 @@ export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
     }),
     history: await db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, id)).orderBy(asc(bookingEvent.at)),
     payments,
+    noShowFee: await noShowFeeStateOf(db, id),
     audit: await auditOf(db, 'booking', id),
   };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { actorOf } from '../auth/actor.ts';
 import { freeTimes } from '../availability/free-times.ts';
+import { chargeNoShowFee } from '../payments/no-show-fee.ts';
 import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
 import { hasSensualFlag } from '../services/services.routes.ts';
 import {
@@ -136,6 +137,11 @@ export function bookingsRoutes(context: AppContext) {
     app.post<IdParams>('/api/admin/bookings/:id/outcome', async (request) =>
       setBookingOutcome(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
     );
+    app.post<IdParams>('/api/admin/bookings/:id/no-show-fee', async (request) => {
+      const actor = await actorOf(auth, request);
+      await chargeNoShowFee(context, { actor, id: request.params.id });
+      return getAdminBooking(db, actor, request.params.id);
+    });
     app.put<IdParams>('/api/admin/bookings/:id/notes', async (request) =>
       setPrivateNotes(db, await actorOf(auth, request), request.params.id, request.body),
     );

@@ -6,6 +6,7 @@ import {
   amountDue,
   approvalQuery,
   type Booking,
+  type BookingCardSetup,
   type BookingPayment,
   type CreateBookingInput,
   cancelBookingInput,
@@ -29,6 +30,7 @@ import { publicUrlOf } from '../auth/auth.ts';
 import { getBookingRules, loadSlotRules, nearestSlots } from '../availability/availability.service.ts';
 import { isSlotFree } from '../availability/slots.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
+import { cardSetupForClient, noShowFeeFor, noShowFeeStateOf, recordNoShowConsent } from '../payments/no-show-fee.ts';
 import {
   bookingPaymentOf,
   minimumChargeOf,
@@ -310,6 +312,15 @@ async function placeBooking(
               { style: chosen.style, pricePence: duration.pricePence },
             )
           : ({ kind: 'none' } as const);
+      const noShowFeePence =
+        request.source === 'client' && !pastRecord
+          ? await noShowFeeFor(tx, deps, { style: chosen.style, pricePence: duration.pricePence })
+          : 0;
+      if (noShowFeePence > 0 && !input.noShowFeeConsent)
+        throw new AppError(
+          'VALIDATION',
+          'noShowFeeConsent: This booking needs your agreement to the no-show fee, and a card saved for it.',
+        );
       // A new client's sensual request waits for the owner; the owner's own bookings are confirmed. Money asked
       // up front comes first: the time is held while the client pays (issue 13).
       const status = pastRecord
@@ -348,6 +359,7 @@ async function placeBooking(
       if (!client.phone && input.phone) await tx.update(user).set({ phone: input.phone }).where(eq(user.id, client.id));
 
       if (pastRecord) return { row, created: true };
+      if (noShowFeePence > 0) await recordNoShowConsent(tx, deps, row, noShowFeePence, input.noShowFeeConsent, at);
       if (upfront.kind !== 'none') {
         // Nobody is emailed yet: the booking exists for the client only once it is paid.
         await tx.insert(onlinePayment).values({
@@ -469,7 +481,13 @@ export async function upfrontForClient(
     { style: chosen.style, pricePence: duration.pricePence },
   );
   const policy = await readPaymentPolicy(deps.db);
-  return { due, currency: deps.env.BUSINESS_CURRENCY, freeCancellationHours: policy.freeCancellationHours };
+  const fee = await noShowFeeFor(deps.db, deps, { style: chosen.style, pricePence: duration.pricePence });
+  return {
+    due,
+    noShowFeePence: fee > 0 ? fee : null,
+    currency: deps.env.BUSINESS_CURRENCY,
+    freeCancellationHours: policy.freeCancellationHours,
+  };
 }
 
 /** A signed-in client books for themselves. */
@@ -488,7 +506,9 @@ export async function createBooking(
   });
   const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
   const payment = await paymentForClient(deps, result.row, { release: true });
-  return { booking: toClientBooking(result.row, rules, now(deps), payment), created: result.created };
+  // Stripe unreachable: the booking stands, and the card is asked for again when the client opens it.
+  const cardSetup = await cardSetupForClient(deps, result.row).catch(() => unreachableCardSetup(deps, result.row));
+  return { booking: toClientBooking(result.row, rules, now(deps), payment, cardSetup), created: result.created };
 }
 
 /**
@@ -523,7 +543,7 @@ export async function createPhoneBooking(deps: BookingDeps, request: { actor: Ac
   const result = await placeBooking(deps, {
     actor,
     // Name and phone come from the customer record (or the new customer's details).
-    input: { ...input, name: '', phone: '' },
+    input: { ...input, name: '', phone: '', noShowFeeConsent: false },
     showSensual: true,
     source: 'admin',
     resolveClient: async (tx) => {
@@ -556,6 +576,7 @@ export function toClientBooking(
   rules: { cancellationCutoffHours: number; streetAddress: string },
   at: number,
   payment: BookingPayment | null = null,
+  cardSetup: BookingCardSetup | null = null,
 ): Booking {
   const active = row.status === 'pending' || row.status === 'confirmed';
   return {
@@ -579,7 +600,13 @@ export function toClientBooking(
     changeableByClient: active && row.startsAt.getTime() - at >= rules.cancellationCutoffHours * 3_600_000,
     createdAt: row.createdAt.toISOString(),
     payment,
+    cardSetup,
   };
+}
+
+async function unreachableCardSetup(deps: BookingDeps, row: BookingRow): Promise<BookingCardSetup | null> {
+  const fee = await noShowFeeStateOf(deps.db, row.id);
+  return fee ? { feePence: fee.feePence, status: fee.status, clientSecret: null } : null;
 }
 
 export async function listMyBookings(deps: BookingDeps, request: { actor: Actor | null }) {
@@ -612,7 +639,9 @@ export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | 
   const row = await ownBooking(deps.db, actor, request.id);
   const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
   // The page the client comes back to after paying reads this until the webhook has settled the booking.
-  return toClientBooking(row, rules, now(deps), await paymentForClient(deps, row, { release: false }));
+  const payment = await paymentForClient(deps, row, { release: false });
+  const cardSetup = await cardSetupForClient(deps, row).catch(() => unreachableCardSetup(deps, row));
+  return toClientBooking(row, rules, now(deps), payment, cardSetup);
 }
 
 export async function bookingCalendarFile(deps: BookingDeps, request: { actor: Actor | null; id: string }) {

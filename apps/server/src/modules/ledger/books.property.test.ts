@@ -7,6 +7,8 @@ import { insertBooking } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { recordOnlinePayment } from '../payments/online-payments.ts';
+import { postJournalEntry } from './ledger.service.ts';
+import { noShowFeeEntry, stripeBalanceEntry } from './postings.ts';
 
 /**
  * The books stay sound whatever the owner does: any sequence of bookings paid and refunded, invoices
@@ -50,7 +52,9 @@ type Action =
   | { kind: 'invoice by hand'; lines: { net: number; rate: number }[]; share: number; method: string }
   | { kind: 'credit note'; pick: number; refund: boolean; method: string }
   | { kind: 'vat registration'; registered: boolean }
-  | { kind: 'online deposit'; type: 'swedish' | 'naturist'; amount: number; outcome: 'held' | 'completed' | 'no_show' };
+  | { kind: 'online deposit'; type: 'swedish' | 'naturist'; amount: number; outcome: 'held' | 'completed' | 'no_show' }
+  | { kind: 'stripe balance'; type: string; amount: number; fee: number; when: Date }
+  | { kind: 'no-show fee'; amount: number; when: Date };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({
@@ -86,7 +90,17 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     amount,
     outcome: fc.constantFrom('held' as const, 'completed' as const, 'no_show' as const),
   }),
+  // Stripe's fees, payouts and adjustments, as the daily job posts them (issue 13, decision 054).
+  fc.record({
+    kind: fc.constant('stripe balance' as const),
+    type: fc.constantFrom('charge', 'refund', 'payout', 'stripe_fee', 'adjustment'),
+    amount: fc.integer({ min: -50_000, max: 50_000 }),
+    fee: fc.integer({ min: 0, max: 2_000 }),
+    when: pastDate,
+  }),
+  fc.record({ kind: fc.constant('no-show fee' as const), amount, when: pastDate }),
 );
+let stripeCounter = 0;
 let onlineCounter = 0;
 
 /** What the sequence has made so far, to pick targets from. */
@@ -245,6 +259,27 @@ async function run(step: Action, world: World) {
           await admin.call('POST', `/api/admin/bookings/${made.id}/outcome`, { status: step.outcome }),
           'outcome',
         );
+      return;
+    }
+    case 'stripe balance': {
+      const draft = stripeBalanceEntry({
+        transaction: { id: `txn_books_${stripeCounter++}`, type: step.type, amount: step.amount, fee: step.fee },
+        date: step.when.toISOString().slice(0, 10),
+        description: 'Stripe balance',
+      });
+      if (draft) await t.db.transaction((tx) => postJournalEntry(tx, draft, null));
+      return;
+    }
+    case 'no-show fee': {
+      // Charged to a saved card after a no-show: other income with VAT at the sales rate while registered.
+      const draft = noShowFeeEntry({
+        paymentId: `no-show-${stripeCounter++}`,
+        date: step.when.toISOString().slice(0, 10),
+        amountPence: step.amount,
+        vatRateBp: vatRegistered ? 2000 : 0,
+        description: 'No-show fee',
+      });
+      await t.db.transaction((tx) => postJournalEntry(tx, draft, null));
       return;
     }
     case 'vat registration':

@@ -16,10 +16,13 @@ import {
   invoiceIssuedEntry,
   invoicePaymentEntry,
   invoiceRefundEntry,
+  noShowFeeEntry,
   onlinePaymentEntry,
   onlineRefundEntry,
   paymentAppliedToInvoiceEntry,
   reversalEntry,
+  type StripeBalanceTransaction,
+  stripeBalanceEntry,
 } from './postings.ts';
 
 const pence = fc.integer({ min: 1, max: 5_000_000 });
@@ -40,6 +43,25 @@ const invoiceLines = fc.array(
 );
 const base = { date: '2026-03-01', description: 'x' };
 
+/** Any Stripe balance transaction: its type, a signed amount and a fee (negative when Stripe gives one back). */
+const balanceTransaction: fc.Arbitrary<StripeBalanceTransaction> = fc.record({
+  id: fc.constant('txn_1'),
+  type: fc.constantFrom(
+    'charge',
+    'payment',
+    'refund',
+    'payment_refund',
+    'payout',
+    'payout_failure',
+    'stripe_fee',
+    'adjustment',
+    'dispute',
+  ),
+  amount: fc.integer({ min: -5_000_000, max: 5_000_000 }),
+  fee: fc.integer({ min: -10_000, max: 200_000 }),
+});
+const postedElsewhere = ['charge', 'payment', 'refund', 'payment_refund'];
+
 /** Any one money event the product posts, built from arbitrary amounts and rates. */
 const anyEntry: fc.Arbitrary<EntryDraft> = fc.oneof(
   fc.record({ amountPence: pence, method, sale }).map((e) => bookingPaymentEntry({ ...base, ...e, paymentId: 'p' })),
@@ -53,6 +75,10 @@ const anyEntry: fc.Arbitrary<EntryDraft> = fc.oneof(
   pence.map((amountPence) => onlineRefundEntry({ ...base, amountPence, refundId: 'r' })),
   fc.record({ amountPence: pence, sale }).map((e) => depositAppliedEntry({ ...base, ...e, onlinePaymentId: 'o' })),
   pence.map((amountPence) => depositKeptEntry({ ...base, amountPence, onlinePaymentId: 'o' })),
+  fc.record({ amountPence: pence, vatRateBp: rate }).map((e) => noShowFeeEntry({ ...base, ...e, paymentId: 'p' })),
+  balanceTransaction
+    .map((transaction) => stripeBalanceEntry({ ...base, transaction }))
+    .filter((draft): draft is EntryDraft => draft !== null),
   fc.record({ amountPence: pence, share: fc.integer({ min: 0, max: 100 }), method }).map((e) =>
     expenseEntry({
       ...base,
@@ -181,6 +207,63 @@ describe('postings of money taken online (issue 13)', () => {
       [accountCodes.depositsHeld, 2400, 0],
       [accountCodes.stripeClearing, 0, 2400],
     ]);
+  });
+});
+
+describe('the posting of a no-show fee (issue 13, decision 054)', () => {
+  it('puts the whole fee in Stripe clearing and splits it into other income and output VAT at the sales rate', () => {
+    fc.assert(
+      fc.property(pence, rate, (amountPence, vatRateBp) => {
+        const draft = noShowFeeEntry({ ...base, paymentId: 'p', amountPence, vatRateBp });
+        const net = netByAccount([draft]);
+        expect(net.get(accountCodes.stripeClearing)).toBe(amountPence);
+        expect((net.get(accountCodes.otherIncome) ?? 0) + (net.get(accountCodes.vat) ?? 0)).toBe(-amountPence);
+        expect((net.get(accountCodes.vat) ?? 0) + vatInGross(amountPence, vatRateBp)).toBe(0);
+        expect(draft.lines.filter((l) => l.accountCode === accountCodes.vat).every((l) => l.vatKind === 'output')).toBe(
+          true,
+        );
+      }),
+    );
+  });
+});
+
+describe("postings of Stripe's fees and payouts (issue 13, decision 054)", () => {
+  it('move Stripe clearing exactly as the transaction moves the Stripe balance, less what was posted elsewhere', () => {
+    fc.assert(
+      fc.property(balanceTransaction, (transaction) => {
+        const draft = stripeBalanceEntry({ ...base, transaction });
+        const net = netByAccount(draft ? [draft] : []);
+        // A payment's or a refund's own amount was posted when it happened: only the fee is new.
+        const expected = postedElsewhere.includes(transaction.type)
+          ? -transaction.fee
+          : transaction.amount - transaction.fee;
+        expect((net.get(accountCodes.stripeClearing) ?? 0) - expected).toBe(0);
+        if (draft) expect(difference(draft)).toBe(0);
+        // Stripe's fees carry no VAT line (exempt).
+        expect(net.has(accountCodes.vat)).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('post a card payment fee to card processing fees and a payout to the bank', () => {
+    const fee = stripeBalanceEntry({ ...base, transaction: { id: 'txn_a', type: 'charge', amount: 2000, fee: 50 } });
+    expect(fee?.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+      [accountCodes.cardProcessingFees, 50, 0],
+      [accountCodes.stripeClearing, 0, 50],
+    ]);
+    const payout = stripeBalanceEntry({
+      ...base,
+      transaction: { id: 'txn_b', type: 'payout', amount: -3900, fee: 0 },
+    });
+    expect(payout?.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+      [accountCodes.bank, 3900, 0],
+      [accountCodes.stripeClearing, 0, 3900],
+    ]);
+    expect(payout?.sourceId).toBe('txn_b');
+    expect(stripeBalanceEntry({ ...base, transaction: { id: 'txn_c', type: 'refund', amount: -2000, fee: 0 } })).toBe(
+      null,
+    );
   });
 });
 

@@ -360,3 +360,83 @@ export function depositKeptEntry(input: {
     lines: [debit(accountCodes.depositsHeld, input.amountPence), credit(accountCodes.otherIncome, input.amountPence)],
   });
 }
+
+// ---- Stripe's fees and payouts, from its balance transactions (issue 13, decision 054) ----
+
+/** The part of a Stripe balance transaction the books need (Stripe's own field names; amounts in pence). */
+export type StripeBalanceTransaction = {
+  id: string;
+  type: string;
+  /** Signed: what it added to (or took from) the Stripe balance before fees. */
+  amount: number;
+  /** Stripe's fee on it; negative when Stripe gives a fee back. */
+  fee: number;
+};
+
+/** Money already in the books by another road: payments and refunds are posted when they happen (decision 047). */
+const postedElsewhere = new Set(['charge', 'payment', 'refund', 'payment_refund']);
+/** Money moved between the Stripe balance and the bank account. */
+const payoutTypes = new Set(['payout', 'payout_cancel', 'payout_failure']);
+/** Stripe's own charges to the business, other than the fee on a payment. */
+const feeTypes = new Set(['stripe_fee', 'application_fee', 'tax_fee']);
+
+/**
+ * What one balance transaction changes in the books, so that Stripe clearing follows Stripe's balance: its fee
+ * goes to card processing fees (no input VAT: Stripe's fees are exempt), a payout moves the money to the bank, and
+ * anything else Stripe adds or takes (a dispute, an adjustment) is other income or a cost. Null when nothing is new.
+ */
+export function stripeBalanceEntry(input: {
+  transaction: StripeBalanceTransaction;
+  date: string;
+  description: string;
+}): EntryDraft | null {
+  const { transaction: txn } = input;
+  const clearing = accountCodes.stripeClearing;
+  const lines: LineDraft[] = [];
+  const memo = `Stripe ${txn.id}`;
+  // Debit the account that gains what clearing loses (or credit it when clearing gains).
+  const against = (accountCode: string, clearingLoses: number) => {
+    if (clearingLoses > 0) lines.push(debit(accountCode, clearingLoses, { memo }), credit(clearing, clearingLoses));
+    else if (clearingLoses < 0)
+      lines.push(debit(clearing, -clearingLoses), credit(accountCode, -clearingLoses, { memo }));
+  };
+  against(accountCodes.cardProcessingFees, txn.fee);
+  if (payoutTypes.has(txn.type)) against(accountCodes.bank, -txn.amount);
+  else if (feeTypes.has(txn.type)) against(accountCodes.cardProcessingFees, -txn.amount);
+  else if (!postedElsewhere.has(txn.type))
+    against(txn.amount < 0 ? accountCodes.cardProcessingFees : accountCodes.otherIncome, -txn.amount);
+  const draft = entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'stripe_balance',
+    sourceId: txn.id,
+    lines,
+  });
+  return draft.lines.length ? draft : null;
+}
+
+/**
+ * A no-show fee charged to the client's saved card (issue 13, decision 054): the money reaches Stripe clearing; the
+ * fee is income, and VAT is due on it at the rate of the missed service when the business is registered (HMRC: a
+ * charge for a service the client had the right to and did not use is consideration for that supply).
+ */
+export function noShowFeeEntry(input: {
+  paymentId: string;
+  date: string;
+  amountPence: number;
+  vatRateBp: number;
+  description: string;
+}): EntryDraft {
+  const vat = vatInGross(input.amountPence, input.vatRateBp);
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'no_show_fee',
+    sourceId: input.paymentId,
+    lines: [
+      debit(accountCodes.stripeClearing, input.amountPence),
+      credit(accountCodes.otherIncome, input.amountPence - vat),
+      credit(accountCodes.vat, vat, output),
+    ],
+  });
+}

@@ -496,6 +496,7 @@ describe('what the booking page is told is due before confirming', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
       due: { kind: 'deposit', amountPence: 2000 },
+      noShowFeePence: null,
       currency: 'GBP',
       freeCancellationHours: 24 * 20,
     });

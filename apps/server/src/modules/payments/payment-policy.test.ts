@@ -27,6 +27,7 @@ describe('the payment policy the owner sets', () => {
       therapeutic: { newClient: { kind: 'deposit_percent', percent: 20 }, returningClient: { kind: 'none' } },
       sensual: { newClient: { kind: 'full' }, returningClient: { kind: 'deposit_fixed', amountPence: 2500 } },
       freeCancellationHours: 48,
+      noShowFee: { therapeutic: { kind: 'fixed', amountPence: 3000 }, sensual: { kind: 'percent', percent: 50 } },
     };
     const saved = await owner.call('PUT', url, policy);
     expect(saved.statusCode, saved.body).toBe(200);

@@ -6,6 +6,7 @@ import { booking, onlinePayment, stripeEvent } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { loadSlotRules } from '../availability/availability.service.ts';
 import { type BookingDeps, bookingPaid, lockDiary, now, releaseUnpaidBooking } from '../bookings/bookings.service.ts';
+import { cardSaved, noShowFeeFailed, recordNoShowFeeCharge } from './no-show-fee.ts';
 import {
   alreadySucceeded,
   HOLD_RELEASE_REASON,
@@ -53,6 +54,14 @@ export async function handleStripeEvent(deps: BookingDeps, event: Stripe.Event):
 }
 
 async function dispatch(deps: BookingDeps, tx: DbOrTx, event: Stripe.Event): Promise<string> {
+  const purpose = (event.data.object as { metadata?: Record<string, string> | null }).metadata?.purpose;
+  if (purpose === 'no_show_fee') {
+    // The fee charged to a saved card after a no-show; the charge's own answer may have recorded it already.
+    if (event.type === 'payment_intent.succeeded') return recordNoShowFeeCharge(deps, tx, event.data.object, null);
+    if (event.type === 'payment_intent.payment_failed') return noShowFeeFailed(tx, event.data.object);
+    if (event.type === 'setup_intent.succeeded') return cardSaved(tx, event.data.object);
+    return 'ignored';
+  }
   switch (event.type) {
     case 'payment_intent.succeeded':
       return settleSucceededIntent(deps, tx, event.data.object);

@@ -6,6 +6,7 @@ import type {
   CreateBlockInput,
   CreatePhoneBookingInput,
   ListAdminBookingsQuery,
+  NoShowFeeState,
   Payment,
   RecordPaymentInput,
   Service,
@@ -45,6 +46,8 @@ export type AdminBookingDetail = {
   booking: AdminBooking;
   history: BookingHistoryEntry[];
   payments: Payment[];
+  /** The no-show fee the client agreed to when booking (issue 13); null when the booking has none. */
+  noShowFee: NoShowFeeState | null;
   audit: AuditEntry[];
 };
 
@@ -106,7 +109,8 @@ export type BookingAction =
   | ({ action: 'cancel' } & AdminCancelBookingInput)
   | { action: 'outcome'; status: 'completed' | 'no_show' }
   | { action: 'notes'; privateNotes: string }
-  | { action: 'payment' | 'refund'; payment: RecordPaymentInput };
+  | { action: 'payment' | 'refund'; payment: RecordPaymentInput }
+  | { action: 'no-show-fee' };
 
 export function useBookingAction(id: string) {
   const invalidate = useInvalidate();
@@ -129,6 +133,8 @@ export function useBookingAction(id: string) {
           return apiFetch<unknown>(path(id, 'payments'), { method: 'POST', body: change.payment });
         case 'refund':
           return apiFetch<unknown>(path(id, 'refunds'), { method: 'POST', body: change.payment });
+        case 'no-show-fee':
+          return apiFetch<AdminBookingDetail>(path(id, 'no-show-fee'), { method: 'POST', body: {} });
       }
     },
     onSettled: invalidate,

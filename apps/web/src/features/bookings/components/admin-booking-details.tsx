@@ -83,6 +83,70 @@ export function AdminBookingDetails({
   );
 }
 
+/**
+ * The no-show fee the client agreed to: charged to their saved card only after a no-show, and only when they saved
+ * one; the owner confirms first, as the client's card is charged (issue 13).
+ */
+function NoShowFee({
+  fee,
+  noShow,
+  pending,
+  onCharge,
+}: {
+  fee: NonNullable<AdminBookingDetail['noShowFee']>;
+  noShow: boolean;
+  pending: boolean;
+  onCharge: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const amount = formatPrice(fee.feePence);
+  return (
+    <Section title="No-show fee">
+      {fee.status === 'charged' ? (
+        <Text size="sm">The no-show fee of {amount} was charged to the client's saved card.</Text>
+      ) : fee.status === 'awaiting_card' ? (
+        <Text size="sm">
+          The client agreed to a no-show fee of {amount} but did not save a card, so it cannot be charged.
+        </Text>
+      ) : (
+        <Text size="sm">The client agreed to a no-show fee of {amount} and saved a card for it.</Text>
+      )}
+      {fee.status === 'failed' && (
+        <Alert color="red" title="The no-show fee was not charged" role="alert" styles={readableTitle}>
+          {fee.failureMessage ?? 'The card was declined.'}
+        </Alert>
+      )}
+      {noShow && (fee.status === 'card_saved' || fee.status === 'failed') && !confirming && (
+        <Group>
+          <Button h={44} variant="default" onClick={() => setConfirming(true)}>
+            Charge no-show fee ({amount})
+          </Button>
+        </Group>
+      )}
+      {confirming && (
+        <Stack gap="xs" role="group" aria-label="Confirm the no-show fee">
+          <Text size="sm">{amount} will be taken from the client's saved card now.</Text>
+          <Group gap="xs">
+            <Button
+              h={44}
+              loading={pending}
+              onClick={() => {
+                setConfirming(false);
+                onCharge();
+              }}
+            >
+              Charge {amount}
+            </Button>
+            <Button h={44} variant="subtle" onClick={() => setConfirming(false)}>
+              Do not charge
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
 function BookingDetailBody({
   detail,
   timeZone,
@@ -264,6 +328,24 @@ function BookingDetailBody({
             {booking.status === 'completed' ? 'Mark no-show instead' : 'Mark completed instead'}
           </Button>
         </Group>
+      )}
+
+      {detail.noShowFee && (
+        <NoShowFee
+          fee={detail.noShowFee}
+          noShow={booking.status === 'no_show'}
+          pending={action.isPending}
+          onCharge={() =>
+            action.mutateAsync({ action: 'no-show-fee' }).then((after) => {
+              const fee = (after as AdminBookingDetail).noShowFee;
+              setDone(
+                fee?.status === 'charged'
+                  ? `No-show fee of ${formatPrice(fee.feePence)} charged.`
+                  : 'The no-show fee was not charged.',
+              );
+            }, ignoreShownError)
+          }
+        />
       )}
 
       {active && (

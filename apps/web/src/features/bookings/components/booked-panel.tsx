@@ -1,4 +1,4 @@
-import type { Booking, BookingPayment } from '@app/shared';
+import type { Booking, BookingCardSetup, BookingPayment } from '@app/shared';
 import { Anchor, Button, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -11,6 +11,7 @@ import { Notice } from './notice.tsx';
 
 // Stripe's script and the Payment Element load only when a booking waits for payment (issue 13).
 const PaymentStep = lazy(() => import('./payment-step.tsx').then((m) => ({ default: m.PaymentStep })));
+const CardSetupStep = lazy(() => import('./card-setup-step.tsx').then((m) => ({ default: m.CardSetupStep })));
 
 type BookedPanelProps = {
   id: string;
@@ -25,6 +26,9 @@ type BookedPanelProps = {
 const awaitingPayment = (booking: Booking): booking is Booking & { payment: BookingPayment } =>
   booking.status === 'awaiting_payment' && booking.payment !== null;
 
+const awaitingCard = (booking: Booking): booking is Booking & { cardSetup: BookingCardSetup } =>
+  booking.cardSetup?.status === 'awaiting_card' && booking.status !== 'cancelled';
+
 /** /book?booked=<id>: the booking just made (from the cache after confirming, from the server after a reload). */
 export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseAnotherTime }: BookedPanelProps) {
   const [searchParams] = useSearchParams();
@@ -33,15 +37,23 @@ export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseA
   const [paid, setPaid] = useState(false);
   const [holdEnded, setHoldEnded] = useState(false);
   const waitingForStripe = paid || returned;
+  // Stripe's return from a bank's page while saving the card adds ?setup_intent=…
+  const [cardSaved, setCardSaved] = useState(false);
+  const waitingForCard =
+    cardSaved || (searchParams.has('setup_intent') && searchParams.get('redirect_status') !== 'failed');
   const booking = useQuery({
     ...bookingQuery(id),
     // Asked again every second while Stripe's webhook is awaited, or the hold has run out on screen.
     refetchInterval: (query) =>
-      query.state.data?.status === 'awaiting_payment' && (waitingForStripe || holdEnded) ? 1000 : false,
+      (query.state.data?.status === 'awaiting_payment' && (waitingForStripe || holdEnded)) ||
+      (query.state.data?.cardSetup?.status === 'awaiting_card' && waitingForCard)
+        ? 1000
+        : false,
   });
   const { data: config } = usePublicConfig();
   const onPaid = useCallback(() => setPaid(true), []);
   const onHoldEnded = useCallback(() => setHoldEnded(true), []);
+  const onCardSaved = useCallback(() => setCardSaved(true), []);
   if (booking.isPending)
     return (
       <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading your booking">
@@ -107,6 +119,39 @@ export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseA
           returnUrl={returnUrl}
           onPaid={onPaid}
           onHoldEnded={onHoldEnded}
+        />
+      </Suspense>
+    );
+  }
+  // The card for the no-show fee comes after any payment (the time is held for that one).
+  if (awaitingCard(made) && made.status !== 'awaiting_payment' && waitingForCard)
+    return (
+      <Stack gap="md">
+        <Title order={1}>Saving your card</Title>
+        <Notice color="blue" title="Almost done" role="status">
+          <Stack gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">Stripe has your card; we are recording it. This takes a few seconds.</Text>
+          </Stack>
+        </Notice>
+      </Stack>
+    );
+  if (
+    awaitingCard(made) &&
+    made.status !== 'awaiting_payment' &&
+    made.cardSetup.clientSecret &&
+    config?.payments.publishableKey
+  ) {
+    const returnUrl = new URL(`/book?booked=${encodeURIComponent(made.id)}`, window.location.origin).toString();
+    return (
+      <Suspense fallback={<Skeleton height={240} />}>
+        <CardSetupStep
+          booking={made}
+          publishableKey={config.payments.publishableKey}
+          locale={locale}
+          currency={currency}
+          returnUrl={returnUrl}
+          onSaved={onCardSaved}
         />
       </Suspense>
     );

@@ -1,4 +1,10 @@
-import { APPROVAL_USUAL_WAIT, type Booking, createBookingInput, type UpfrontAnswer } from '@app/shared';
+import {
+  APPROVAL_USUAL_WAIT,
+  type Booking,
+  createBookingInput,
+  noShowConsentText,
+  type UpfrontAnswer,
+} from '@app/shared';
 import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
@@ -9,13 +15,14 @@ import { formatDateTime } from '../format.ts';
 import { detailsWithDefaults, forgetBookingDetails } from './booking-details-form.tsx';
 import { Notice } from './notice.tsx';
 
-type Field = 'name' | 'phone' | 'notes' | 'adultConfirmed' | 'startsAt';
+type Field = 'name' | 'phone' | 'notes' | 'adultConfirmed' | 'noShowFeeConsent' | 'startsAt';
 
 const adultMessage = 'Please confirm that you are 18 or over.';
+const consentMessage = 'This booking needs your agreement to the no-show fee, and a card saved for it.';
 
 /** The server names the field first ('startsAt: …'); the rest is for the visitor. */
 function fieldOfMessage(message: string): { field: Field | null; text: string } {
-  const match = /^(name|phone|notes|adultConfirmed|startsAt): (.*)$/s.exec(message);
+  const match = /^(name|phone|notes|adultConfirmed|noShowFeeConsent|startsAt): (.*)$/s.exec(message);
   return match ? { field: match[1] as Field, text: match[2] as string } : { field: null, text: message };
 }
 
@@ -79,6 +86,9 @@ export function BookingConfirmForm({
   const payment = upfront ? upfrontWords(upfront, locale) : null;
   const [details] = useState(() => detailsWithDefaults(defaults));
   const [adultConfirmed, setAdultConfirmed] = useState(false);
+  // Never ticked for the client: the card is saved only with their own consent (issue 13).
+  const [noShowFeeConsent, setNoShowFeeConsent] = useState(false);
+  const noShowFee = upfront?.noShowFeePence ? formatPrice(upfront.noShowFeePence, locale, upfront.currency) : null;
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const create = useCreateBooking();
   const queryClient = useQueryClient();
@@ -92,12 +102,14 @@ export function BookingConfirmForm({
     if (attempt.current?.startsAt !== startsAt) attempt.current = { key: crypto.randomUUID(), startsAt };
     const parsed = createBookingInput
       .refine((input) => !sensual || input.adultConfirmed, { path: ['adultConfirmed'], message: adultMessage })
+      .refine((input) => !noShowFee || input.noShowFeeConsent, { path: ['noShowFeeConsent'], message: consentMessage })
       .safeParse({
         serviceId,
         durationMinutes,
         startsAt,
         ...details,
         adultConfirmed,
+        noShowFeeConsent: Boolean(noShowFee) && noShowFeeConsent,
         idempotencyKey: attempt.current.key,
       });
     if (!parsed.success) {
@@ -174,6 +186,25 @@ export function BookingConfirmForm({
           </Notice>
         )}
 
+        {noShowFee && (
+          <Notice color="blue" title={`No-show fee: ${noShowFee}`}>
+            <Text size="sm">
+              If you do not come and have not cancelled, we charge {noShowFee} to a card you save next. Nothing is taken
+              now.
+            </Text>
+          </Notice>
+        )}
+        {noShowFee && (
+          <Checkbox
+            label={noShowConsentText(noShowFee)}
+            checked={noShowFeeConsent}
+            onChange={(event) => {
+              setNoShowFeeConsent(event.currentTarget.checked);
+              setErrors((current) => ({ ...current, noShowFeeConsent: undefined }));
+            }}
+            error={errors.noShowFeeConsent}
+          />
+        )}
         {sensual && (
           <Checkbox
             label="I confirm I am 18 or over"

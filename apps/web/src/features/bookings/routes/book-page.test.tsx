@@ -121,13 +121,25 @@ describe('BookPage on a phone, one step per screen', () => {
     );
     const [sent] = posts(calls);
     expect(Object.keys(sent?.body as object).sort()).toEqual(
-      ['adultConfirmed', 'durationMinutes', 'idempotencyKey', 'name', 'notes', 'phone', 'serviceId', 'startsAt'].sort(),
+      [
+        'adultConfirmed',
+        'durationMinutes',
+        'idempotencyKey',
+        'name',
+        'noShowFeeConsent',
+        'notes',
+        'phone',
+        'serviceId',
+        'startsAt',
+      ].sort(),
     );
     expect(sent?.body).toMatchObject({
       serviceId: swedish.id,
       durationMinutes: 60,
       startsAt: later,
       name: 'Sam Client',
+      // No no-show fee here: never agreed for the client.
+      noShowFeeConsent: false,
     });
   });
 

@@ -1,6 +1,7 @@
 import {
   type ClientKind,
   clientKinds,
+  type NoShowFeeRule,
   type PaymentPolicy,
   type PaymentPolicyAnswer,
   paymentPolicySchema,
@@ -84,6 +85,69 @@ function RuleField({
   );
 }
 
+const noShowOptions: { value: NoShowFeeRule['kind']; label: string }[] = [
+  { value: 'none', label: 'No no-show fee' },
+  { value: 'fixed', label: 'A fixed amount' },
+  { value: 'percent', label: 'A share of the price' },
+];
+
+function noShowRuleOfKind(kind: NoShowFeeRule['kind']): NoShowFeeRule {
+  if (kind === 'fixed') return { kind, amountPence: 3000 };
+  if (kind === 'percent') return { kind, percent: 50 };
+  return { kind };
+}
+
+/** The fee charged to the card a client saved, with their consent, if they do not come. */
+function NoShowFeeField({
+  label,
+  rule,
+  error,
+  onChange,
+}: {
+  label: string;
+  rule: NoShowFeeRule;
+  error: string | undefined;
+  onChange: (rule: NoShowFeeRule) => void;
+}) {
+  return (
+    <Stack gap="xs">
+      <Select
+        label={`${label}: no-show fee`}
+        description="Clients agree to it and save a card when booking; you charge it only after marking a no-show."
+        styles={readableDescription}
+        data={noShowOptions}
+        value={rule.kind}
+        allowDeselect={false}
+        onChange={(kind) => kind && onChange(noShowRuleOfKind(kind as NoShowFeeRule['kind']))}
+        size="md"
+      />
+      {rule.kind === 'fixed' && (
+        <NumberInput
+          label={`${label}: no-show fee (£)`}
+          min={1}
+          decimalScale={2}
+          value={rule.amountPence / 100}
+          onChange={(value) => onChange({ kind: 'fixed', amountPence: Math.round(Number(value || 0) * 100) })}
+          error={error}
+          size="md"
+        />
+      )}
+      {rule.kind === 'percent' && (
+        <NumberInput
+          label={`${label}: no-show fee (% of the price)`}
+          min={1}
+          max={100}
+          allowDecimal={false}
+          value={rule.percent}
+          onChange={(value) => onChange({ kind: 'percent', percent: Number(value || 0) })}
+          error={error}
+          size="md"
+        />
+      )}
+    </Stack>
+  );
+}
+
 /** The owner's payment policy, checked by the same schema as the server's PUT. */
 export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
   const save = useSavePaymentPolicy();
@@ -147,6 +211,16 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
                 onChange={(rule) => setRule(style, kind, rule)}
               />
             ))}
+            {answer.onlinePaymentEnabled && (
+              <NoShowFeeField
+                label={label}
+                rule={policy.noShowFee[style]}
+                error={errors[`noShowFee.${style}`]}
+                onChange={(rule) =>
+                  setPolicy((current) => ({ ...current, noShowFee: { ...current.noShowFee, [style]: rule } }))
+                }
+              />
+            )}
           </Stack>
         ))}
         <NumberInput

@@ -12,6 +12,8 @@ export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
   expense: 'Expense',
   deposit_applied: 'Deposit applied to sale',
   deposit_kept: 'Deposit kept',
+  stripe_balance: 'Stripe fees and payouts',
+  no_show_fee: 'No-show fee',
   reversal: 'Reversal',
   manual: 'Manual',
 };

@@ -1,0 +1,45 @@
+CREATE TABLE "no_show_fee" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"booking_id" uuid NOT NULL,
+	"amount_pence" integer NOT NULL,
+	"currency" text NOT NULL,
+	"consented_at" timestamp with time zone NOT NULL,
+	"consent_version" text NOT NULL,
+	"customer_id" text,
+	"setup_intent_id" text,
+	"payment_method_id" text,
+	"status" text DEFAULT 'awaiting_card' NOT NULL,
+	"intent_id" text,
+	"failure_message" text,
+	"payment_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stripe_balance_transaction" (
+	"id" text PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"amount_pence" integer NOT NULL,
+	"fee_pence" integer NOT NULL,
+	"currency" text NOT NULL,
+	"created" timestamp with time zone NOT NULL,
+	"entry_id" uuid,
+	"fetched_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "no_show_fee" ADD CONSTRAINT "no_show_fee_booking_id_booking_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."booking"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "no_show_fee" ADD CONSTRAINT "no_show_fee_payment_id_payment_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payment"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stripe_balance_transaction" ADD CONSTRAINT "stripe_balance_transaction_entry_id_journal_entry_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."journal_entry"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "no_show_fee_booking_idx" ON "no_show_fee" USING btree ("booking_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "no_show_fee_setup_idx" ON "no_show_fee" USING btree ("setup_intent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "no_show_fee_intent_idx" ON "no_show_fee" USING btree ("intent_id");--> statement-breakpoint
+CREATE INDEX "stripe_balance_transaction_created_idx" ON "stripe_balance_transaction" USING btree ("created");--> statement-breakpoint
+-- hand-written (issue 13)
+-- Stripe's fees are exempt from VAT, so this account takes them whole (decision 054).
+INSERT INTO "ledger_account" ("code", "name", "kind", "system") VALUES
+  ('5075', 'Card processing fees', 'expense', true)
+ON CONFLICT ("code") DO NOTHING;
+--> statement-breakpoint
+ALTER TABLE "no_show_fee" ADD CONSTRAINT "no_show_fee_amount_positive" CHECK ("amount_pence" > 0);--> statement-breakpoint
+ALTER TABLE "no_show_fee" ADD CONSTRAINT "no_show_fee_status_known"
+  CHECK ("status" IN ('awaiting_card', 'card_saved', 'charged', 'failed'));

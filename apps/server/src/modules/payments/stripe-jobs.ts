@@ -1,0 +1,17 @@
+import type { PgBoss } from 'pg-boss';
+import { type StripeBalanceDeps, syncStripeBalance } from './stripe-balance.service.ts';
+
+const BALANCE_QUEUE = 'stripe-balance';
+
+/**
+ * Every day at 05:15 in the business time zone, after Stripe's overnight payouts, its fees and payouts are read
+ * into the books (decision 054). Singleton: on several instances pg-boss runs it once, and the table of ids read
+ * makes an overlapping run post nothing twice anyway.
+ */
+export async function startStripeJobs(boss: PgBoss, deps: StripeBalanceDeps) {
+  await boss.createQueue(BALANCE_QUEUE, { policy: 'singleton', retryLimit: 3, retryDelay: 900 });
+  await boss.work(BALANCE_QUEUE, async () => {
+    await syncStripeBalance(deps);
+  });
+  await boss.schedule(BALANCE_QUEUE, '15 5 * * *', null, { tz: deps.env.BUSINESS_TIME_ZONE });
+}
