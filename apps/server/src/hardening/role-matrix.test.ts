@@ -289,6 +289,7 @@ const rules: Record<string, Rule> = {
     },
   },
   'GET /api/account/export': get('/api/account/export', signedInAll, { self: true }),
+  'GET /api/account/devices': get('/api/account/devices', signedInAll, { self: true }),
   'POST /api/account/delete': {
     allow: signedInAll,
     self: true,

@@ -1,12 +1,36 @@
 import { AppError } from '@app/shared';
 import { verifyPassword } from 'better-auth/crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { account, booking, bookingEvent, customer, emailOutbox, session, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { type Actor, requireSignedIn } from '../auth/actor.ts';
 import { erasePerson } from '../customers/customers.service.ts';
+import { placeOfAddress } from './place-of-address.ts';
+
+/**
+ * Where the signed-in person is signed in: browser, the place each session came from (never its address:
+ * a place is all the list needs to show, issue 9) and when each was last used. The token signs one out.
+ */
+export async function listMyDevices(db: Db, request: { actor: Actor | null; locale: string }) {
+  const actor = requireSignedIn(request.actor);
+  const rows = await db
+    .select({
+      id: session.id,
+      token: session.token,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, actor.id), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt));
+  return Promise.all(
+    rows.map(async ({ ipAddress, ...row }) => ({ ...row, place: await placeOfAddress(ipAddress, request.locale) })),
+  );
+}
 
 /** Everything held about the signed-in person, as one JSON document. */
 export async function exportMyData(db: Db, request: { actor: Actor | null }) {
