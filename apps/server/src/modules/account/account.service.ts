@@ -35,15 +35,20 @@ export async function listMyDevices(db: Db, request: { actor: Actor | null; loca
 /** Everything held about the signed-in person, as one JSON document. */
 export async function exportMyData(db: Db, request: { actor: Actor | null }) {
   const actor = requireSignedIn(request.actor);
-  return exportPersonData(db, actor.id);
+  // The owner's private notes stay the owner's (decision 056): the owner's export for a request includes them.
+  return exportPersonData(db, actor.id, { ownerNotes: false });
 }
 
 /** Everything held about one person (their own download, or the owner's answer to a request). */
-export async function exportPersonData(db: Db, userId: string) {
+export async function exportPersonData(db: Db, userId: string, { ownerNotes = true } = {}) {
   const actor = { id: userId };
   const [me] = await db.select().from(user).where(eq(user.id, actor.id));
   if (!me) throw new AppError('NOT_FOUND', 'No such account.');
-  const bookings = await db.select().from(booking).where(eq(booking.clientId, actor.id)).orderBy(asc(booking.startsAt));
+  const withoutNotes = <T extends { privateNotes: string }>({ privateNotes, ...row }: T) =>
+    ownerNotes ? { ...row, privateNotes } : row;
+  const bookings = (
+    await db.select().from(booking).where(eq(booking.clientId, actor.id)).orderBy(asc(booking.startsAt))
+  ).map(withoutNotes);
   const ids = bookings.map((b) => b.id);
   return {
     exportedAt: new Date().toISOString(),
@@ -70,7 +75,8 @@ export async function exportPersonData(db: Db, userId: string) {
       })
       .from(session)
       .where(eq(session.userId, actor.id)),
-    customerProfile: (await db.select().from(customer).where(eq(customer.userId, actor.id)))[0] ?? null,
+    customerProfile:
+      (await db.select().from(customer).where(eq(customer.userId, actor.id))).map(withoutNotes)[0] ?? null,
     bookings,
     bookingHistory: ids.length ? await db.select().from(bookingEvent).where(inArray(bookingEvent.bookingId, ids)) : [],
     emails: await db
