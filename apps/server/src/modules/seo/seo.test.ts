@@ -210,6 +210,85 @@ describe('what the owner changes in the Website section', () => {
     }
   }
 
+  it('publishes the street address only when the owner chooses to, and lists the hero and gallery photos', async () => {
+    const admin = await signedIn(t, { role: 'admin' });
+    const details = (await admin.call('GET', '/api/admin/business')).json();
+    expect(
+      (await admin.call('PUT', '/api/admin/business', { ...details, streetAddress: '12 Quiet Mews, London W1' }))
+        .statusCode,
+    ).toBe(200);
+    try {
+      // Off by default: the area only, whatever the business details hold.
+      const closed = (await page('/')).jsonLd[0];
+      expect(closed.address).toEqual({ '@type': 'PostalAddress', addressLocality: 'London' });
+      expect(JSON.stringify(closed)).not.toContain('Quiet Mews');
+      expect(closed.image).toEqual([expect.stringMatching(/^http:\/\/localhost:3000\/og-image\.png\?v=/)]);
+
+      const upload = async (colour: string, name: string) => {
+        const bytes = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: colour } })
+          .jpeg()
+          .toBuffer();
+        const form = multipartForm([{ name: 'file', filename: name, bytes }]);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/website/images',
+          payload: form.payload,
+          headers: { 'content-type': form.contentType, origin: SITE, cookie: cookieOf(admin) },
+        });
+        expect(response.statusCode).toBe(201);
+        return response.json() as { id: string; widths: number[] };
+      };
+      const hero = await upload('#204080', 'hero.jpg');
+      const first = await upload('#408020', 'room.jpg');
+      const second = await upload('#802040', 'oils.jpg');
+      await withWebsite(
+        (settings) => ({
+          ...settings,
+          publishStreetAddress: true,
+          heroImageId: hero.id,
+          gallery: [
+            { imageId: first.id, alt: 'The room' },
+            { imageId: second.id, alt: 'The oils' },
+          ],
+        }),
+        async () => {
+          const open = (await page('/')).jsonLd[0];
+          expect(open.address).toEqual({
+            '@type': 'PostalAddress',
+            streetAddress: '12 Quiet Mews, London W1',
+            addressLocality: 'London',
+          });
+          const large = (image: { id: string; widths: number[] }) =>
+            `${SITE}/api/website/images/${image.id}/${image.widths.at(-1)}.webp`;
+          expect(open.image).toEqual([
+            expect.stringMatching(/^http:\/\/localhost:3000\/og-image\.png\?v=/),
+            large(hero),
+            large(first),
+            large(second),
+          ]);
+          // Each listed photo is served to anyone, as a search engine fetches it.
+          for (const address of open.image.slice(1)) {
+            const served = await t.app.inject({ method: 'GET', url: new URL(address).pathname });
+            expect(served.statusCode).toBe(200);
+            expect(served.headers['content-type']).toBe('image/webp');
+          }
+        },
+      );
+      expect((await page('/')).jsonLd[0].address).toEqual({ '@type': 'PostalAddress', addressLocality: 'London' });
+    } finally {
+      await admin.call('PUT', '/api/admin/business', details);
+    }
+  });
+
+  it('refuses a publish-the-street-address switch that is not true or false, changing nothing', async () => {
+    const admin = await signedIn(t, { role: 'admin' });
+    const before = (await admin.call('GET', '/api/admin/website')).json().settings as WebsiteSettings;
+    const refused = await admin.call('PUT', '/api/admin/website', { ...before, publishStreetAddress: 'yes' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain('publishStreetAddress');
+    expect((await admin.call('GET', '/api/admin/website')).json().settings.publishStreetAddress).toBe(false);
+  });
+
   it('a new hero photo becomes the card every shared link shows, on the next request', async () => {
     const admin = await signedIn(t, { role: 'admin' });
     const cardOf = async () => {
