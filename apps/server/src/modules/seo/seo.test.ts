@@ -7,7 +7,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { WebsiteSettings } from '@app/shared';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { multipartForm } from '../storage/test-uploads.ts';
@@ -164,6 +165,32 @@ describe('the head of each page, in the HTML the server sends', () => {
 });
 
 describe('sitemap and robots.txt', () => {
+  const lastmods = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const xml = new JSDOM(response.body, { contentType: 'application/xml' }).window.document;
+    return [...new Set([...xml.getElementsByTagName('lastmod')].map((node) => node.textContent))];
+  };
+
+  it('dates every page by the catalogue’s last change: a new price moves lastmod to that day', async () => {
+    const admin = await signedIn(t, { role: 'admin' });
+    const swedish = await serviceOfType(t, 'swedish');
+    // The business's clock, fixed two days ahead at noon: later than any row the install wrote so far.
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(await lastmods()).not.toContain(day);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(`${day}T12:00:00Z`) });
+    try {
+      const durations = swedish.durations.map((d, index) =>
+        index === 0 ? { ...d, pricePence: d.pricePence + 500 } : d,
+      );
+      const changed = await admin.call('PATCH', `/api/admin/services/${swedish.id}`, { durations });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await lastmods()).toEqual([day]);
+    } finally {
+      vi.useRealTimers();
+      await admin.call('PATCH', `/api/admin/services/${swedish.id}`, { durations: swedish.durations });
+    }
+  });
+
   it('the sitemap is XML listing the public pages and the therapeutic booking links, and no private one', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
