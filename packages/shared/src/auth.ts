@@ -43,3 +43,17 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const updateProfileInput = z.object({ name: nameField });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+
+/** A device the person is signed in on, as the account page lists it: the place, never the address (issue 9). */
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  /** Signs this device out (better-auth's revoke-session). */
+  token: z.string(),
+  userAgent: z.string().nullable(),
+  /** "Belfast, United Kingdom", "This network", "Local network" or "Unknown place". */
+  place: z.string(),
+  createdAt: z.coerce.date(),
+  updatedAt: z.coerce.date(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+export const deviceSessionsSchema = z.object({ devices: z.array(deviceSessionSchema) });

@@ -48,6 +48,11 @@ export const websiteSettingsInput = z.object({
    * as the business's neutral card. On, they are listed and titled like the therapeutic ones.
    */
   listPrivateTreatments: z.boolean().default(false),
+  /**
+   * Off by default: search engines read the area only. On, the business's structured data also gives the street
+   * address from the business details (for a practice clients visit).
+   */
+  publishStreetAddress: z.boolean().default(false),
 });
 export type WebsiteSettingsInput = z.input<typeof websiteSettingsInput>;
 export type WebsiteSettings = z.infer<typeof websiteSettingsInput>;

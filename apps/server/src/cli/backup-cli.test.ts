@@ -71,8 +71,8 @@ describe('backup and restore from the admin CLI (embedded database)', { timeout:
     expect(readdirSync(target)).toEqual([]);
   });
 
-  // A running server answers on its socket and takes the backup itself (cli-server.test.ts); a process that
-  // holds the database without answering is refused, and nothing is written.
+  // A running server answers on its socket and takes the backup itself (cli-server.test.ts, "backs up the running
+  // server through its socket…"); a process that holds the database without answering is refused, nothing written.
   it('refuses to back up while a process that does not answer holds the embedded database, naming it', async () => {
     const running = await openDatabase({ dataDir: source });
     try {

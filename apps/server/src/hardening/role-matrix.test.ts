@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../db/schema.ts';
+import { account, emailOutbox, twoFactor } from '../db/schema.ts';
 import { registeredRoutes } from '../lib/route-list.ts';
 import { multipartForm, sampleFiles } from '../modules/storage/test-uploads.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { bookingBody, insertBooking, localIso, nextWeekday, serviceOfType } from '../test/booking-helpers.ts';
 import { signedIn } from '../test/clients.ts';
-import { createTestApp, type TestApp } from '../test/test-context.ts';
+import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-context.ts';
 
 // Issue 9, defect 1: the role matrix is built from the routes the server registers. Every route has a
 // rule; a route without one fails. "Allowed" is the exact 2xx the route answers, never "not 401/403".
@@ -46,8 +46,19 @@ const SECRETS = {
   overrideNote: 'Secret override note',
 };
 const CLIENT_KEYS = ['clientName', 'clientEmail', 'clientPhone', 'clientId', 'privateNotes', 'notes', 'reason', 'note'];
+/** The owner's own words about bookings and the diary: only the admin may read them. */
+const OWNER_NOTES = [SECRETS.privateNotes, SECRETS.blockReason, SECRETS.overrideNote];
+/** The second client's booking details: `client` must never see them (nor anyone but the admin). */
+const OTHER_SECRETS = {
+  name: 'Yorick Otherclient',
+  phone: '+44 7700 900888',
+  notes: 'Otherclient knee secret',
+};
+/** What no answer may carry, to any role, the admin included: password hashes, second-factor secrets, the auth secret. */
+let credentials: string[] = [];
 
 const figures = { routes: 0, tried: 0, allowed: 0, refused: 0, leaks: 0 };
+const leaksByRole: Record<RoleName, number> = { anonymous: 0, client: 0, otherClient: 0, lodger: 0, admin: 0 };
 
 beforeAll(async () => {
   swedishId = (await serviceOfType(t, 'swedish')).id;
@@ -68,6 +79,12 @@ beforeAll(async () => {
   );
   expect(made.statusCode, made.body).toBe(201);
   clientBookingId = made.json().id;
+  const othersBooking = await people.otherClient.call(
+    'POST',
+    '/api/bookings',
+    bookingBody(swedishId, freeSlot(), OTHER_SECRETS),
+  );
+  expect(othersBooking.statusCode, othersBooking.body).toBe(201);
   await people.admin.call('PUT', `/api/admin/bookings/${clientBookingId}/notes`, {
     privateNotes: SECRETS.privateNotes,
   });
@@ -83,6 +100,14 @@ beforeAll(async () => {
     note: SECRETS.overrideNote,
   });
   categoryId = (await people.admin.call('GET', '/api/admin/expenses/categories')).json().categories[0].id;
+  const hashes = await t.db.select({ hash: account.password }).from(account);
+  const factors = await t.db.select({ secret: twoFactor.secret, codes: twoFactor.backupCodes }).from(twoFactor);
+  credentials = [
+    TEST_SECRET,
+    ...hashes.flatMap((row) => (row.hash ? [row.hash] : [])),
+    ...factors.flatMap((row) => [row.secret, row.codes]),
+  ];
+  expect(credentials.length).toBeGreaterThan(5);
 });
 afterAll(() => t.close());
 
@@ -289,6 +314,7 @@ const rules: Record<string, Rule> = {
     },
   },
   'GET /api/account/export': get('/api/account/export', signedInAll, { self: true }),
+  'GET /api/account/devices': get('/api/account/devices', signedInAll, { self: true }),
   'POST /api/account/delete': {
     allow: signedInAll,
     self: true,
@@ -772,7 +798,7 @@ describe('the role matrix, built from the routes the server registers', () => {
     (route) => rules[`${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`],
   );
   it.each(routes.map((route) => [route.method, route.url] as const))(
-    '%s %s: every role gets what its rule says; the lodger sees no client and no owner’s note',
+    '%s %s: every role gets what its rule says; no role sees what is not theirs',
     async (routeMethod, url) => {
       const method = routeMethod as Method;
       const rule = rules[`${method === 'HEAD' ? 'GET' : method} ${url}`] as Rule;
@@ -790,14 +816,10 @@ describe('the role matrix, built from the routes the server registers', () => {
         else figures.refused++;
         if (response.statusCode !== expected)
           problems.push(`${role}: ${response.statusCode}, expected ${expected} ${response.body.slice(0, 160)}`);
-        const leaks =
-          role === 'lodger'
-            ? leaksIn(response.body, rule.self === true)
-            : role === 'otherClient'
-              ? leaksOfClient(response.body)
-              : [];
+        const leaks = leaksFor(role, response.body, rule.self === true);
         if (leaks.length) {
           figures.leaks++;
+          leaksByRole[role]++;
           problems.push(`${role} sees ${leaks.join(', ')}`);
         }
       }
@@ -809,17 +831,33 @@ describe('the role matrix, built from the routes the server registers', () => {
 afterAll(() => {
   console.log(
     `role matrix: ${figures.routes} routes (HEAD included) × ${roles.length} roles = ${figures.tried} requests; ` +
-      `${figures.allowed} allowed, ${figures.refused} refused, ${figures.leaks} leaks`,
+      `${figures.allowed} allowed, ${figures.refused} refused, ${figures.leaks} leaks ` +
+      `(${roles.map((role) => `${role} ${leaksByRole[role]}`).join(', ')}); every answer of every role scanned`,
   );
 });
 
-/** Another client may see the business's public data, never the first client's. */
+/**
+ * What each role must never find in any answer (allowed or refused):
+ * - anonymous: no client's name, email, phone or notes, no owner's note, and no client field at all;
+ * - a client: nothing of the other client's booking and no owner's note (their own details are theirs);
+ * - the other client: nothing of the first client's booking and no owner's note;
+ * - the lodger: no client and no owner's note; field names too, except in answers about the lodger themself;
+ * - every role, the admin included: no password hash, second-factor secret or the auth secret.
+ */
+function leaksFor(role: RoleName, body: string, self: boolean): string[] {
+  const found = credentials.filter((secret) => body.includes(secret)).map(() => 'a credential');
+  const present = (words: string[]) => words.filter((word) => body.includes(word));
+  const ofOtherClient = [...Object.values(OTHER_SECRETS), people.otherClient.email];
+  if (role === 'anonymous') found.push(...leaksIn(body, false), ...present(ofOtherClient));
+  if (role === 'lodger') found.push(...leaksIn(body, self), ...present(ofOtherClient));
+  if (role === 'client') found.push(...present([...ofOtherClient, ...OWNER_NOTES]));
+  if (role === 'otherClient') found.push(...leaksOfClient(body));
+  return found;
+}
+
+/** Another client may see the business's public data, never the first client's, nor the owner's notes. */
 function leaksOfClient(body: string): string[] {
-  return [
-    SECRETS.clientName,
-    SECRETS.clientPhone,
-    SECRETS.clientNotes,
-    SECRETS.privateNotes,
-    people.client.email,
-  ].filter((secret) => body.includes(secret));
+  return [SECRETS.clientName, SECRETS.clientPhone, SECRETS.clientNotes, ...OWNER_NOTES, people.client.email].filter(
+    (secret) => body.includes(secret),
+  );
 }

@@ -3,11 +3,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestCounter } from '../db/schema.ts';
 import { bookingBody, localIso, nextWeekday, serviceOfType } from '../test/booking-helpers.ts';
 import { signedIn } from '../test/clients.ts';
 import { createTestApp, type TestApp } from '../test/test-context.ts';
+import { logRequests } from './request-log.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -56,6 +59,77 @@ describe('request log', () => {
     expect(linesOf(bad.headers['x-request-id'] as string)).toEqual([
       expect.objectContaining({ msg: 'request', status: 400 }),
     ]);
+  });
+});
+
+describe('request log of slow and failed requests', () => {
+  /** A bare server with the request log and a threshold of 50 ms, its log lines kept. */
+  async function loggedServer() {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+    logRequests(app, { slowMs: 50 });
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+    // Answers only once the request has lasted the threshold: slow by construction, without a fixed sleep.
+    app.get('/api/slow', async (_request, reply) => {
+      while (reply.elapsedTime < 50) await new Promise((resolve) => setImmediate(resolve));
+      return { ok: true };
+    });
+    app.get('/api/broken', async () => {
+      throw new Error('the database went away');
+    });
+    app.get('/api/quick', async () => ({ ok: true }));
+    app.get('/assets/slow.js', async (_request, reply) => {
+      while (reply.elapsedTime < 50) await new Promise((resolve) => setImmediate(resolve));
+      return 'console.log(1)';
+    });
+    await app.ready();
+    const of = (reqId: string) => lines.filter((line) => line.reqId === reqId && 'status' in line);
+    return { app, of };
+  }
+
+  it('writes a slow request as one warning, even a static file, and a quick one as one info line', async () => {
+    const { app, of } = await loggedServer();
+    try {
+      const slow = await app.inject({ method: 'GET', url: '/api/slow?q=smith' });
+      expect(slow.statusCode).toBe(200);
+      const [line, ...more] = of(slow.headers['x-request-id'] as string);
+      expect(more).toEqual([]);
+      expect(line).toMatchObject({ level: 40, msg: 'slow request', method: 'GET', path: '/api/slow', status: 200 });
+      expect(line?.ms).toBeGreaterThanOrEqual(50);
+      expect(JSON.stringify(line)).not.toContain('smith');
+
+      const asset = await app.inject({ method: 'GET', url: '/assets/slow.js' });
+      expect(of(asset.headers['x-request-id'] as string)).toEqual([
+        expect.objectContaining({ level: 40, msg: 'slow request', path: '/assets/slow.js' }),
+      ]);
+      const quick = await app.inject({ method: 'GET', url: '/api/quick' });
+      expect(of(quick.headers['x-request-id'] as string)).toEqual([
+        expect.objectContaining({ level: 30, msg: 'request' }),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes a 5xx as one error line', async () => {
+    const { app, of } = await loggedServer();
+    try {
+      const broken = await app.inject({ method: 'GET', url: '/api/broken' });
+      expect(broken.statusCode).toBe(500);
+      expect(of(broken.headers['x-request-id'] as string)).toEqual([
+        expect.objectContaining({ level: 50, msg: 'request failed', path: '/api/broken', status: 500 }),
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });
 
@@ -121,6 +195,29 @@ describe('ETags on public reads', () => {
       });
       expect(changed.statusCode).toBe(200);
       expect(changed.headers.etag).not.toBe(tag);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('answers the public settings with an ETag, 304 while unchanged, and a new one once the owner changes a rule', async () => {
+    const fresh = await createTestApp({ API_RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
+    try {
+      const first = await fresh.app.inject({ method: 'GET', url: '/api/config' });
+      const tag = first.headers.etag as string;
+      expect(tag).toMatch(/^W\/"/);
+      const again = await fresh.app.inject({ method: 'GET', url: '/api/config', headers: { 'if-none-match': tag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+
+      const admin = await signedIn(fresh, { role: 'admin' });
+      const cutoff = first.json().booking.cancellationCutoffHours + 12;
+      const patched = await admin.call('PATCH', '/api/admin/booking-rules', { cancellationCutoffHours: cutoff });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const changed = await fresh.app.inject({ method: 'GET', url: '/api/config', headers: { 'if-none-match': tag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(tag);
+      expect(changed.json().booking.cancellationCutoffHours).toBe(cutoff);
     } finally {
       await fresh.close();
     }

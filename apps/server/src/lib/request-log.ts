@@ -8,14 +8,14 @@ export const SLOW_REQUEST_MS = 1000;
  * search for a client's name, status, time); static files of the web app only when they fail or are slow.
  * Errors are also logged by the error handler, with their stack.
  */
-export function logRequests(app: FastifyInstance) {
+export function logRequests(app: FastifyInstance, { slowMs = SLOW_REQUEST_MS }: { slowMs?: number } = {}) {
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     const path = request.url.split('?')[0] ?? request.url;
     const line = { method: request.method, path, status, ms };
     if (status >= 500) request.log.error(line, 'request failed');
-    else if (ms >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request');
+    else if (ms >= slowMs) request.log.warn(line, 'slow request');
     else if (path.startsWith('/api/')) request.log.info(line, 'request');
   });
 }

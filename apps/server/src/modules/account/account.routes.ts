@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Auth } from '../auth/auth.ts';
-import { deleteMyAccount, exportMyData } from './account.service.ts';
+import { deleteMyAccount, exportMyData, listMyDevices } from './account.service.ts';
 
 export function accountRoutes(context: AppContext) {
-  const { db, auth } = context;
+  const { db, auth, env } = context;
   return async (app: FastifyInstance) => {
     app.get('/api/account/export', async (request, reply) => {
       const data = await exportMyData(db, { actor: await actorOf(auth, request) });
@@ -14,6 +14,10 @@ export function accountRoutes(context: AppContext) {
         .header('cache-control', 'no-store')
         .send(data);
     });
+
+    app.get('/api/account/devices', async (request) => ({
+      devices: await listMyDevices(db, { actor: await actorOf(auth, request), locale: env.BUSINESS_LOCALE }),
+    }));
 
     app.post('/api/account/delete', async (request, reply) => {
       await deleteMyAccount(db, { actor: await actorOf(auth, request), input: request.body ?? {} });

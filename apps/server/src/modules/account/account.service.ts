@@ -1,25 +1,54 @@
 import { AppError } from '@app/shared';
 import { verifyPassword } from 'better-auth/crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { account, booking, bookingEvent, customer, emailOutbox, session, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { type Actor, requireSignedIn } from '../auth/actor.ts';
 import { erasePerson } from '../customers/customers.service.ts';
+import { placeOfAddress } from './place-of-address.ts';
+
+/**
+ * Where the signed-in person is signed in: browser, the place each session came from (never its address:
+ * a place is all the list needs to show, issue 9) and when each was last used. The token signs one out.
+ */
+export async function listMyDevices(db: Db, request: { actor: Actor | null; locale: string }) {
+  const actor = requireSignedIn(request.actor);
+  const rows = await db
+    .select({
+      id: session.id,
+      token: session.token,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, actor.id), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt));
+  return Promise.all(
+    rows.map(async ({ ipAddress, ...row }) => ({ ...row, place: await placeOfAddress(ipAddress, request.locale) })),
+  );
+}
 
 /** Everything held about the signed-in person, as one JSON document. */
 export async function exportMyData(db: Db, request: { actor: Actor | null }) {
   const actor = requireSignedIn(request.actor);
-  return exportPersonData(db, actor.id);
+  // The owner's private notes stay the owner's (decision 056): the owner's export for a request includes them.
+  return exportPersonData(db, actor.id, { ownerNotes: false });
 }
 
 /** Everything held about one person (their own download, or the owner's answer to a request). */
-export async function exportPersonData(db: Db, userId: string) {
+export async function exportPersonData(db: Db, userId: string, { ownerNotes = true } = {}) {
   const actor = { id: userId };
   const [me] = await db.select().from(user).where(eq(user.id, actor.id));
   if (!me) throw new AppError('NOT_FOUND', 'No such account.');
-  const bookings = await db.select().from(booking).where(eq(booking.clientId, actor.id)).orderBy(asc(booking.startsAt));
+  const withoutNotes = <T extends { privateNotes: string }>({ privateNotes, ...row }: T) =>
+    ownerNotes ? { ...row, privateNotes } : row;
+  const bookings = (
+    await db.select().from(booking).where(eq(booking.clientId, actor.id)).orderBy(asc(booking.startsAt))
+  ).map(withoutNotes);
   const ids = bookings.map((b) => b.id);
   return {
     exportedAt: new Date().toISOString(),
@@ -46,7 +75,8 @@ export async function exportPersonData(db: Db, userId: string) {
       })
       .from(session)
       .where(eq(session.userId, actor.id)),
-    customerProfile: (await db.select().from(customer).where(eq(customer.userId, actor.id)))[0] ?? null,
+    customerProfile:
+      (await db.select().from(customer).where(eq(customer.userId, actor.id))).map(withoutNotes)[0] ?? null,
     bookings,
     bookingHistory: ids.length ? await db.select().from(bookingEvent).where(inArray(bookingEvent.bookingId, ids)) : [],
     emails: await db

@@ -45,6 +45,23 @@ describe('download my data', () => {
     expect(data.emails.some((e: { kind: string }) => e.kind === 'booking.confirmed')).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
   });
+
+  it('leaves out the owner’s private notes about the client, which the owner’s own export keeps', async () => {
+    const client = await signedIn(t);
+    const owner = await signedIn(t, { role: 'admin' });
+    const made = await bookSomething(client);
+    await owner.call('PUT', `/api/admin/bookings/${made.id}/notes`, { privateNotes: 'Owner only: talks a lot' });
+    await owner.call('PATCH', `/api/admin/customers/${client.id}`, { privateNotes: 'Owner only: prefers mornings' });
+
+    const own = await client.call('GET', '/api/account/export');
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('Sore shoulder');
+    expect(own.body).not.toContain('Owner only');
+    const owners = await owner.call('GET', `/api/admin/customers/${client.id}/export`);
+    expect(owners.statusCode).toBe(200);
+    expect(owners.body).toContain('Owner only: talks a lot');
+    expect(owners.body).toContain('Owner only: prefers mornings');
+  });
 });
 
 describe('account deletion', () => {

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../../db/schema.ts';
 import { signedIn } from '../../test/clients.ts';
 import { authAgent, createTestApp, type TestApp } from '../../test/test-context.ts';
+import { placeOfAddress } from '../account/place-of-address.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,5 +40,48 @@ describe('signed-in devices', () => {
     expect((await tablet.get('/api/auth/get-session')).json()).toBeNull();
     expect((await client.agent.get('/api/auth/get-session')).json()).not.toBeNull();
     expect((await client.agent.get('/api/auth/list-sessions')).json()).toHaveLength(1);
+  });
+
+  it('tells the place each device signed in from, looked up offline, and never its address', async () => {
+    const client = await signedIn(t, { role: 'user' });
+    const phone = authAgent(t.app);
+    await phone.post('/api/auth/sign-in/email', { email: client.email, password: client.password });
+    const laptop = authAgent(t.app);
+    await laptop.post('/api/auth/sign-in/email', { email: client.email, password: client.password });
+    const tokenOf = (agent: ReturnType<typeof authAgent>) =>
+      decodeURIComponent(agent.cookies['better-auth.session_token'] ?? '').split('.')[0] ?? '';
+    // The phone came through a Belfast broadband address, the laptop from the office network.
+    await t.db
+      .update(session)
+      .set({ ipAddress: '2.125.160.216' })
+      .where(eq(session.token, tokenOf(phone)));
+    await t.db
+      .update(session)
+      .set({ ipAddress: '192.168.1.20' })
+      .where(eq(session.token, tokenOf(laptop)));
+
+    const listed = await client.agent.get('/api/account/devices');
+    expect(listed.statusCode).toBe(200);
+    const { devices } = listed.json() as { devices: { token: string; place: string }[] };
+    expect(devices.map((d) => d.place).sort()).toEqual(['Belfast, United Kingdom', 'Local network', 'This network']);
+    expect(devices.find((d) => d.token === tokenOf(phone))?.place).toBe('Belfast, United Kingdom');
+    expect(listed.body).not.toMatch(/2\.125\.160\.216|192\.168\.1\.20|127\.0\.0\.1|ipAddress/);
+    expect((await authAgent(t.app).get('/api/account/devices')).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['2.125.160.216', 'Belfast, United Kingdom'],
+    ['::ffff:2.125.160.216', 'Belfast, United Kingdom'],
+    ['8.8.8.8', 'United States'],
+    ['127.0.0.1', 'This network'],
+    ['::1', 'This network'],
+    ['10.1.2.3', 'Local network'],
+    ['172.20.0.5', 'Local network'],
+    ['fd12::1', 'Local network'],
+    ['2001:db8::1', 'Unknown place'],
+    ['not an address', 'Unknown place'],
+    [null, 'Unknown place'],
+  ])('places %s as %s', async (address, place) => {
+    expect(await placeOfAddress(address, 'en-GB')).toBe(place);
   });
 });

@@ -87,6 +87,11 @@ export async function siteFacts(db: Db, env: SeoEnv) {
     therapeutic,
     brandColor: website.brand.color,
     listPrivateTreatments: settings.listPrivateTreatments,
+    publishStreetAddress: settings.publishStreetAddress,
+    /** The hero and gallery photos, each at the largest size the pages serve. */
+    photos: [...(website.hero ? [website.hero.image] : []), ...website.gallery.map((item) => item.image)].map(
+      (image) => `/api/website/images/${image.id}/${image.widths.at(-1) ?? image.width}.webp`,
+    ),
     card: {
       ...PREVIEW_CARD,
       path: `${PREVIEW_CARD.path}?v=${previewCardVersion(settings.heroImageId, website.brand.color)}`,
@@ -127,11 +132,16 @@ export function businessJsonLd(facts: SiteFacts, env: SeoEnv & { PUBLIC_URL: str
     '@id': `${url}#business`,
     name: details.businessName,
     url,
-    image: `${env.PUBLIC_URL}${image.path}`,
+    image: [image.path, ...facts.photos].map((path) => `${env.PUBLIC_URL}${path}`),
     ...(details.phone && { telephone: details.phone }),
     ...(details.email && { email: details.email }),
     areaServed: { '@type': 'Place', name: details.area },
-    address: { '@type': 'PostalAddress', addressLocality: details.area },
+    // The street address only when the owner chose to publish it (Website settings); the area otherwise.
+    address: {
+      '@type': 'PostalAddress',
+      ...(facts.publishStreetAddress && details.streetAddress && { streetAddress: details.streetAddress }),
+      addressLocality: details.area,
+    },
     ...(prices && { priceRange: prices }),
     openingHoursSpecification: weeklyHours.flatMap((ranges, weekday) =>
       ranges.map((range) => ({

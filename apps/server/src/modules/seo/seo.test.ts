@@ -7,7 +7,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { WebsiteSettings } from '@app/shared';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { multipartForm } from '../storage/test-uploads.ts';
@@ -164,6 +165,32 @@ describe('the head of each page, in the HTML the server sends', () => {
 });
 
 describe('sitemap and robots.txt', () => {
+  const lastmods = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const xml = new JSDOM(response.body, { contentType: 'application/xml' }).window.document;
+    return [...new Set([...xml.getElementsByTagName('lastmod')].map((node) => node.textContent))];
+  };
+
+  it('dates every page by the catalogue’s last change: a new price moves lastmod to that day', async () => {
+    const admin = await signedIn(t, { role: 'admin' });
+    const swedish = await serviceOfType(t, 'swedish');
+    // The business's clock, fixed two days ahead at noon: later than any row the install wrote so far.
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(await lastmods()).not.toContain(day);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(`${day}T12:00:00Z`) });
+    try {
+      const durations = swedish.durations.map((d, index) =>
+        index === 0 ? { ...d, pricePence: d.pricePence + 500 } : d,
+      );
+      const changed = await admin.call('PATCH', `/api/admin/services/${swedish.id}`, { durations });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await lastmods()).toEqual([day]);
+    } finally {
+      vi.useRealTimers();
+      await admin.call('PATCH', `/api/admin/services/${swedish.id}`, { durations: swedish.durations });
+    }
+  });
+
   it('the sitemap is XML listing the public pages and the therapeutic booking links, and no private one', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
@@ -209,6 +236,85 @@ describe('what the owner changes in the Website section', () => {
       expect((await admin.call('PUT', '/api/admin/website', before)).statusCode).toBe(200);
     }
   }
+
+  it('publishes the street address only when the owner chooses to, and lists the hero and gallery photos', async () => {
+    const admin = await signedIn(t, { role: 'admin' });
+    const details = (await admin.call('GET', '/api/admin/business')).json();
+    expect(
+      (await admin.call('PUT', '/api/admin/business', { ...details, streetAddress: '12 Quiet Mews, London W1' }))
+        .statusCode,
+    ).toBe(200);
+    try {
+      // Off by default: the area only, whatever the business details hold.
+      const closed = (await page('/')).jsonLd[0];
+      expect(closed.address).toEqual({ '@type': 'PostalAddress', addressLocality: 'London' });
+      expect(JSON.stringify(closed)).not.toContain('Quiet Mews');
+      expect(closed.image).toEqual([expect.stringMatching(/^http:\/\/localhost:3000\/og-image\.png\?v=/)]);
+
+      const upload = async (colour: string, name: string) => {
+        const bytes = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: colour } })
+          .jpeg()
+          .toBuffer();
+        const form = multipartForm([{ name: 'file', filename: name, bytes }]);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/website/images',
+          payload: form.payload,
+          headers: { 'content-type': form.contentType, origin: SITE, cookie: cookieOf(admin) },
+        });
+        expect(response.statusCode).toBe(201);
+        return response.json() as { id: string; widths: number[] };
+      };
+      const hero = await upload('#204080', 'hero.jpg');
+      const first = await upload('#408020', 'room.jpg');
+      const second = await upload('#802040', 'oils.jpg');
+      await withWebsite(
+        (settings) => ({
+          ...settings,
+          publishStreetAddress: true,
+          heroImageId: hero.id,
+          gallery: [
+            { imageId: first.id, alt: 'The room' },
+            { imageId: second.id, alt: 'The oils' },
+          ],
+        }),
+        async () => {
+          const open = (await page('/')).jsonLd[0];
+          expect(open.address).toEqual({
+            '@type': 'PostalAddress',
+            streetAddress: '12 Quiet Mews, London W1',
+            addressLocality: 'London',
+          });
+          const large = (image: { id: string; widths: number[] }) =>
+            `${SITE}/api/website/images/${image.id}/${image.widths.at(-1)}.webp`;
+          expect(open.image).toEqual([
+            expect.stringMatching(/^http:\/\/localhost:3000\/og-image\.png\?v=/),
+            large(hero),
+            large(first),
+            large(second),
+          ]);
+          // Each listed photo is served to anyone, as a search engine fetches it.
+          for (const address of open.image.slice(1)) {
+            const served = await t.app.inject({ method: 'GET', url: new URL(address).pathname });
+            expect(served.statusCode).toBe(200);
+            expect(served.headers['content-type']).toBe('image/webp');
+          }
+        },
+      );
+      expect((await page('/')).jsonLd[0].address).toEqual({ '@type': 'PostalAddress', addressLocality: 'London' });
+    } finally {
+      await admin.call('PUT', '/api/admin/business', details);
+    }
+  });
+
+  it('refuses a publish-the-street-address switch that is not true or false, changing nothing', async () => {
+    const admin = await signedIn(t, { role: 'admin' });
+    const before = (await admin.call('GET', '/api/admin/website')).json().settings as WebsiteSettings;
+    const refused = await admin.call('PUT', '/api/admin/website', { ...before, publishStreetAddress: 'yes' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain('publishStreetAddress');
+    expect((await admin.call('GET', '/api/admin/website')).json().settings.publishStreetAddress).toBe(false);
+  });
 
   it('a new hero photo becomes the card every shared link shows, on the next request', async () => {
     const admin = await signedIn(t, { role: 'admin' });

@@ -6,7 +6,7 @@ import { deviceSessionsQuery, useSignOutDevice, useSignOutOtherDevices } from '.
 import { authErrorMessage } from '../auth-errors.ts';
 import { deviceName } from '../device-name.ts';
 
-/** Where the account is signed in: browser and system, the address it came from, when last used; sign any out. */
+/** Where the account is signed in: browser and system, the place it came from, when last used; sign any out. */
 export function SignedInDevices() {
   const { user, sessionId: currentId } = useCurrentUser();
   const sessions = useQuery(deviceSessionsQuery);
@@ -61,8 +61,7 @@ export function SignedInDevices() {
                   )}
                 </Group>
                 <Text size="sm" c="var(--app-muted)" style={{ overflowWrap: 'anywhere' }}>
-                  {item.ipAddress ? `From address ${item.ipAddress}` : 'Address unknown'} · Last used{' '}
-                  {lastUsed.format(item.updatedAt)}
+                  {item.place} · Last used {lastUsed.format(item.updatedAt)}
                 </Text>
               </Stack>
               {!current && (

@@ -430,6 +430,12 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
           checked={settings.listPrivateTreatments}
           onChange={(event) => set('listPrivateTreatments', event.currentTarget.checked)}
         />
+        <Switch
+          label="Publish the street address to search engines"
+          description="Off, they read only the area. On, the business details' street address goes into the page's data for search engines, for a practice clients visit."
+          checked={settings.publishStreetAddress}
+          onChange={(event) => set('publishStreetAddress', event.currentTarget.checked)}
+        />
       </Section>
       <Group justify="flex-end">{saveButton}</Group>
     </Stack>
