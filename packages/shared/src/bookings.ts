@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
 import { isoDateTimeField } from './fields.ts';
-import { bookingPaymentSchema } from './payments.ts';
+import { bookingPaymentSchema, cancellationMoneySchema } from './payments.ts';
 
 /** `awaiting_payment`: made, its time held while the client pays what the payment policy asks (issue 13). */
 export const bookingStatuses = [
@@ -93,6 +93,8 @@ export const bookingSchema = z.object({
   createdAt: z.string(),
   /** The online payment the booking waits for or was paid with; null when nothing was asked up front. */
   payment: bookingPaymentSchema.nullable().default(null),
+  /** What cancelling now would do to the money paid online; null when none is held. */
+  cancellationMoney: cancellationMoneySchema.nullable().default(null),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
