@@ -55,7 +55,7 @@ export async function stillHeldOf(tx: DbOrTx, held: OnlinePaymentRow): Promise<n
  */
 export async function assertOnlineMoneyInvoiceable(tx: DbOrTx, bookingId: string) {
   const [held] = await tx.select().from(onlinePayment).where(eq(onlinePayment.bookingId, bookingId));
-  if (!held || held.status !== 'succeeded') return;
+  if (held?.status !== 'succeeded') return;
   if (held.settlement === 'held')
     throw new AppError(
       'CONFLICT',
@@ -95,7 +95,7 @@ export async function requestOnlineRefund(
 ): Promise<OnlineRefundView> {
   const admin = requireRole(request.actor, 'admin');
   const input = parseInput(requestOnlineRefundInput, request.input);
-  if (!deps.stripe) throw new AppError('CONFLICT', 'Online payment is not set up, so nothing can be refunded online.');
+  if (!deps.stripe) throw new AppError('NOT_FOUND', 'Online payment is not set up, so nothing can be refunded online.');
   const queued = await deps.db.transaction(async (tx) => {
     const [held] = /^[0-9a-f-]{36}$/i.test(request.bookingId)
       ? await tx.select().from(onlinePayment).where(eq(onlinePayment.bookingId, request.bookingId)).for('update')
