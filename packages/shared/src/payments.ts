@@ -177,6 +177,7 @@ export type AdminOnlinePayment = {
 
 /** What cancelling now does to the money paid online, told before the client (or owner) confirms. */
 export const cancellationMoneySchema = z.object({
+  kind: z.enum(['deposit', 'prepayment']),
   amountPence: z.number(),
   outcome: z.enum(['refunded', 'kept']),
   freeCancellationHours: z.number(),
@@ -184,10 +185,10 @@ export const cancellationMoneySchema = z.object({
 export type CancellationMoney = z.infer<typeof cancellationMoneySchema>;
 
 /** The sentence the cancel dialog and the cancellation email say about the money. */
-export function cancellationMoneyText(money: CancellationMoney | null, kind: 'deposit' | 'prepayment' = 'deposit') {
+export function cancellationMoneyText(money: CancellationMoney | null) {
   if (!money || money.amountPence <= 0) return '';
   const amount = `£${(money.amountPence / 100).toFixed(money.amountPence % 100 === 0 ? 0 : 2)}`;
-  const what = kind === 'deposit' ? 'deposit' : 'payment';
+  const what = money.kind === 'deposit' ? 'deposit' : 'payment';
   return money.outcome === 'refunded'
     ? `Your ${amount} ${what} will be refunded to your card.`
     : `Your ${amount} ${what} is kept, as the cancellation is less than ${money.freeCancellationHours} hours before the appointment.`;

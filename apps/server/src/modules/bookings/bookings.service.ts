@@ -699,11 +699,11 @@ export async function cancellationMoneyOf(
   const late = row.startsAt.getTime() - at < freeCancellationHours * 3_600_000;
   if (by === 'client' && late) {
     const amountPence = await stillHeldOf(tx, held);
-    return amountPence > 0 ? { amountPence, outcome: 'kept', freeCancellationHours } : null;
+    return amountPence > 0 ? { kind: held.purpose, amountPence, outcome: 'kept', freeCancellationHours } : null;
   }
   if (by === 'business' && !refund) return null;
   const amountPence = await refundableOf(tx, held);
-  return amountPence > 0 ? { amountPence, outcome: 'refunded', freeCancellationHours } : null;
+  return amountPence > 0 ? { kind: held.purpose, amountPence, outcome: 'refunded', freeCancellationHours } : null;
 }
 
 /** Cancels under the row lock; emails the client when asked and pays back what they paid when asked. */
