@@ -172,6 +172,14 @@ async function markAttempt(deps: RefundDeps, row: RefundRow, failure: string, fi
   return updated ?? row;
 }
 
+/** What the refund steps read of Stripe's refund object (from its answer or its webhook). */
+export type StripeRefundWord = {
+  id: string;
+  status: string | null;
+  amount: number;
+  failure_reason?: string | null;
+};
+
 /**
  * Stripe's word on a refund, from its answer or its webhook, applied to the locked request once: succeeded records
  * it (payment row, posting), pending waits for the webhook, failed or cancelled is shown and never recorded.
@@ -180,7 +188,7 @@ export async function applyStripeRefund(
   deps: RefundDeps,
   tx: DbOrTx,
   row: RefundRow,
-  refund: Pick<Stripe.Refund, 'id' | 'status' | 'amount' | 'failure_reason'>,
+  refund: StripeRefundWord,
 ): Promise<string> {
   if (row.status === 'succeeded' || row.status === 'failed') return `already ${row.status}`;
   if (refund.status === 'succeeded') {
