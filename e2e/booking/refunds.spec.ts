@@ -1,6 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import { uniqueName } from '../back-office/back-office.ts';
 import { newClient, withRunLock } from '../back-office-people/people.ts';
-import { accounts, newSignedInContext } from '../support/auth.ts';
+import { accounts, newSignedInContext, signInAsAdmin } from '../support/auth.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { localDate } from '../support/dates.ts';
 import { type DiaryTime, diaryTime } from '../support/diary.ts';
 import { peerConfirmWebhooks, stripePeerUrl } from '../support/fake-stripe.ts';
@@ -218,5 +221,61 @@ test('deposits paid online: a cancellation inside the free window is refunded, o
   } finally {
     for (const client of clients) await client.context.close();
     await owner.context.close();
+  }
+});
+
+/** axe over one part of the page at rest. */
+async function expectNoAxeViolationsIn(page: Page, selector: string) {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
+    [],
+  );
+}
+
+test('the booking sheet’s online payment and its Refund dialog fit a phone and are axe clean, light and dark @phone', async ({
+  browser,
+  page,
+}, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL as string;
+  await signInAsAdmin(page);
+  let client: Client | undefined;
+  try {
+    await withRunLock('payment-policy', async () => {
+      try {
+        await setWindow(page, 24, baseURL);
+        client = await returningClient(browser, page, uniqueName('Fay'), testInfo);
+        await bookAndPay(client, diaryTime());
+      } finally {
+        await page.request.put('/api/admin/payments/policy', { data: nothingUpFront, headers: { origin: baseURL } });
+      }
+    });
+    await page.goto('/manage_bookings');
+    await page.getByRole('tab', { name: 'List' }).click();
+    await page.getByRole('textbox', { name: 'Customer' }).fill(client?.name ?? '');
+    const row = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem');
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button').click();
+    const online = page.getByRole('dialog', { name: 'Booking' }).getByRole('region', { name: 'Paid online' });
+    await expect(online).toContainText('£20 can still be refunded.');
+    // What this test adds is checked: the "Paid online" section, then the Refund dialog, in both schemes.
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await pageAtRest(page);
+      await expectNoAxeViolationsIn(page, 'section[aria-label="Paid online"]');
+    }
+    await online.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: "Refund to the client's card" });
+    await expect(dialog.getByRole('button', { name: 'Refund £20' })).toBeVisible();
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await pageAtRest(page);
+      await expectNoAxeViolationsIn(page, '.online-refund-dialog');
+    }
+    if ((testInfo.project.use.viewport?.width ?? 0) <= 375)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect((await dialog.getByRole('button', { name: 'Refund £20' }).boundingBox())?.height).toBeGreaterThanOrEqual(36);
+  } finally {
+    await client?.context.close();
   }
 });

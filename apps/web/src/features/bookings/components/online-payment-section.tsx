@@ -162,7 +162,14 @@ function RefundDialog({
     refund.mutateAsync(parsed.data).then(onDone, () => undefined);
   };
   return (
-    <AppModal opened onClose={onClose} title="Refund to the client's card" fullScreen={fullScreen} centered>
+    <AppModal
+      opened
+      onClose={onClose}
+      title="Refund to the client's card"
+      fullScreen={fullScreen}
+      centered
+      classNames={{ content: 'online-refund-dialog' }}
+    >
       <Stack gap="md">
         <NumberInput
           label="Amount (£)"
