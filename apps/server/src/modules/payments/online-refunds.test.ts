@@ -269,6 +269,7 @@ describe('a cancellation', () => {
     const { id, client } = await paidDeposit();
     const told = await client.call('GET', `/api/bookings/${id}`);
     expect(told.json().cancellationMoney).toEqual({
+      kind: 'deposit',
       amountPence: 2000,
       outcome: 'refunded',
       freeCancellationHours: 24,
