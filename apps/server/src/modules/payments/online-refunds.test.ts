@@ -233,6 +233,35 @@ describe('a refund from the back office', () => {
   });
 });
 
+describe('refunds at the same moment', () => {
+  it('accepts only one of two refunds that together exceed the deposit, asked at once', async () => {
+    const { id, intentId } = await paidDeposit();
+    const answers = await Promise.all([refund(id, 1500), refund(id, 1500)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
+    expect([...peer.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([
+      1500,
+    ]);
+    expect((await refundRows(id)).map((r) => r.amountPence)).toEqual([1500]);
+    await heldAgreesWithLedger();
+  });
+
+  it('records a pending refund once when its webhook is delivered twice at the same moment', async () => {
+    const { id } = await paidDeposit();
+    peer.refundsWill('pending');
+    const answer = await refund(id, 2000);
+    peer.refundsWill('succeeded');
+    const [row] = await t.db.select().from(onlineRefund).where(eq(onlineRefund.id, answer.json().id));
+    const stripeRefund = peer.refunds.get(row?.stripeRefundId ?? '');
+    if (!stripeRefund) throw new Error('no refund at the peer');
+    stripeRefund.status = 'succeeded';
+    const event = peer.eventOf('refund.updated', stripeRefund);
+    const delivered = await Promise.all([peer.send(event), peer.send(event)]);
+    expect(delivered.flatMap((d) => d.statuses)).toEqual([200, 200]);
+    expect((await refundRows(id)).map((r) => r.amountPence)).toEqual([2000]);
+    await heldAgreesWithLedger();
+  });
+});
+
 describe('when Stripe cannot be reached for a refund', () => {
   it('logs it with the booking id, shows "retrying", records nothing, and the job pays it back later', async () => {
     const { id, client } = await paidDeposit();
