@@ -298,6 +298,7 @@ function BookingDetailBody({
         emailEnabled={emailEnabled}
         fullScreen={fullScreen}
         onClose={() => setDialog(null)}
+        onlineRefundablePence={detail.onlinePayment?.refundablePence ?? 0}
       />
 
       {(booking.status === 'confirmed' || booking.status === 'completed') && (

@@ -272,7 +272,18 @@ function onlineRefundWords(result: ActionResult): string {
 }
 
 /** 'Cancel booking?': reason, email switch and paying back, saying exactly who is emailed and what is paid back. */
-export function CancelDialog({ booking, opened, timeZone, emailEnabled, fullScreen, onClose }: BookingDialogProps) {
+export function CancelDialog({
+  booking,
+  opened,
+  timeZone,
+  emailEnabled,
+  fullScreen,
+  onClose,
+  onlineRefundablePence = 0,
+}: BookingDialogProps & {
+  /** What paying back sends to the client's card through Stripe (issue 13); the rest goes back by hand. */
+  onlineRefundablePence?: number;
+}) {
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(true);
   const [refund, setRefund] = useState(booking.paidPence > 0);
@@ -296,7 +307,11 @@ export function CancelDialog({ booking, opened, timeZone, emailEnabled, fullScre
       : 'Nobody is emailed.',
     paid > 0
       ? refund
-        ? `${formatPrice(paid)} is paid back (what was paid online goes back to the client's card through Stripe).`
+        ? `${formatPrice(paid)} is paid back${
+            onlineRefundablePence > 0
+              ? ` (${formatPrice(onlineRefundablePence)} of it to the client's card through Stripe)`
+              : ''
+          }.`
         : `The ${formatPrice(paid)} paid is kept.`
       : 'Nothing was paid, nothing is paid back.',
   ].join(' ');
