@@ -94,7 +94,7 @@ export async function createContext(env: Env, options: { database?: Database; lo
       boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
       await boss.start();
       await outbox.start(boss);
-      await startBookingJobs(boss, { db: database.db, env, outbox, stripe });
+      await startBookingJobs(boss, { db: database.db, env, outbox, stripe, logger });
       await startBackupJobs(boss, { database, files, env, logger });
       if (stripe) await startStripeJobs(boss, { db: database.db, env, stripe });
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
 import { isoDateTimeField } from './fields.ts';
-import { bookingCardSetupSchema, bookingPaymentSchema } from './payments.ts';
+import { bookingCardSetupSchema, bookingPaymentSchema, cancellationMoneySchema } from './payments.ts';
 
 /** `awaiting_payment`: made, its time held while the client pays what the payment policy asks (issue 13). */
 export const bookingStatuses = [
@@ -97,6 +97,8 @@ export const bookingSchema = z.object({
   payment: bookingPaymentSchema.nullable().default(null),
   /** The card saved for a no-show fee the client agreed to; null when the booking has none. */
   cardSetup: bookingCardSetupSchema.nullable().default(null),
+  /** What cancelling now would do to the money paid online; null when none is held. */
+  cancellationMoney: cancellationMoneySchema.nullable().default(null),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -197,3 +197,61 @@ export type UpfrontAnswer = {
   /** Cancelling is free until this many hours before; later, money paid up front is kept. */
   freeCancellationHours: number;
 };
+
+// ---- Refunds of online payments (issue 13, decision 053) ----
+
+/** POST /api/admin/bookings/:id/online-refunds: the owner pays back part or all of what was paid online. */
+export const requestOnlineRefundInput = z.strictObject({
+  amountPence: z.number().int('Enter whole pence').min(1, 'Enter an amount above zero').max(10_000_000),
+  reason: z.string().trim().min(1, 'Say why the money is paid back').max(300),
+});
+export type RequestOnlineRefundInput = z.infer<typeof requestOnlineRefundInput>;
+
+export const onlineRefundStatuses = ['requested', 'retrying', 'pending', 'succeeded', 'failed'] as const;
+export type OnlineRefundStatus = (typeof onlineRefundStatuses)[number];
+/** How each state reads on the booking sheet. */
+export const onlineRefundStatusLabels: Record<OnlineRefundStatus, string> = {
+  requested: 'Sending to Stripe',
+  retrying: 'Refund failed, retrying',
+  pending: 'Waiting for the card issuer',
+  succeeded: 'Refunded',
+  failed: 'Refund failed',
+};
+
+export type OnlineRefundView = {
+  id: string;
+  amountPence: number;
+  reason: string;
+  status: OnlineRefundStatus;
+  failure: string | null;
+  createdAt: string;
+};
+
+/** The booking sheet's view of the online payment: what was paid, what is left to refund and each refund. */
+export type AdminOnlinePayment = {
+  purpose: 'deposit' | 'prepayment';
+  amountPence: number;
+  status: 'awaiting' | 'succeeded' | 'failed' | 'cancelled';
+  settlement: 'held' | 'recognised' | 'kept' | 'refunded' | null;
+  refundablePence: number;
+  refunds: OnlineRefundView[];
+};
+
+/** What cancelling now does to the money paid online, told before the client (or owner) confirms. */
+export const cancellationMoneySchema = z.object({
+  kind: z.enum(['deposit', 'prepayment']),
+  amountPence: z.number(),
+  outcome: z.enum(['refunded', 'kept']),
+  freeCancellationHours: z.number(),
+});
+export type CancellationMoney = z.infer<typeof cancellationMoneySchema>;
+
+/** The sentence the cancel dialog and the cancellation email say about the money. */
+export function cancellationMoneyText(money: CancellationMoney | null) {
+  if (!money || money.amountPence <= 0) return '';
+  const amount = `£${(money.amountPence / 100).toFixed(money.amountPence % 100 === 0 ? 0 : 2)}`;
+  const what = money.kind === 'deposit' ? 'deposit' : 'payment';
+  return money.outcome === 'refunded'
+    ? `Your ${amount} ${what} will be refunded to your card.`
+    : `Your ${amount} ${what} is kept, as the cancellation is less than ${money.freeCancellationHours} hours before the appointment.`;
+}

@@ -792,6 +792,39 @@ export const onlinePayment = pgTable(
   ],
 );
 
+export type OnlineRefundStatus = 'requested' | 'retrying' | 'pending' | 'succeeded' | 'failed';
+
+/**
+ * A refund of an online payment asked of Stripe (issue 13, decision 053): written before Stripe is called, so a
+ * call that fails after the commit is retried by a job with the same idempotency key, and recorded in the books
+ * (a `payment` row of kind 'refund' and its posting) only once Stripe says it succeeded.
+ */
+export const onlineRefund = pgTable(
+  'online_refund',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    onlinePaymentId: uuid('online_payment_id')
+      .notNull()
+      .references(() => onlinePayment.id),
+    bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<OnlineRefundStatus>().notNull().default('requested'),
+    stripeRefundId: text('stripe_refund_id'),
+    /** Stripe's words for a failure, shown to the owner; never the client's details. */
+    failure: text('failure'),
+    attempts: integer('attempts').notNull().default(0),
+    paymentId: uuid('payment_id').references(() => payment.id, { onDelete: 'set null' }),
+    requestedBy: text('requested_by'),
+    ...timestamps,
+  },
+  (table) => [
+    index('online_refund_payment_idx').on(table.onlinePaymentId),
+    uniqueIndex('online_refund_stripe_idx').on(table.stripeRefundId),
+    index('online_refund_status_idx').on(table.status),
+  ],
+);
+
 /** Every Stripe event handled, by Stripe's id: a repeat delivery finds its row and changes nothing. */
 export const stripeEvent = pgTable('stripe_event', {
   id: text('id').primaryKey(),

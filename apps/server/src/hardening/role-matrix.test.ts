@@ -515,6 +515,16 @@ const rules: Record<string, Rule> = {
       body: { amountPence: 1000, method: 'cash' },
     }),
   },
+  // Refunds through Stripe: the owner's alone; without Stripe keys (as here) there is nothing to refund online, so
+  // even the owner gets 404 (online-refunds.test.ts covers the owner's 201 with the Stripe peer).
+  'POST /api/admin/bookings/:id/online-refunds': {
+    allow: {},
+    refuse: { admin: 404 },
+    build: async () => ({
+      url: `/api/admin/bookings/${(await diaryBooking()).id}/online-refunds`,
+      body: { amountPence: 500, reason: 'Goodwill' },
+    }),
+  },
   'POST /api/admin/bookings/:id/refunds': {
     allow: { admin: 201 },
     build: async () => {

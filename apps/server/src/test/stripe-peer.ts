@@ -43,7 +43,9 @@ export type PeerRefund = {
   currency: string;
   payment_intent: string;
   reason: string | null;
-  status: 'succeeded';
+  /** Card refunds usually succeed at once; some stay pending and a few fail later (https://docs.stripe.com/refunds). */
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  failure_reason: string | null;
   metadata: Record<string, string>;
   created: number;
 };
@@ -154,6 +156,8 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
   const signer = new Stripe(options.secretKey);
   let deliver: Deliver | undefined;
   let outage = 0;
+  /** What a new refund's status is: as most card refunds, at once 'succeeded'; or 'pending', or 'failed' outright. */
+  let refundOutcome: 'succeeded' | 'pending' | 'failed' = 'succeeded';
   /** When a confirmation's webhook reaches the app: after the answer (as Stripe usually does), before it, or never. */
   let confirmWebhook: 'after' | 'before' | 'none' = 'after';
   const pendingDeliveries = new Set<Promise<unknown>>();
@@ -448,7 +452,7 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
         },
       );
     const already = [...refunds.values()]
-      .filter((r) => r.payment_intent === intent.id)
+      .filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled')
       .reduce((sum, r) => sum + r.amount, 0);
     const amount = body.amount === undefined ? intent.amount_received - already : Number(body.amount);
     if (amount < 1 || already + amount > intent.amount_received)
@@ -469,7 +473,8 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
       currency: intent.currency,
       payment_intent: intent.id,
       reason: (body.reason as string | undefined) ?? null,
-      status: 'succeeded',
+      status: refundOutcome,
+      failure_reason: refundOutcome === 'failed' ? 'expired_or_canceled_card' : null,
       metadata: (body.metadata as Record<string, string> | undefined) ?? {},
       created: seconds(),
     };
@@ -554,6 +559,11 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
     }
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && cancel?.[1]) return cancelIntent(cancel[1], body);
+    const oneRefund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && oneRefund?.[1]) {
+      const refund = refunds.get(oneRefund[1]);
+      return refund ? { status: 200, body: refund } : missing('refund', oneRefund[1]);
+    }
     const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && one?.[1]) {
       const intent = intents.get(one[1]);
@@ -634,6 +644,18 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
       confirmWebhook = when;
       return answer(200, { confirmWebhook });
     }
+    if (method === 'POST' && url.pathname === '/__peer/refunds') {
+      const outcome = url.searchParams.get('outcome');
+      if (outcome !== 'succeeded' && outcome !== 'pending' && outcome !== 'failed')
+        return answer(400, { error: 'outcome?' });
+      refundOutcome = outcome;
+      return answer(200, { refundOutcome });
+    }
+    const settle = /^\/__peer\/refunds\/([^/]+)\/(succeeded|failed)$/.exec(url.pathname);
+    if (method === 'POST' && settle?.[1] && settle[2] && refunds.has(settle[1])) {
+      const delivered = await settleRefund(settle[1], settle[2] as 'succeeded' | 'failed');
+      return answer(200, { statuses: delivered.statuses });
+    }
     const resend = /^\/__peer\/intents\/([^/]+)\/resend$/.exec(url.pathname);
     const event = resend?.[1] ? lastEvents.get(resend[1]) : undefined;
     if (method === 'POST' && event) {
@@ -648,6 +670,21 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
     const delivery = deliverEvent(event).catch(() => undefined);
     pendingDeliveries.add(delivery);
     void delivery.finally(() => pendingDeliveries.delete(delivery));
+  }
+
+  /**
+   * A pending refund comes to its end at the card issuer: Stripe updates it and sends `refund.updated` (and, for
+   * charges, `charge.refund.updated`), each delivered `times` times.
+   */
+  async function settleRefund(
+    refundId: string,
+    status: 'succeeded' | 'failed',
+    options: { times?: number; type?: 'refund.updated' | 'charge.refund.updated' } = {},
+  ) {
+    const refund = refunds.get(refundId);
+    if (!refund) throw new Error(`the Stripe peer has no refund ${refundId}`);
+    Object.assign(refund, { status, failure_reason: status === 'failed' ? 'expired_or_canceled_card' : null });
+    return send(eventOf(options.type ?? 'refund.updated', refund), { times: options.times });
   }
 
   const port = options.port ?? (await freePort());
@@ -713,6 +750,11 @@ export async function startStripePeer(options: { webhookSecret: string; secretKe
     deliverTo(target: Deliver) {
       deliver = target;
     },
+    /** The status new refunds get (default 'succeeded'). */
+    refundsWill(outcome: 'succeeded' | 'pending' | 'failed') {
+      refundOutcome = outcome;
+    },
+    settleRefund,
     /** The next `count` API requests fail with a 500, as when Stripe has an outage. */
     failNext(count: number) {
       outage = count;

@@ -1,4 +1,11 @@
-import { type AdminBooking, AppError, listAdminBookingsQuery, privateNotesInput, setOutcomeInput } from '@app/shared';
+import {
+  type AdminBooking,
+  type AdminOnlinePayment,
+  AppError,
+  listAdminBookingsQuery,
+  privateNotesInput,
+  setOutcomeInput,
+} from '@app/shared';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, bookingEvent, payment } from '../../db/schema.ts';
@@ -7,7 +14,8 @@ import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { auditOf } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { noShowFeeStateOf } from '../payments/no-show-fee.ts';
-import { settleHeldPayment } from '../payments/online-payments.ts';
+import { onlinePaymentOfBooking, settleHeldPayment } from '../payments/online-payments.ts';
+import { onlineRefundsOfBooking, refundableOf } from '../payments/online-refunds.ts';
 import { netPaidSql } from '../payments/payments.service.ts';
 import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
 
@@ -94,7 +102,22 @@ export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
     history: await db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, id)).orderBy(asc(bookingEvent.at)),
     payments,
     noShowFee: await noShowFeeStateOf(db, id),
+    onlinePayment: await adminOnlinePaymentOf(db, id),
     audit: await auditOf(db, 'booking', id),
+  };
+}
+
+/** The online payment of the booking sheet: what was paid, what is left to refund, each refund and its state. */
+async function adminOnlinePaymentOf(db: Db, bookingId: string): Promise<AdminOnlinePayment | null> {
+  const held = await onlinePaymentOfBooking(db, bookingId);
+  if (!held) return null;
+  return {
+    purpose: held.purpose,
+    amountPence: held.amountPence,
+    status: held.status,
+    settlement: held.settlement ?? null,
+    refundablePence: await refundableOf(db, held),
+    refunds: await onlineRefundsOfBooking(db, bookingId),
   };
 }
 

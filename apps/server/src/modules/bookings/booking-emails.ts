@@ -38,7 +38,7 @@ export function bookingEmail(
   kind: EmailKind,
   booking: BookingForEmail,
   business: EmailBusiness,
-  extras: { to?: string; reason?: string; previous?: Date; ics?: string; dedupeKey?: string } = {},
+  extras: { to?: string; reason?: string; money?: string; previous?: Date; ics?: string; dedupeKey?: string } = {},
 ): Promise<OutgoingEmail> {
   const when = (instant: Date) => formatForClient(instant, business.timeZone, business.locale);
   // Discretion (decision 026): the subject and preview line never name a sensual treatment unless the owner chose
@@ -68,6 +68,7 @@ export function bookingEmail(
       businessEmail: business.email,
       manageUrl: `${business.publicUrl}/bookings`,
       reason: extras.reason ?? '',
+      money: extras.money ?? '',
       notes: booking.notes,
       status: booking.status,
     },

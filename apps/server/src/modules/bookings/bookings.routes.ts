@@ -5,6 +5,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { actorOf } from '../auth/actor.ts';
 import { freeTimes } from '../availability/free-times.ts';
 import { chargeNoShowFee } from '../payments/no-show-fee.ts';
+import { requestOnlineRefund } from '../payments/online-refunds.ts';
 import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
 import { hasSensualFlag } from '../services/services.routes.ts';
 import {
@@ -157,6 +158,16 @@ export function bookingsRoutes(context: AppContext) {
             request.body,
           ),
         ),
+    );
+    // Through Stripe (issue 13): answered with the refund's state (succeeded, pending, retrying or failed).
+    app.post<IdParams>('/api/admin/bookings/:id/online-refunds', async (request, reply) =>
+      reply.status(201).send(
+        await requestOnlineRefund(context, {
+          actor: await actorOf(auth, request),
+          bookingId: request.params.id,
+          input: request.body,
+        }),
+      ),
     );
     app.post<IdParams>('/api/admin/bookings/:id/refunds', async (request, reply) =>
       reply

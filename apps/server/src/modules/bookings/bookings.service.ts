@@ -8,8 +8,10 @@ import {
   type Booking,
   type BookingCardSetup,
   type BookingPayment,
+  type CancellationMoney,
   type CreateBookingInput,
   cancelBookingInput,
+  cancellationMoneyText,
   createBookingInput,
   createPhoneBookingInput,
   rescheduleBookingInput,
@@ -19,8 +21,18 @@ import {
   upfrontQuery,
 } from '@app/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, bookingEvent, customer, onlinePayment, payment, service, user } from '../../db/schema.ts';
+import {
+  booking,
+  bookingEvent,
+  customer,
+  onlinePayment,
+  onlineRefund,
+  payment,
+  service,
+  user,
+} from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
@@ -39,13 +51,21 @@ import {
   paymentUnavailable,
   settleHeldPayment,
 } from '../payments/online-payments.ts';
+import { queueOnlineRefund, refundableOf, sendOnlineRefund, stillHeldOf } from '../payments/online-refunds.ts';
 import { readPaymentPolicy } from '../payments/payment-policy.service.ts';
 import { recordBookingRefund } from '../payments/payments.service.ts';
 import type { StripeAccount } from '../payments/stripe-client.ts';
 import { bookingIcs } from './booking-calendar.ts';
 import { bookingEmail, type EmailBusiness } from './booking-emails.ts';
 
-export type BookingDeps = { db: Db; env: Env; outbox: Outbox; stripe?: StripeAccount | null; now?: () => number };
+export type BookingDeps = {
+  db: Db;
+  env: Env;
+  outbox: Outbox;
+  stripe?: StripeAccount | null;
+  logger?: Logger;
+  now?: () => number;
+};
 type BookingRow = typeof booking.$inferSelect;
 
 const ENGINE_LOCK = 727_274; // one writer at a time re-checks the diary; the exclusion constraint is the backstop
@@ -577,6 +597,7 @@ export function toClientBooking(
   at: number,
   payment: BookingPayment | null = null,
   cardSetup: BookingCardSetup | null = null,
+  cancellationMoney: CancellationMoney | null = null,
 ): Booking {
   const active = row.status === 'pending' || row.status === 'confirmed';
   return {
@@ -601,6 +622,7 @@ export function toClientBooking(
     createdAt: row.createdAt.toISOString(),
     payment,
     cardSetup,
+    cancellationMoney,
   };
 }
 
@@ -618,7 +640,21 @@ export async function listMyBookings(deps: BookingDeps, request: { actor: Actor 
     .where(eq(booking.clientId, actor.id))
     .orderBy(desc(booking.startsAt));
   const at = now(deps);
-  const all = rows.map((row) => toClientBooking(row, rules, at));
+  // The cancel dialog says what becomes of the money paid online (issue 13).
+  const all = await Promise.all(
+    rows.map(async (row) =>
+      toClientBooking(
+        row,
+        rules,
+        at,
+        null,
+        null,
+        row.status === 'pending' || row.status === 'confirmed'
+          ? await cancellationMoneyOf(deps.db, row, at, 'client')
+          : null,
+      ),
+    ),
+  );
   const isUpcoming = (b: Booking) =>
     Date.parse(b.endsAt) > at &&
     (b.status === 'pending' || b.status === 'confirmed' || b.status === 'awaiting_payment');
@@ -639,9 +675,14 @@ export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | 
   const row = await ownBooking(deps.db, actor, request.id);
   const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
   // The page the client comes back to after paying reads this until the webhook has settled the booking.
+  const at = now(deps);
+  const money =
+    row.status === 'pending' || row.status === 'confirmed'
+      ? await cancellationMoneyOf(deps.db, row, at, 'client')
+      : null;
   const payment = await paymentForClient(deps, row, { release: false });
   const cardSetup = await cardSetupForClient(deps, row).catch(() => unreachableCardSetup(deps, row));
-  return toClientBooking(row, rules, now(deps), payment, cardSetup);
+  return toClientBooking(row, rules, at, payment, cardSetup, money);
 }
 
 export async function bookingCalendarFile(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
@@ -671,10 +712,34 @@ function assertClientMayChange(actor: Actor, row: BookingRow, cutoffHours: numbe
 
 type CancelOptions = { reason: string; notify: boolean; refund: boolean };
 
+/**
+ * What cancelling now does to the money paid online: a client inside the free window has it paid back, after it the
+ * deposit is kept; the owner pays back only when they choose to. Null when nothing paid online is left.
+ */
+export async function cancellationMoneyOf(
+  tx: DbOrTx,
+  row: BookingRow,
+  at: number,
+  by: 'client' | 'business',
+  refund = false,
+): Promise<CancellationMoney | null> {
+  const held = await onlinePaymentOfBooking(tx, row.id);
+  if (held?.status !== 'succeeded') return null;
+  const { freeCancellationHours } = await readPaymentPolicy(tx);
+  const late = row.startsAt.getTime() - at < freeCancellationHours * 3_600_000;
+  if (by === 'client' && late) {
+    const amountPence = await stillHeldOf(tx, held);
+    return amountPence > 0 ? { kind: held.purpose, amountPence, outcome: 'kept', freeCancellationHours } : null;
+  }
+  if (by === 'business' && !refund) return null;
+  const amountPence = await refundableOf(tx, held);
+  return amountPence > 0 ? { kind: held.purpose, amountPence, outcome: 'refunded', freeCancellationHours } : null;
+}
+
 /** Cancels under the row lock; emails the client when asked and pays back what they paid when asked. */
 async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: CancelOptions) {
   const { db, env } = deps;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const row = await ownBooking(tx, actor, id, true);
     const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
     const at = now(deps);
@@ -693,18 +758,29 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
       .where(eq(booking.id, row.id))
       .returning();
     if (!updated) throw new Error('cancel update returned no row');
-    // Money taken online is kept once the free cancellation window has passed; before it, it stays held for the
-    // client (paid back through Stripe's refunds, a later step of issue 13).
-    const { freeCancellationHours } = await readPaymentPolicy(tx);
-    if (by === 'client' && row.startsAt.getTime() - at < freeCancellationHours * 3_600_000)
-      await settleHeldPayment(tx, env.BUSINESS_TIME_ZONE, updated, 'kept', at, null);
+    // Money taken online: kept after the free cancellation window, paid back through Stripe inside it (or when the
+    // owner chooses to). The refund is written here and asked of Stripe once this commits (decision 053).
+    const money = await cancellationMoneyOf(tx, row, at, by, options.refund);
+    const refundIds: string[] = [];
+    if (money?.outcome === 'kept') await settleHeldPayment(tx, env.BUSINESS_TIME_ZONE, updated, 'kept', at, null);
+    if (money?.outcome === 'refunded') {
+      const held = await onlinePaymentOfBooking(tx, row.id, true);
+      if (held)
+        refundIds.push(
+          (await queueOnlineRefund(tx, held, money.amountPence, reason || 'Booking cancelled', actor.id)).id,
+        );
+    }
     let refundedPence = 0;
     if (options.refund) {
-      const paid = await tx
-        .select({ kind: payment.kind, amountPence: payment.amountPence, method: payment.method })
-        .from(payment)
-        .where(eq(payment.bookingId, row.id))
-        .orderBy(asc(payment.paidAt));
+      // Money taken by hand goes back by hand; what was paid online went back through Stripe above.
+      const online = await onlineMoneyIds(tx, row.id);
+      const paid = (
+        await tx
+          .select({ id: payment.id, kind: payment.kind, amountPence: payment.amountPence, method: payment.method })
+          .from(payment)
+          .where(eq(payment.bookingId, row.id))
+          .orderBy(asc(payment.paidAt))
+      ).filter((p) => !online.has(p.id));
       const net = paid.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0);
       const method = paid.findLast((p) => p.kind === 'payment')?.method;
       if (net > 0 && method) {
@@ -720,23 +796,95 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
     await recordEvent(tx, row, actor, 'cancelled', {
       from: row.status,
       to: 'cancelled',
-      details: { by, reason, notified, refundedPence },
+      details: {
+        by,
+        reason,
+        notified,
+        refundedPence,
+        onlineRefundPence: money?.outcome === 'refunded' ? money.amountPence : 0,
+      },
     });
     await auditIfAdmin(tx, actor, 'booking.cancelled', row.id, row, updated);
     if (notified)
       await deps.outbox.enqueue(
         tx,
-        await bookingEmail(tx, 'booking.cancelled', updated, businessOf(env, rules), { reason }),
+        await bookingEmail(tx, 'booking.cancelled', updated, businessOf(env, rules), {
+          reason,
+          money: cancellationMoneyText(money),
+        }),
       );
-    return { row: updated, rules, at, notified, refundedPence };
+    return { row: updated, rules, at, notified, refundedPence, money, refundIds };
+  });
+  for (const refundId of result.refundIds) await sendOnlineRefund(deps, refundId);
+  return result;
+}
+
+/** The payment rows of a booking that came from Stripe (the payment and its refunds): not to be paid back by hand. */
+async function onlineMoneyIds(tx: DbOrTx, bookingId: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ paid: onlinePayment.paymentId, back: onlineRefund.paymentId })
+    .from(onlinePayment)
+    .leftJoin(onlineRefund, eq(onlineRefund.onlinePaymentId, onlinePayment.id))
+    .where(eq(onlinePayment.bookingId, bookingId));
+  return new Set(rows.flatMap((r) => [r.paid, r.back]).filter((x): x is string => Boolean(x)));
+}
+
+/**
+ * A client gives up a booking still awaiting payment: its intent is cancelled at Stripe first, then the time is
+ * released. If Stripe cannot be reached or says it was paid meanwhile, the booking is cancelled all the same and
+ * the payment's webhook pays the money back (the booking stays cancelled because the client cancelled it).
+ */
+async function cancelAwaitingPayment(deps: BookingDeps, actor: Actor, row: BookingRow, reason: string) {
+  const held = await onlinePaymentOfBooking(deps.db, row.id);
+  if (held?.intentId && deps.stripe) {
+    try {
+      await deps.stripe.sdk.paymentIntents.cancel(held.intentId, { cancellation_reason: 'requested_by_customer' });
+    } catch (error) {
+      deps.logger?.warn(
+        { bookingId: row.id, stripeError: (error as Error).message },
+        'Stripe did not cancel the payment of a booking the client cancelled; a late payment is paid back',
+      );
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const locked = await ownBooking(tx, actor, row.id, true);
+    if (locked.status !== 'awaiting_payment') return null;
+    const at = now(deps);
+    const [updated] = await tx
+      .update(booking)
+      .set({
+        status: 'cancelled',
+        cancelledBy: 'client',
+        cancelledAt: new Date(at),
+        cancelReason: reason || null,
+        version: locked.version + 1,
+      })
+      .where(eq(booking.id, locked.id))
+      .returning();
+    if (!updated) throw new Error('cancel update returned no row');
+    await tx
+      .update(onlinePayment)
+      .set({ status: 'cancelled' })
+      .where(and(eq(onlinePayment.bookingId, locked.id), eq(onlinePayment.status, 'awaiting')));
+    await recordEvent(tx, locked, actor, 'cancelled', {
+      from: 'awaiting_payment',
+      to: 'cancelled',
+      details: { by: 'client', reason, notified: false, refundedPence: 0 },
+    });
+    return { row: updated, rules: await getBookingRules(tx, deps.env.BUSINESS_TIME_ZONE), at };
   });
 }
 
 export async function cancelBooking(deps: BookingDeps, request: { actor: Actor | null; id: string; input: unknown }) {
   const actor = requireSignedIn(request.actor);
   const { reason } = parseInput(cancelBookingInput, request.input ?? {});
+  const current = await ownBooking(deps.db, actor, request.id);
+  if (current.status === 'awaiting_payment') {
+    const released = await cancelAwaitingPayment(deps, actor, current, reason);
+    if (released) return toClientBooking(released.row, released.rules, released.at);
+  }
   const result = await cancelRow(deps, actor, request.id, { reason, notify: true, refund: false });
-  return toClientBooking(result.row, result.rules, result.at);
+  return { ...toClientBooking(result.row, result.rules, result.at), cancellationMoney: result.money };
 }
 
 /** The owner cancels: emailing the client and paying back are the owner's choice. */
@@ -751,7 +899,11 @@ export async function adminCancelBooking(
     notify: input.notifyClient,
     refund: input.refund,
   });
-  return { notified: result.notified, refundedPence: result.refundedPence };
+  return {
+    notified: result.notified,
+    refundedPence: result.refundedPence,
+    onlineRefundPence: result.money?.outcome === 'refunded' ? result.money.amountPence : 0,
+  };
 }
 
 /** Moves a booking in one statement: at no moment are there two active bookings for it. */

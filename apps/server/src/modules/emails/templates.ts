@@ -71,8 +71,8 @@ export const defaultTemplates: Record<EmailKind, DefaultTemplate> = {
   'booking.cancelled': {
     description: 'A booking was cancelled (by the client or the business)',
     subject: 'Booking cancelled: {{when}}',
-    body: 'Hello {{clientName}},\n\nYour booking for {{service}} on {{when}} is cancelled.\n\nReason: {{reason}}\n\n{{businessName}}',
-    variables: [...booking, 'reason'],
+    body: 'Hello {{clientName}},\n\nYour booking for {{service}} on {{when}} is cancelled.\n\nReason: {{reason}}\n\n{{money}}\n\n{{businessName}}',
+    variables: [...booking, 'reason', 'money'],
   },
   'booking.rescheduled': {
     description: 'A booking moved to another time (with the calendar file attached)',

@@ -37,6 +37,7 @@ import {
   invoiceRefundEntry,
   paymentAppliedToInvoiceEntry,
 } from '../ledger/postings.ts';
+import { assertOnlineMoneyInvoiceable } from '../payments/online-refunds.ts';
 
 /** What invoices need of the environment: the business's zone for accounting dates, its currency for messages. */
 export type InvoiceEnv = Pick<
@@ -342,6 +343,7 @@ export async function createInvoiceFromBooking(db: Db, actor: Actor | null, book
     if (!found) throw new AppError('NOT_FOUND', 'No such booking.');
     if (found.status !== 'completed' && found.status !== 'confirmed')
       throw new AppError('CONFLICT', 'Only a confirmed or completed booking can be invoiced.');
+    await assertOnlineMoneyInvoiceable(tx, found.id);
     const [taken] = await tx
       .select({ id: invoice.id, series: invoice.series, number: invoice.number })
       .from(invoice)
@@ -495,6 +497,7 @@ export async function issueInvoice(db: Db, actor: Actor | null, id: string, inpu
     if (found.bookingId) {
       // The booking's lock is the one a payment on the booking takes: none slips in unlinked while this commits.
       const [owner] = await tx.select().from(booking).where(eq(booking.id, found.bookingId)).for('update');
+      await assertOnlineMoneyInvoiceable(tx, found.bookingId);
       const prior = await tx
         .select()
         .from(payment)

@@ -16,9 +16,11 @@ import {
   invoiceIssuedEntry,
   invoicePaymentEntry,
   invoiceRefundEntry,
+  keptDepositRefundEntry,
   noShowFeeEntry,
   onlinePaymentEntry,
   onlineRefundEntry,
+  onlineSaleRefundEntry,
   paymentAppliedToInvoiceEntry,
   reversalEntry,
   type StripeBalanceTransaction,
@@ -79,6 +81,8 @@ const anyEntry: fc.Arbitrary<EntryDraft> = fc.oneof(
   balanceTransaction
     .map((transaction) => stripeBalanceEntry({ ...base, transaction }))
     .filter((draft): draft is EntryDraft => draft !== null),
+  fc.record({ amountPence: pence, sale }).map((e) => onlineSaleRefundEntry({ ...base, ...e, refundId: 'r' })),
+  pence.map((amountPence) => keptDepositRefundEntry({ ...base, amountPence, refundId: 'r' })),
   fc.record({ amountPence: pence, share: fc.integer({ min: 0, max: 100 }), method }).map((e) =>
     expenseEntry({
       ...base,
@@ -205,6 +209,28 @@ describe('postings of money taken online (issue 13)', () => {
     const back = onlineRefundEntry({ ...base, amountPence: 2400, refundId: 'r' });
     expect(back.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
       [accountCodes.depositsHeld, 2400, 0],
+      [accountCodes.stripeClearing, 0, 2400],
+    ]);
+  });
+
+  it('pay back a part of a held deposit leaving the rest held, and undo a sale or a kept deposit paid back later', () => {
+    const held = onlinePaymentEntry({ ...base, amountPence: 2400, paymentId: 'p' });
+    const part = onlineRefundEntry({ ...base, amountPence: 900, refundId: 'r' });
+    const net = (code: string) =>
+      [held, part]
+        .flatMap((e) => e.lines)
+        .reduce((sum, l) => sum + (l.accountCode === code ? l.creditPence - l.debitPence : 0), 0);
+    expect(net(accountCodes.depositsHeld)).toBe(1500);
+    const sale = { style: 'sensual' as const, serviceType: 'naturist', vatRateBp: 2000 };
+    const undone = onlineSaleRefundEntry({ ...base, amountPence: 1200, sale, refundId: 'r' });
+    expect(undone.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence, l.vatKind ?? null])).toEqual([
+      [accountCodes.salesSensual, 1000, 0, null],
+      [accountCodes.vat, 200, 0, 'output'],
+      [accountCodes.stripeClearing, 0, 1200, null],
+    ]);
+    const kept = keptDepositRefundEntry({ ...base, amountPence: 2400, refundId: 'r' });
+    expect(kept.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+      [accountCodes.otherIncome, 2400, 0],
       [accountCodes.stripeClearing, 0, 2400],
     ]);
   });

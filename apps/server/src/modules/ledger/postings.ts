@@ -440,3 +440,44 @@ export function noShowFeeEntry(input: {
     ],
   });
 }
+/**
+ * Money taken online paid back through Stripe after the appointment took place: the sale it became is undone with
+ * its VAT, as a refund by hand undoes a sale taken on the day (decision 053).
+ */
+export function onlineSaleRefundEntry(input: {
+  refundId: string;
+  date: string;
+  amountPence: number;
+  sale: SaleContext;
+  description: string;
+}): EntryDraft {
+  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
+  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'refund',
+    sourceId: input.refundId,
+    lines: [
+      debit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
+      debit(accountCodes.vat, vat, output),
+      credit(accountCodes.stripeClearing, input.amountPence),
+    ],
+  });
+}
+
+/** A kept deposit paid back after all (the owner's goodwill): the other income it became goes back, no VAT. */
+export function keptDepositRefundEntry(input: {
+  refundId: string;
+  date: string;
+  amountPence: number;
+  description: string;
+}): EntryDraft {
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'refund',
+    sourceId: input.refundId,
+    lines: [debit(accountCodes.otherIncome, input.amountPence), credit(accountCodes.stripeClearing, input.amountPence)],
+  });
+}

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type booking, onlinePayment, payment } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
-import { depositAppliedEntry, depositKeptEntry, onlinePaymentEntry, onlineRefundEntry } from '../ledger/postings.ts';
+import { depositAppliedEntry, depositKeptEntry, onlinePaymentEntry } from '../ledger/postings.ts';
+import { stillHeldOf } from './online-refunds.ts';
 import type { StripeAccount } from './stripe-client.ts';
 
 type BookingRow = typeof booking.$inferSelect;
@@ -121,56 +122,6 @@ export async function recordOnlinePayment(
 }
 
 /**
- * Pays back a held online payment through Stripe (the key makes a retried event ask for the same refund) and
- * records it when Stripe answers that it succeeded.
- */
-export async function refundOnlinePayment(
-  tx: DbOrTx,
-  stripe: StripeAccount,
-  timeZone: string,
-  row: BookingRow,
-  held: OnlinePaymentRow,
-  reason: string,
-  at: number,
-) {
-  if (!held.intentId || held.settlement !== 'held') return null;
-  const refund = await stripe.sdk.refunds.create(
-    { payment_intent: held.intentId, reason: 'requested_by_customer', metadata: { bookingId: row.id, reason } },
-    { idempotencyKey: `refund-${held.intentId}` },
-  );
-  if (refund.status !== 'succeeded' && refund.status !== 'pending') return null;
-  const [back] = await tx
-    .insert(payment)
-    .values({
-      bookingId: row.id,
-      clientId: row.clientId,
-      kind: 'refund',
-      amountPence: refund.amount,
-      method: 'card',
-      paidAt: new Date(at),
-      note: `Paid back online (Stripe ${refund.id}): ${reason}`,
-      recordedBy: null,
-    })
-    .returning();
-  if (!back) throw new Error('refund insert returned no row');
-  await postJournalEntry(
-    tx,
-    onlineRefundEntry({
-      refundId: back.id,
-      date: localDateOf(at, timeZone),
-      amountPence: refund.amount,
-      description: `Online payment paid back for ${row.serviceName}`,
-    }),
-    null,
-  );
-  await tx
-    .update(onlinePayment)
-    .set({ refundId: back.id, settlement: 'refunded' })
-    .where(eq(onlinePayment.id, held.id));
-  return refund;
-}
-
-/**
  * What was held for a booking leaves Deposits held: to sales (with VAT) when the appointment took place, to other
  * income when it is kept (a no-show, a cancellation after the free window). Nothing held, nothing posted.
  */
@@ -184,20 +135,23 @@ export async function settleHeldPayment(
 ) {
   const held = await onlinePaymentOfBooking(tx, row.id, true);
   if (held?.settlement !== 'held') return;
+  // A part already paid back is no longer held; a refund still on its way is posted against the outcome (053).
+  const amountPence = await stillHeldOf(tx, held);
+  if (amountPence <= 0) return;
   const date = localDateOf(at, timeZone);
   const draft =
     outcome === 'recognised'
       ? depositAppliedEntry({
           onlinePaymentId: held.id,
           date,
-          amountPence: held.amountPence,
+          amountPence,
           sale: { style: row.style, serviceType: row.type, vatRateBp: await salesVatRateBp(tx) },
           description: `${held.purpose === 'deposit' ? 'Deposit' : 'Prepayment'} applied to ${row.serviceName}`,
         })
       : depositKeptEntry({
           onlinePaymentId: held.id,
           date,
-          amountPence: held.amountPence,
+          amountPence,
           description: `Deposit kept for ${row.serviceName}`,
         });
   await postJournalEntry(tx, draft, createdBy);

@@ -12,8 +12,14 @@ import {
   HOLD_RELEASE_REASON,
   type OnlinePaymentRow,
   recordOnlinePayment,
-  refundOnlinePayment,
 } from './online-payments.ts';
+import {
+  applyStripeRefund,
+  queueOnlineRefund,
+  refundableOf,
+  refundRequestOf,
+  sendOnlineRefund,
+} from './online-refunds.ts';
 
 /**
  * POST /api/stripe/webhook: the signature over the exact bytes is checked first (a bad one changes nothing), then
@@ -39,7 +45,9 @@ export async function handleStripeWebhook(
 }
 
 export async function handleStripeEvent(deps: BookingDeps, event: Stripe.Event): Promise<string> {
-  return deps.db.transaction(async (tx) => {
+  // Refunds the handling asked for go to Stripe once it has committed (never from inside the transaction).
+  const refunds: string[] = [];
+  const outcome = await deps.db.transaction(async (tx) => {
     const object = event.data.object as { id?: string };
     const [fresh] = await tx
       .insert(stripeEvent)
@@ -47,13 +55,15 @@ export async function handleStripeEvent(deps: BookingDeps, event: Stripe.Event):
       .onConflictDoNothing()
       .returning({ id: stripeEvent.id });
     if (!fresh) return 'already handled';
-    const result = await dispatch(deps, tx, event);
+    const result = await dispatch(deps, tx, event, refunds);
     await tx.update(stripeEvent).set({ outcome: result }).where(eq(stripeEvent.id, event.id));
     return result;
   });
+  for (const id of refunds) await sendOnlineRefund(deps, id);
+  return outcome;
 }
 
-async function dispatch(deps: BookingDeps, tx: DbOrTx, event: Stripe.Event): Promise<string> {
+async function dispatch(deps: BookingDeps, tx: DbOrTx, event: Stripe.Event, refunds: string[]): Promise<string> {
   const purpose = (event.data.object as { metadata?: Record<string, string> | null }).metadata?.purpose;
   if (purpose === 'no_show_fee') {
     // The fee charged to a saved card after a no-show; the charge's own answer may have recorded it already.
@@ -64,7 +74,13 @@ async function dispatch(deps: BookingDeps, tx: DbOrTx, event: Stripe.Event): Pro
   }
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return settleSucceededIntent(deps, tx, event.data.object);
+      return settleSucceededIntent(deps, tx, event.data.object, refunds);
+    // Stripe's word on a refund that was pending (or failed later): handled once per event like the others.
+    case 'refund.updated':
+    case 'charge.refund.updated': {
+      const request = await refundRequestOf(tx, event.data.object);
+      return request ? applyStripeRefund(deps, tx, request, event.data.object) : 'no refund request for this refund';
+    }
     case 'payment_intent.payment_failed':
       // Stripe sends this for each declined attempt; the client may try another card on the same intent while the
       // time is held, and the hold's sweep frees it if they never pay (decision 050).
@@ -105,6 +121,7 @@ export async function settleSucceededIntent(
   deps: BookingDeps,
   tx: DbOrTx,
   intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata' | 'amount_received'>,
+  refunds: string[],
 ): Promise<string> {
   await lockDiary(tx);
   const held = await heldFor(tx, intent);
@@ -123,21 +140,16 @@ export async function settleSucceededIntent(
   }
   const released = row.status === 'cancelled' && (held.status === 'cancelled' || held.status === 'failed');
   if (!released) return 'recorded';
-  if (await timeStillFree(tx, timeZone, row, at)) {
+  // A client who cancelled while paying meant it: their money goes back rather than the booking coming back.
+  const byClient = row.cancelledBy === 'client';
+  if (!byClient && (await timeStillFree(tx, timeZone, row, at))) {
     await bookingPaid(deps, tx, row, { intentId: intent.id, afterRelease: true });
     return 'booked after its hold had ended';
   }
-  if (!deps.stripe) return 'recorded; to be paid back';
-  await refundOnlinePayment(
-    tx,
-    deps.stripe,
-    timeZone,
-    row,
-    { ...recorded, intentId: intent.id },
-    'Paid after the time was given to someone else',
-    at,
-  );
-  return 'paid back: the time had been taken';
+  const owed = { ...recorded, intentId: intent.id };
+  const reason = byClient ? 'Paid after the client cancelled' : 'Paid after the time was given to someone else';
+  refunds.push((await queueOnlineRefund(tx, owed, await refundableOf(tx, owed), reason, null)).id);
+  return byClient ? 'paid back: the client had cancelled' : 'paid back: the time had been taken';
 }
 
 async function timeStillFree(tx: DbOrTx, timeZone: string, row: typeof booking.$inferSelect, at: number) {
@@ -190,7 +202,9 @@ export async function releaseExpiredHolds(deps: BookingDeps): Promise<number> {
       } catch (error) {
         if (alreadySucceeded(error)) {
           const intent = await deps.stripe.sdk.paymentIntents.retrieve(held.intentId);
-          await deps.db.transaction((tx) => settleSucceededIntent(deps, tx, intent));
+          const refunds: string[] = [];
+          await deps.db.transaction((tx) => settleSucceededIntent(deps, tx, intent, refunds));
+          for (const id of refunds) await sendOnlineRefund(deps, id);
           continue;
         }
         // Stripe unreachable: the time is released all the same; a payment that still succeeds is settled then.

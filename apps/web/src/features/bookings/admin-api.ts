@@ -3,12 +3,15 @@ import type {
   AdminCalendar,
   AdminCancelBookingInput,
   AdminMoveBookingInput,
+  AdminOnlinePayment,
   CreateBlockInput,
   CreatePhoneBookingInput,
   ListAdminBookingsQuery,
   NoShowFeeState,
+  OnlineRefundView,
   Payment,
   RecordPaymentInput,
+  RequestOnlineRefundInput,
   Service,
 } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -48,6 +51,8 @@ export type AdminBookingDetail = {
   payments: Payment[];
   /** The no-show fee the client agreed to when booking (issue 13); null when the booking has none. */
   noShowFee: NoShowFeeState | null;
+  /** The deposit or prepayment paid through Stripe, its refunds and what is left to refund (issue 13). */
+  onlinePayment: AdminOnlinePayment | null;
   audit: AuditEntry[];
 };
 
@@ -141,8 +146,22 @@ export function useBookingAction(id: string) {
   });
 }
 
-/** What a move or a cancelling did: whether the client was emailed, and what was paid back. */
-export type ActionResult = AdminBookingDetail & { notified: boolean; refundedPence?: number };
+/** What a move or a cancelling did: whether the client was emailed, and what was paid back (by hand, and online). */
+export type ActionResult = AdminBookingDetail & {
+  notified: boolean;
+  refundedPence?: number;
+  onlineRefundPence?: number;
+};
+
+/** Pays back part or all of the online payment through Stripe; answers the refund's state. */
+export function useOnlineRefund(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: RequestOnlineRefundInput) =>
+      apiFetch<OnlineRefundView>(path(id, 'online-refunds'), { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
+}
 
 export function useMoveBooking() {
   const invalidate = useInvalidate();

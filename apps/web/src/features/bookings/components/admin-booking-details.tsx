@@ -26,6 +26,7 @@ import { emailNote, formatShortDateTime, historySentence } from '../owner-words.
 import { auditActionLabel, changedFields } from './admin-audit-diff.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 import { CreateInvoiceButton } from './create-invoice-button.tsx';
+import { OnlinePaymentSection } from './online-payment-section.tsx';
 import { CancelDialog, ignoreShownError, RescheduleDialog } from './owner-dialogs.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
@@ -379,6 +380,7 @@ function BookingDetailBody({
         emailEnabled={emailEnabled}
         fullScreen={fullScreen}
         onClose={() => setDialog(null)}
+        onlineRefundablePence={detail.onlinePayment?.refundablePence ?? 0}
       />
 
       {(booking.status === 'confirmed' || booking.status === 'completed') && (
@@ -406,6 +408,15 @@ function BookingDetailBody({
           </Button>
         </Group>
       </Section>
+
+      {detail.onlinePayment && (
+        <OnlinePaymentSection
+          bookingId={booking.id}
+          online={detail.onlinePayment}
+          timeZone={timeZone}
+          fullScreen={fullScreen}
+        />
+      )}
 
       <Section title="Payments">
         {detail.payments.length === 0 ? (

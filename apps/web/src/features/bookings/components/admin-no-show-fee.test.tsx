@@ -42,6 +42,7 @@ const detail = (overrides: Partial<AdminBookingDetail>): AdminBookingDetail => (
   booking,
   history: [],
   payments: [],
+  onlinePayment: null,
   noShowFee: fee('card_saved'),
   audit: [],
   ...overrides,

@@ -1,4 +1,4 @@
-import type { Booking } from '@app/shared';
+import { type Booking, cancellationMoneyText } from '@app/shared';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -34,6 +34,17 @@ export function CancelBookingButton({ booking, when, onTooLate, onCancelled }: C
           <Text>
             {booking.serviceName}, {when}
           </Text>
+          {booking.status === 'awaiting_payment' ? (
+            <Text fw={600} role="note">
+              The time is released and nothing is taken from your card.
+            </Text>
+          ) : (
+            booking.cancellationMoney && (
+              <Text fw={600} role="note">
+                {cancellationMoneyText(booking.cancellationMoney)}
+              </Text>
+            )
+          )}
           <Textarea
             label="Reason (optional)"
             value={reason}

@@ -262,8 +262,28 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
   );
 }
 
+/** What became of the online part of a cancelling's refund, from the refund's state on the booking sheet. */
+function onlineRefundWords(result: ActionResult): string {
+  const last = result.onlinePayment?.refunds.at(-1);
+  if (last?.status === 'succeeded') return "refunded to the client's card.";
+  if (last?.status === 'pending') return 'refund accepted by Stripe, waiting for the card issuer.';
+  if (last?.status === 'failed') return 'refund failed: see the booking.';
+  return 'refund failed, retrying: Stripe could not be reached.';
+}
+
 /** 'Cancel booking?': reason, email switch and paying back, saying exactly who is emailed and what is paid back. */
-export function CancelDialog({ booking, opened, timeZone, emailEnabled, fullScreen, onClose }: BookingDialogProps) {
+export function CancelDialog({
+  booking,
+  opened,
+  timeZone,
+  emailEnabled,
+  fullScreen,
+  onClose,
+  onlineRefundablePence = 0,
+}: BookingDialogProps & {
+  /** What paying back sends to the client's card through Stripe (issue 13); the rest goes back by hand. */
+  onlineRefundablePence?: number;
+}) {
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(true);
   const [refund, setRefund] = useState(booking.paidPence > 0);
@@ -287,7 +307,11 @@ export function CancelDialog({ booking, opened, timeZone, emailEnabled, fullScre
       : 'Nobody is emailed.',
     paid > 0
       ? refund
-        ? `${formatPrice(paid)} is paid back.`
+        ? `${formatPrice(paid)} is paid back${
+            onlineRefundablePence > 0
+              ? ` (${formatPrice(onlineRefundablePence)} of it to the client's card through Stripe)`
+              : ''
+          }.`
         : `The ${formatPrice(paid)} paid is kept.`
       : 'Nothing was paid, nothing is paid back.',
   ].join(' ');
@@ -299,10 +323,13 @@ export function CancelDialog({ booking, opened, timeZone, emailEnabled, fullScre
         const result = raw as ActionResult;
         close();
         const refunded = result.refundedPence ? ` ${formatPrice(result.refundedPence)} paid back.` : '';
-        const silent = !(result.notified && emailEnabled) && !result.refundedPence;
+        const online = result.onlineRefundPence
+          ? ` ${formatPrice(result.onlineRefundPence)} ${onlineRefundWords(result)}`
+          : '';
+        const silent = !(result.notified && emailEnabled) && !result.refundedPence && !result.onlineRefundPence;
         showOutcome({
           title: 'Cancelled',
-          message: `${booking.clientName}, ${formatShortDateTime(booking.startsAt, timeZone)}, cancelled. ${emailNote(result.notified, emailEnabled)}${refunded}`,
+          message: `${booking.clientName}, ${formatShortDateTime(booking.startsAt, timeZone)}, cancelled. ${emailNote(result.notified, emailEnabled)}${refunded}${online}`,
           onUndo: silent
             ? () =>
                 restore

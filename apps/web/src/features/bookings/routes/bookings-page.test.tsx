@@ -88,6 +88,44 @@ describe('BookingsPage', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Ill' });
   });
 
+  it('says before and after cancelling that the deposit paid online is refunded, or kept after the free window', async () => {
+    const refunded = {
+      kind: 'deposit' as const,
+      amountPence: 2000,
+      outcome: 'refunded' as const,
+      freeCancellationHours: 24,
+    };
+    const withDeposit = { ...changeable, cancellationMoney: refunded };
+    stubApi({
+      'GET /api/bookings': { status: 200, body: { upcoming: [withDeposit], past: [] } },
+      [`POST /api/bookings/${changeable.id}/cancel`]: {
+        status: 200,
+        body: { ...withDeposit, status: 'cancelled' },
+      },
+    });
+    renderPage(<BookingsPage />, { url: '/bookings' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent('Your £20 deposit will be refunded to your card.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Your £20 deposit will be refunded to your card.'),
+    );
+  });
+
+  it('tells a client cancelling after the free window that the deposit is kept', async () => {
+    const kept = { kind: 'deposit' as const, amountPence: 2000, outcome: 'kept' as const, freeCancellationHours: 48 };
+    stubApi({
+      'GET /api/bookings': { status: 200, body: { upcoming: [{ ...changeable, cancellationMoney: kept }], past: [] } },
+    });
+    renderPage(<BookingsPage />, { url: '/bookings' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'Your £20 deposit is kept, as the cancellation is less than 48 hours before the appointment.',
+    );
+  });
+
   it('shows the server’s answer when the cut-off has passed since the page was opened, and learns the cut-off from it', async () => {
     stubApi({
       'GET /api/bookings': [

@@ -1,4 +1,4 @@
-import type { Booking } from '@app/shared';
+import { type Booking, cancellationMoneyText } from '@app/shared';
 import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -43,7 +43,17 @@ export function BookingsPage() {
   const cancelled = (booking: Booking) => {
     setDone({
       title: 'Booking cancelled',
-      text: `Your ${booking.serviceName} on ${formatDateTime(booking.startsAt, timeZone, locale)} is cancelled. We have emailed you a confirmation.`,
+      text: `Your ${booking.serviceName} on ${formatDateTime(booking.startsAt, timeZone, locale)} is cancelled. ${
+        cancellationMoneyText(booking.cancellationMoney) || ''
+      }${booking.cancellationMoney ? ' ' : ''}We have emailed you a confirmation.`,
+    });
+    window.scrollTo({ top: 0 });
+  };
+
+  const released = (booking: Booking) => {
+    setDone({
+      title: 'Booking cancelled',
+      text: `Your ${booking.serviceName} on ${formatDateTime(booking.startsAt, timeZone, locale)} is cancelled and the time released. Nothing is taken from your card.`,
     });
     window.scrollTo({ top: 0 });
   };
@@ -57,7 +67,15 @@ export function BookingsPage() {
       currency={currency}
       upcoming={upcoming}
       actions={
-        booking.changeableByClient && !tooLate[booking.id] ? (
+        // Still paying: the client may give the time up (its payment is cancelled), not move it.
+        booking.status === 'awaiting_payment' ? (
+          <CancelBookingButton
+            booking={booking}
+            when={formatDateTime(booking.startsAt, timeZone, locale)}
+            onTooLate={onTooLate(booking.id)}
+            onCancelled={released}
+          />
+        ) : booking.changeableByClient && !tooLate[booking.id] ? (
           <>
             <RescheduleBookingButton
               booking={booking}
