@@ -12,6 +12,9 @@ export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
   expense: 'Expense',
   deposit_applied: 'Deposit applied to sale',
   deposit_kept: 'Deposit kept',
+  voucher_sale: 'Gift voucher sold',
+  voucher_redeemed: 'Gift voucher spent',
+  voucher_expired: 'Gift voucher expired',
   reversal: 'Reversal',
   manual: 'Manual',
 };
