@@ -1,12 +1,13 @@
 import type { ProfitAndLoss, TrialBalance } from '@app/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expenseCategory, onlinePayment } from '../../db/schema.ts';
-import { insertBooking } from '../../test/booking-helpers.ts';
+import { expenseCategory, onlinePayment, voucher } from '../../db/schema.ts';
+import { insertBooking, serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { recordOnlinePayment } from '../payments/online-payments.ts';
+import { expireVouchers } from '../vouchers/vouchers.service.ts';
 
 /**
  * The books stay sound whatever the owner does: any sequence of bookings paid and refunded, invoices
@@ -50,7 +51,10 @@ type Action =
   | { kind: 'invoice by hand'; lines: { net: number; rate: number }[]; share: number; method: string }
   | { kind: 'credit note'; pick: number; refund: boolean; method: string }
   | { kind: 'vat registration'; registered: boolean }
-  | { kind: 'online deposit'; type: 'swedish' | 'naturist'; amount: number; outcome: 'held' | 'completed' | 'no_show' };
+  | { kind: 'online deposit'; type: 'swedish' | 'naturist'; amount: number; outcome: 'held' | 'completed' | 'no_show' }
+  | { kind: 'voucher sale'; of: 'amount' | 'swedish' | 'naturist'; amount: number; method: string }
+  | { kind: 'voucher redemption'; pick: number; share: number; type: 'swedish' | 'naturist' }
+  | { kind: 'voucher expiry'; pick: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({
@@ -86,7 +90,21 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     amount,
     outcome: fc.constantFrom('held' as const, 'completed' as const, 'no_show' as const),
   }),
+  fc.record({
+    kind: fc.constant('voucher sale' as const),
+    of: fc.constantFrom('amount' as const, 'swedish' as const, 'naturist' as const),
+    amount: fc.integer({ min: 500, max: 100_000 }),
+    method,
+  }),
+  fc.record({
+    kind: fc.constant('voucher redemption' as const),
+    pick,
+    share,
+    type: fc.constantFrom('swedish' as const, 'naturist' as const),
+  }),
+  fc.record({ kind: fc.constant('voucher expiry' as const), pick }),
 );
+let voucherCounter = 0;
 let onlineCounter = 0;
 
 /** What the sequence has made so far, to pick targets from. */
@@ -95,6 +113,7 @@ type World = {
   unbilledBookings: string[];
   expenses: string[];
   invoices: string[];
+  vouchers: { id: string; code: string; balance: number }[];
 };
 
 async function ok(response: Awaited<ReturnType<typeof admin.call>>, what: string) {
@@ -247,6 +266,55 @@ async function run(step: Action, world: World) {
         );
       return;
     }
+    case 'voucher sale': {
+      const sold = await ok(
+        await admin.call('POST', '/api/admin/vouchers', {
+          ...(step.of === 'amount'
+            ? { kind: 'amount', amountPence: step.amount }
+            : {
+                kind: 'treatment',
+                serviceId: (await serviceOfType(t, step.of)).id,
+                durationMinutes: 60,
+              }),
+          method: step.method,
+          buyerName: `Voucher buyer ${voucherCounter++}`,
+        }),
+        'voucher sale',
+      );
+      world.vouchers.push({ id: sold.id, code: sold.code, balance: sold.balancePence });
+      return;
+    }
+    case 'voucher redemption': {
+      const target = from(
+        world.vouchers.filter((v) => v.balance > 0),
+        step.pick,
+      );
+      if (!target) return;
+      const spend = Math.max(1, Math.floor(target.balance * step.share));
+      const made = await insertCompletedBooking(step.type, new Date(Date.now() - 86_400_000));
+      const after = await ok(
+        await admin.call('POST', '/api/admin/vouchers/redeem', {
+          code: target.code,
+          bookingId: made.id,
+          amountPence: spend,
+        }),
+        'voucher redemption',
+      );
+      target.balance = after.balancePence;
+      return;
+    }
+    case 'voucher expiry': {
+      const target = from(world.vouchers, step.pick);
+      if (!target) return;
+      // Its last valid day has passed: the daily job closes it.
+      await t.db
+        .update(voucher)
+        .set({ expiresOn: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) })
+        .where(eq(voucher.id, target.id));
+      await expireVouchers(t.context);
+      target.balance = 0;
+      return;
+    }
     case 'vat registration':
       await ok(
         await admin.call('PUT', '/api/admin/invoices/settings', {
@@ -299,6 +367,15 @@ async function checkTheBooks() {
     rows: { held: string; owed: string }[];
   };
   expect(Number(held.rows[0]?.owed)).toBe(Number(held.rows[0]?.held));
+  // Vouchers outstanding is what active vouchers still hold (net of the VAT a treatment paid at sale), both in SQL.
+  const vouchers = (await t.db.execute(sql`
+    select (select coalesce(sum(case when kind = 'amount' then balance_pence
+                                     else round(balance_pence * 10000.0 / (10000 + vat_rate_bp)) end), 0)
+              from voucher where status = 'active')::bigint::text as held,
+           (select coalesce(sum(credit_pence - debit_pence), 0) from journal_line where account_code = '2310')::text as owed`)) as {
+    rows: { held: string; owed: string }[];
+  };
+  expect(Number(vouchers.rows[0]?.owed)).toBe(Number(vouchers.rows[0]?.held));
   const byStyle = pnl.totals.income.byStyle;
   expect(byStyle.therapeutic + byStyle.sensual + byStyle.other).toBe(income);
 }
@@ -307,7 +384,7 @@ describe('the books', () => {
   it('balance, net to zero and agree with the profit and loss after any sequence of money events', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 12 }), async (steps) => {
-        const world: World = { paidBookings: [], unbilledBookings: [], expenses: [], invoices: [] };
+        const world: World = { paidBookings: [], unbilledBookings: [], expenses: [], invoices: [], vouchers: [] };
         for (const step of steps) await run(step, world);
         await checkTheBooks();
       }),
