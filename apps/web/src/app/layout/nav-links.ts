@@ -35,6 +35,7 @@ const adminSections: BackOfficeSection[] = [
   { id: 'emails', to: '/emails', label: 'Emails', icon: 'emails' },
   { id: 'expenses', to: '/expenses', label: 'Expenses', icon: 'expenses' },
   { id: 'invoices', to: '/invoices', label: 'Invoices', icon: 'invoices' },
+  { id: 'vouchers', to: '/vouchers', label: 'Vouchers', icon: 'vouchers' },
   { id: 'ledger', to: '/ledger', label: 'Ledger', icon: 'ledger' },
   { id: 'finances', to: '/finances', label: 'Finances', icon: 'finances' },
   { id: 'analytics', to: '/analytics', label: 'Analytics', icon: 'analytics' },

@@ -20,6 +20,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
+// The till takes a voucher where it takes money: the one place the booking drawer reaches into another feature.
+import { RedeemVoucher } from '../../vouchers/components/redeem-voucher.tsx';
 import { type AdminBookingDetail, adminBookingQuery, type BookingAction, useBookingAction } from '../admin-api.ts';
 import { formatDateTime } from '../format.ts';
 import { emailNote, formatShortDateTime, historySentence } from '../owner-words.ts';
@@ -371,6 +373,7 @@ function BookingDetailBody({
             </Button>
           )}
         </Group>
+        {booking.status !== 'cancelled' && <RedeemVoucher bookingId={booking.id} duePence={due} />}
       </Section>
 
       <Divider />
