@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
       screen('emails', 'emails'),
       screen('ledger', 'ledger'),
       screen('vouchers', 'vouchers'),
+      screen('gift-vouchers', 'giftVouchers'),
       screen('customers', 'customers'),
       screen('customers/:uid', 'customer'),
       screen('availability', 'availability'),

@@ -10,12 +10,14 @@ export function navLinksFor(role: Role | null): NavLink[] {
       return [
         { to: '/', label: 'Home' },
         { to: '/book', label: 'Book' },
+        { to: '/gift-vouchers', label: 'Gift vouchers' },
       ];
     case 'user':
       return [
         { to: '/', label: 'Home' },
         { to: '/book', label: 'Book' },
         { to: '/bookings', label: 'My bookings' },
+        { to: '/gift-vouchers', label: 'Gift vouchers' },
       ];
     case 'lodger':
       return [{ to: '/availability', label: 'Availability' }];
