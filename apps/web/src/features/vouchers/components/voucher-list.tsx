@@ -12,7 +12,13 @@ const statusColor: Record<Voucher['status'], string> = {
 
 export function VoucherStatusBadge({ status }: { status: Voucher['status'] }) {
   return (
-    <Badge color={statusColor[status]} variant="light" autoContrast>
+    // The tint carries the colour; the text stays dark enough for WCAG AA.
+    <Badge
+      color={statusColor[status]}
+      variant="light"
+      radius="sm"
+      style={{ '--badge-color': 'var(--mantine-color-text)' }}
+    >
       {voucherStatusLabels[status]}
     </Badge>
   );

@@ -67,6 +67,8 @@ export function VoucherOrderFields({
     <Stack gap="sm">
       <SegmentedControl
         aria-label="The voucher is for"
+        // The unchosen option's default grey is below AA contrast on the dialog's background.
+        styles={{ label: { color: 'var(--mantine-color-text)' } }}
         value={order.kind}
         onChange={(value) => set({ kind: value as VoucherOrderState['kind'] })}
         data={[

@@ -3,7 +3,7 @@ import { Button, Paper, Skeleton, Stack, Text, useMantineTheme } from '@mantine/
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState } from 'react';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatMoney } from '../../invoices/format.ts';
 
 /**
  * Stripe's Payment Element for a voucher bought online. The browser never issues the voucher: once Stripe says paid,
@@ -76,7 +76,7 @@ export function VoucherPayment({
     }
   };
 
-  const amount = formatPrice(amountPence);
+  const amount = formatMoney(amountPence);
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="md">

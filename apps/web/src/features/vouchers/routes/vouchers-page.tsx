@@ -12,6 +12,7 @@ import { VoucherCards, VoucherTable } from '../components/voucher-list.tsx';
 
 const PAGE_SIZE = 50;
 const readableDescription = { description: { color: 'var(--app-muted)' } };
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** /vouchers — every gift voucher and what is left on it, searched by code or buyer; the owner sells one here. */
 export function VouchersPage() {
@@ -53,7 +54,15 @@ export function VouchersPage() {
           <Button onClick={() => setSelling(true)}>Sell a voucher</Button>
         </Group>
         {issued && (
-          <Alert color="teal" title="Voucher issued" role="status" withCloseButton onClose={() => setIssued(null)}>
+          <Alert
+            color="teal"
+            title="Voucher issued"
+            role="status"
+            styles={readableTitle}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setIssued(null)}
+          >
             {issued}
           </Alert>
         )}
