@@ -437,3 +437,26 @@ describe('a voucher bought online', () => {
     expect(await outbox()).toHaveLength(1);
   });
 });
+
+describe('an install without Stripe', () => {
+  it('sells no voucher online and says they are sold in person; the owner still sells one', async () => {
+    const plain = await createTestApp({ AUTH_RATE_LIMIT_MAX: '100000' });
+    try {
+      const client = await signedIn(plain);
+      const refused = await client.call('POST', '/api/vouchers', { kind: 'amount', amountPence: 2500 });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.message).toBe('Gift vouchers are sold in person here.');
+      expect((await plain.app.inject({ method: 'GET', url: '/api/config' })).json().payments.online).toBe(false);
+      const admin = await signedIn(plain, { role: 'admin' });
+      const sold = await admin.call('POST', '/api/admin/vouchers', {
+        kind: 'amount',
+        amountPence: 2500,
+        method: 'cash',
+        buyerName: 'Walk-in Wendy',
+      });
+      expect(sold.statusCode, sold.body).toBe(201);
+    } finally {
+      await plain.close();
+    }
+  });
+});
