@@ -1,18 +1,18 @@
 import { type AdminBooking, AppError, listAdminBookingsQuery, privateNotesInput, setOutcomeInput } from '@app/shared';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, bookingEvent, payment } from '../../db/schema.ts';
+import { booking, bookingEvent, payment, voucher, voucherRedemption } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { auditOf } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { settleHeldPayment } from '../payments/online-payments.ts';
-import { netPaidSql } from '../payments/payments.service.ts';
+import { receivedSql } from '../payments/payments.service.ts';
 import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
 
 type BookingRow = typeof booking.$inferSelect;
 
-const paidPence = netPaidSql().mapWith(Number);
+const paidPence = receivedSql().mapWith(Number);
 
 export function toAdminBooking(row: BookingRow & { paidPence?: number }): AdminBooking {
   return {
@@ -85,13 +85,31 @@ export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
   requireRole(actor, 'admin');
   const row = await findBooking(db, id);
   const payments = await db.select().from(payment).where(eq(payment.bookingId, id)).orderBy(asc(payment.paidAt));
+  const redemptions = await db
+    .select({
+      id: voucherRedemption.id,
+      amountPence: voucherRedemption.amountPence,
+      redeemedAt: voucherRedemption.redeemedAt,
+      code: voucher.code,
+    })
+    .from(voucherRedemption)
+    .innerJoin(voucher, eq(voucher.id, voucherRedemption.voucherId))
+    .where(eq(voucherRedemption.bookingId, id))
+    .orderBy(asc(voucherRedemption.redeemedAt));
+  const paidPence =
+    payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0) +
+    redemptions.reduce((sum, r) => sum + r.amountPence, 0);
   return {
-    booking: toAdminBooking({
-      ...row,
-      paidPence: payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0),
-    }),
+    booking: toAdminBooking({ ...row, paidPence }),
     history: await db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, id)).orderBy(asc(bookingEvent.at)),
     payments,
+    // A code is a bearer instrument (decision 052): the sheet names the voucher by its last four signs only.
+    voucherRedemptions: redemptions.map((r) => ({
+      id: r.id,
+      amountPence: r.amountPence,
+      redeemedAt: r.redeemedAt.toISOString(),
+      codeLast4: r.code.slice(-4),
+    })),
     audit: await auditOf(db, 'booking', id),
   };
 }

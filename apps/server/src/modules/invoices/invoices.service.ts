@@ -37,6 +37,7 @@ import {
   invoiceRefundEntry,
   paymentAppliedToInvoiceEntry,
 } from '../ledger/postings.ts';
+import { receivedSql } from '../payments/payments.service.ts';
 
 /** What invoices need of the environment: the business's zone for accounting dates, its currency for messages. */
 export type InvoiceEnv = Pick<
@@ -745,10 +746,7 @@ export async function listBillableBookings(db: Db, actor: Actor | null): Promise
       pricePence: booking.pricePence,
       startsAt: booking.startsAt,
       status: booking.status,
-      paidPence:
-        sql<number>`(select coalesce(sum(case when ${payment.kind} = 'refund' then -${payment.amountPence} else ${payment.amountPence} end), 0) from ${payment} where ${payment.bookingId} = ${booking.id})`.mapWith(
-          Number,
-        ),
+      paidPence: receivedSql().mapWith(Number),
     })
     .from(booking)
     .where(

@@ -275,6 +275,62 @@ describe('redeeming a voucher', () => {
   });
 });
 
+describe('a booking paid with a voucher', () => {
+  it('reads as paid wherever its paid figure is shown, names the voucher by its last four signs, and posts the sale once', async () => {
+    const first = await issue({ amountPence: 3000 });
+    const second = await issue({ amountPence: 10000 });
+    const paid = await aBooking();
+    const before = await ledgerNet();
+    expect((await redeem(first.code, paid.id, 3000)).statusCode).toBe(200);
+    expect((await redeem(second.code, paid.id, paid.pricePence - 3000)).statusCode).toBe(200);
+
+    const sheet = await owner.call('GET', `/api/admin/bookings/${paid.id}`);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.json().booking.paidPence).toBe(paid.pricePence);
+    expect(sheet.json().payments).toEqual([]);
+    expect(sheet.json().voucherRedemptions).toMatchObject([
+      { amountPence: 3000, codeLast4: first.code?.slice(-4) },
+      { amountPence: paid.pricePence - 3000, codeLast4: second.code?.slice(-4) },
+    ]);
+    // The whole code is never on the sheet (decision 052).
+    expect(sheet.body).not.toContain(first.code?.replaceAll('-', ''));
+
+    const list = await owner.call('GET', '/api/admin/bookings?pageSize=100');
+    const listed = list.json().bookings.find((b: { id: string }) => b.id === paid.id);
+    expect(listed.paidPence).toBe(paid.pricePence);
+    const billable = await owner.call('GET', '/api/admin/invoices/billable-bookings');
+    const billed = billable.json().bookings.find((b: { id: string }) => b.id === paid.id);
+    expect(billed.paidPence).toBe(paid.pricePence);
+
+    // Only the redemptions' postings: out of vouchers outstanding into sales, no payment on top.
+    expect(change(before, await ledgerNet())).toEqual({ '2310': paid.pricePence, '4000': -paid.pricePence });
+    expect(await unbalancedEntries()).toBe(0);
+
+    // Cash refunded by hand stays bounded by cash taken: the voucher's money is not paid out in notes.
+    const refund = await owner.call('POST', `/api/admin/bookings/${paid.id}/refunds`, {
+      amountPence: 100,
+      method: 'cash',
+    });
+    expect(refund.statusCode).toBe(400);
+    expect(refund.json().error.message).toBe('Nothing has been paid for this booking.');
+  });
+
+  it('adds a voucher and cash together, so only what remains is due', async () => {
+    const sold = await issue({ amountPence: 2500 });
+    const mixed = await aBooking();
+    expect((await redeem(sold.code, mixed.id, 2500)).statusCode).toBe(200);
+    const cash = await owner.call('POST', `/api/admin/bookings/${mixed.id}/payments`, {
+      amountPence: 1000,
+      method: 'cash',
+    });
+    expect(cash.statusCode, cash.body).toBe(201);
+    const sheet = (await owner.call('GET', `/api/admin/bookings/${mixed.id}`)).json();
+    expect(sheet.booking.paidPence).toBe(3500);
+    expect(sheet.payments).toHaveLength(1);
+    expect(sheet.voucherRedemptions).toHaveLength(1);
+  });
+});
+
 describe('expiry', () => {
   it('releases what is left to other income once, the day after the last valid day', async () => {
     const amount = await issue({ amountPence: 4000 });

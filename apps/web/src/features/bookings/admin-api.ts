@@ -45,6 +45,8 @@ export type AdminBookingDetail = {
   booking: AdminBooking;
   history: BookingHistoryEntry[];
   payments: Payment[];
+  /** Gift vouchers spent on the booking at the till: money received, named by the code's last four signs. */
+  voucherRedemptions: { id: string; amountPence: number; redeemedAt: string; codeLast4: string }[];
   audit: AuditEntry[];
 };
 

@@ -49,7 +49,12 @@ export function useRedeemVoucher() {
   return useMutation({
     mutationFn: (input: RedeemVoucherInput) =>
       apiFetch<Voucher>('/admin/vouchers/redeem', { method: 'POST', body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['vouchers'] }),
+    // A redemption is money received for the booking: its sheet and the lists show it paid.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['vouchers'] }),
+        client.invalidateQueries({ queryKey: ['bookings'] }),
+      ]),
   });
 }
 

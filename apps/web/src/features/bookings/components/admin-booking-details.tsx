@@ -328,7 +328,7 @@ function BookingDetailBody({
       </Section>
 
       <Section title="Payments">
-        {detail.payments.length === 0 ? (
+        {detail.payments.length === 0 && detail.voucherRedemptions.length === 0 ? (
           <Text size="sm">No payment recorded.</Text>
         ) : (
           <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
@@ -338,6 +338,12 @@ function BookingDetailBody({
                 {formatPrice(payment.amountPence)} by {methodLabels[payment.method]} on{' '}
                 {formatDateTime(payment.paidAt, timeZone)}
                 {payment.note ? ` — ${payment.note}` : ''}
+              </Text>
+            ))}
+            {detail.voucherRedemptions.map((redemption) => (
+              <Text component="li" size="sm" key={redemption.id}>
+                {formatPrice(redemption.amountPence)} by Gift voucher XXXX-…-{redemption.codeLast4} on{' '}
+                {formatDateTime(redemption.redeemedAt, timeZone)}
               </Text>
             ))}
           </Stack>
