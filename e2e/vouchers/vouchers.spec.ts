@@ -59,7 +59,9 @@ test('the owner sells a voucher in person and finds it by its code @phone', asyn
   await expectNoViolations(page, 'the vouchers list');
 });
 
-test('a voucher bought as a gift is emailed with its PDF and spent in two bookings', async ({ browser }, testInfo) => {
+test('a voucher bought as a gift is emailed with its PDF, spent in two bookings and counted as paid', async ({
+  browser,
+}, testInfo) => {
   const baseURL = testInfo.project.use.baseURL as string;
   const buyer = await newClient(browser, testInfo, uniqueName('Gina'));
   const recipient = { name: uniqueName('Rosa'), email: uniqueEmail('rosa') };
@@ -68,14 +70,14 @@ test('a voucher bought as a gift is emailed with its PDF and spent in two bookin
     await useFakeStripe(buyer.page);
     await buyer.page.goto('/gift-vouchers');
     await expect(buyer.page.getByRole('heading', { level: 1, name: 'Gift vouchers' })).toBeVisible();
-    await buyer.page.getByRole('textbox', { name: 'Amount (£)' }).fill('60');
+    await buyer.page.getByRole('textbox', { name: 'Amount (£)' }).fill('100');
     await buyer.page.getByRole('switch', { name: 'It is a gift: email it to someone' }).check();
     await buyer.page.getByLabel('Recipient’s name').fill(recipient.name);
     await buyer.page.getByLabel('Recipient’s email').fill(recipient.email);
     await buyer.page.getByLabel('Message').fill('Enjoy a quiet hour');
     await buyer.page.getByRole('button', { name: 'Continue to payment' }).click();
     await buyer.page.getByLabel('Card number').fill('4242424242424242');
-    await buyer.page.getByRole('button', { name: 'Pay £60.00' }).click();
+    await buyer.page.getByRole('button', { name: 'Pay £100.00' }).click();
     const ready = buyer.page.getByRole('status').filter({ hasText: 'your voucher is ready' });
     await expect(ready).toContainText(`We will email it to ${recipient.name}.`);
     const code = ((await ready.textContent()) ?? '').match(CODE)?.[0] ?? '';
@@ -88,26 +90,39 @@ test('a voucher bought as a gift is emailed with its PDF and spent in two bookin
       expect.objectContaining({ contentType: 'application/pdf', head: expect.stringMatching(/^%PDF-/) }),
     ]);
 
-    // The recipient comes twice; the owner takes £35, then £15, from the voucher at the till.
+    // The recipient comes twice; the owner takes the whole £70 of a Swedish hour, then £15, from the voucher at the till.
     const first = diaryTime();
     const second = diaryTime();
     const firstName = uniqueName('Rosa');
     const secondName = uniqueName('Rosa');
     await phoneBooking(owner.page.request, { date: first.date, time: first.time, name: firstName });
     await phoneBooking(owner.page.request, { date: second.date, time: second.time, name: secondName });
-    const once = await takeVoucher(owner.page, firstName, first.date, code, '35');
+    const once = await takeVoucher(owner.page, firstName, first.date, code, '70');
     await expect(once.getByRole('status').filter({ hasText: 'taken from voucher' })).toHaveText(
-      `£35.00 taken from voucher ${code}; £25.00 left on it.`,
+      `£70.00 taken from voucher ${code}; £30.00 left on it.`,
     );
     const twice = await takeVoucher(owner.page, secondName, second.date, code.replaceAll('-', ' '), '15');
     await expect(twice.getByRole('status').filter({ hasText: 'taken from voucher' })).toHaveText(
-      `£15.00 taken from voucher ${code}; £10.00 left on it.`,
+      `£15.00 taken from voucher ${code}; £15.00 left on it.`,
     );
+    // A redemption is money received: the part-paid booking offers only what remains, the first reads as paid.
+    await expect(twice.getByText('£70 · paid £15')).toBeVisible();
+    await expect(twice.getByRole('region', { name: 'Take payment' }).getByLabel('Amount to take (£)')).toHaveValue(
+      '55',
+    );
+    const masked = `Gift voucher XXXX-…-${code.slice(-4)}`;
+    await expect(twice.getByRole('listitem').filter({ hasText: masked })).toContainText(`£15 by ${masked}`);
+    await owner.page.goto(`/manage_bookings?date=${first.date}`);
+    await calendarEvent(owner.page, firstName).click();
+    const paid = owner.page.getByRole('dialog', { name: 'Booking' });
+    await expect(paid.getByText('£70 · paid £70')).toBeVisible();
+    await expect(paid.getByRole('listitem').filter({ hasText: masked })).toContainText(`£70 by ${masked}`);
+    await expect(paid.getByRole('region', { name: 'Take payment' })).toHaveCount(0);
 
     await owner.page.goto(`/vouchers?q=${encodeURIComponent(code)}`);
     const list = owner.page.getByRole('main').getByLabel('Vouchers');
     await expect(list).toContainText(`${buyer.name} for ${recipient.name}`);
-    await expect(list).toContainText('£10.00');
+    await expect(list).toContainText('£15.00');
   } finally {
     await buyer.context.close();
     await owner.context.close();
