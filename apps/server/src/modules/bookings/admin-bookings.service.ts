@@ -7,14 +7,15 @@ import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { auditOf } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { settleHeldPayment } from '../payments/online-payments.ts';
-import { receivedSql } from '../payments/payments.service.ts';
+import { receivedSql, voucherPaidSql } from '../payments/payments.service.ts';
 import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
 
 type BookingRow = typeof booking.$inferSelect;
 
 const paidPence = receivedSql().mapWith(Number);
+const voucherPaidPence = voucherPaidSql().mapWith(Number);
 
-export function toAdminBooking(row: BookingRow & { paidPence?: number }): AdminBooking {
+export function toAdminBooking(row: BookingRow & { paidPence?: number; voucherPaidPence?: number }): AdminBooking {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -28,6 +29,7 @@ export function toAdminBooking(row: BookingRow & { paidPence?: number }): AdminB
     durationMinutes: row.durationMinutes,
     pricePence: row.pricePence,
     paidPence: row.paidPence ?? 0,
+    voucherPaidPence: row.voucherPaidPence ?? 0,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     status: row.status,
@@ -60,7 +62,7 @@ export async function listAdminBookings(db: Db, timeZone: string, actor: Actor |
       : undefined,
   );
   const rows = await db
-    .select({ row: booking, paidPence, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ row: booking, paidPence, voucherPaidPence, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(booking)
     .where(where)
     .orderBy(q.from || q.to ? asc(booking.startsAt) : desc(booking.startsAt))
@@ -68,7 +70,9 @@ export async function listAdminBookings(db: Db, timeZone: string, actor: Actor |
     .offset((q.page - 1) * q.pageSize);
   return {
     total: rows[0]?.total ?? 0,
-    bookings: rows.map((r) => toAdminBooking({ ...r.row, paidPence: r.paidPence })),
+    bookings: rows.map((r) =>
+      toAdminBooking({ ...r.row, paidPence: r.paidPence, voucherPaidPence: r.voucherPaidPence }),
+    ),
   };
 }
 
@@ -96,11 +100,11 @@ export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
     .innerJoin(voucher, eq(voucher.id, voucherRedemption.voucherId))
     .where(eq(voucherRedemption.bookingId, id))
     .orderBy(asc(voucherRedemption.redeemedAt));
+  const voucherPaidPence = redemptions.reduce((sum, r) => sum + r.amountPence, 0);
   const paidPence =
-    payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0) +
-    redemptions.reduce((sum, r) => sum + r.amountPence, 0);
+    payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0) + voucherPaidPence;
   return {
-    booking: toAdminBooking({ ...row, paidPence }),
+    booking: toAdminBooking({ ...row, paidPence, voucherPaidPence }),
     history: await db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, id)).orderBy(asc(bookingEvent.at)),
     payments,
     // A code is a bearer instrument (decision 052): the sheet names the voucher by its last four signs only.

@@ -21,8 +21,11 @@ export const netPaidSql = () =>
  * A redemption is a `voucher_redemption` row, not a `payment` (decision 051), and is already posted Dr 2310 / Cr
  * sales, so it counts here and nowhere in the ledger again. A refund by hand stays bounded by `netPaidSql` alone.
  */
-export const receivedSql = () =>
-  sql<number>`(${netPaidSql()} + (select coalesce(sum(r.amount_pence), 0) from voucher_redemption r where r.booking_id = "booking"."id"))`;
+export const receivedSql = () => sql<number>`(${netPaidSql()} + ${voucherPaidSql()})`;
+
+/** What gift vouchers paid towards the booking row in the surrounding query. */
+export const voucherPaidSql = () =>
+  sql<number>`(select coalesce(sum(r.amount_pence), 0) from voucher_redemption r where r.booking_id = "booking"."id")`;
 
 async function bookingForMoney(tx: DbOrTx, bookingId: string) {
   const [found] = /^[0-9a-f-]{36}$/i.test(bookingId)

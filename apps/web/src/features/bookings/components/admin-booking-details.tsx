@@ -373,7 +373,7 @@ function BookingDetailBody({
             style={{ flex: 1, minWidth: 140 }}
           />
           <Button onClick={() => recordMoney('payment')}>Record payment</Button>
-          {booking.paidPence > 0 && (
+          {booking.paidPence - booking.voucherPaidPence > 0 && (
             <Button variant="default" onClick={() => recordMoney('refund')}>
               Record refund
             </Button>

@@ -266,10 +266,12 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
 export function CancelDialog({ booking, opened, timeZone, emailEnabled, fullScreen, onClose }: BookingDialogProps) {
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(true);
-  const [refund, setRefund] = useState(booking.paidPence > 0);
+  // Money taken is paid back; what gift vouchers paid is not money to hand back.
+  const [refund, setRefund] = useState(booking.paidPence - booking.voucherPaidPence > 0);
   const action = useBookingAction(booking.id);
   const restore = useRestoreBooking();
-  const paid = booking.paidPence;
+  const paid = booking.paidPence - booking.voucherPaidPence;
+  const byVoucher = booking.voucherPaidPence;
   // Each opening starts afresh: emailing on, paying back whatever has been paid by then.
   useEffect(() => {
     if (!opened) return;
@@ -289,8 +291,13 @@ export function CancelDialog({ booking, opened, timeZone, emailEnabled, fullScre
       ? refund
         ? `${formatPrice(paid)} is paid back.`
         : `The ${formatPrice(paid)} paid is kept.`
-      : 'Nothing was paid, nothing is paid back.',
-  ].join(' ');
+      : byVoucher > 0
+        ? 'No money was paid, nothing is paid back.'
+        : 'Nothing was paid, nothing is paid back.',
+    byVoucher > 0 ? `The ${formatPrice(byVoucher)} paid by gift voucher stays spent.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   const submit = () =>
     action
