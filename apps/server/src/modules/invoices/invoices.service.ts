@@ -22,7 +22,16 @@ import {
 } from '@app/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, businessSettings, invoice, invoiceCounter, invoiceLine, payment, user } from '../../db/schema.ts';
+import {
+  booking,
+  businessSettings,
+  invoice,
+  invoiceCounter,
+  invoiceLine,
+  payment,
+  user,
+  voucherRedemption,
+} from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf } from '../../lib/zoned-time.ts';
@@ -473,6 +482,20 @@ export async function issueInvoice(db: Db, actor: Actor | null, id: string, inpu
     if (lines.length === 0 || found.totalPence <= 0)
       throw new AppError('VALIDATION', 'An invoice needs at least one line and a total above zero.');
     await requireVatAllowed(tx, lines);
+    if (found.bookingId) {
+      // A gift voucher's spending is already a sale (Dr 2310 / Cr sales, decision 051); an invoice would count it
+      // again, and nothing yet applies a voucher to an invoice.
+      const [spent] = await tx
+        .select({ id: voucherRedemption.id })
+        .from(voucherRedemption)
+        .where(eq(voucherRedemption.bookingId, found.bookingId))
+        .limit(1);
+      if (spent)
+        throw new AppError(
+          'CONFLICT',
+          'A gift voucher paid towards this booking: its sale is already recorded, so it cannot be invoiced.',
+        );
+    }
     const issueDate = data.issueDate ?? today(env);
     const dueDays = (await invoiceSettingsRow(tx))?.invoiceDueDays ?? 14;
     const number = await nextNumber(tx, 'INV');

@@ -315,6 +315,22 @@ describe('a booking paid with a voucher', () => {
     expect(refund.json().error.message).toBe('Nothing has been paid for this booking.');
   });
 
+  it('is not invoiced, so its sale is never counted twice', async () => {
+    const sold = await issue({ amountPence: 1000 });
+    const part = await aBooking();
+    expect((await redeem(sold.code, part.id, 1000)).statusCode).toBe(200);
+    const draft = await owner.call('POST', `/api/admin/invoices/from-booking/${part.id}`);
+    expect(draft.statusCode, draft.body).toBe(201);
+    const before = await ledgerNet();
+    const refused = await owner.call('POST', `/api/admin/invoices/${draft.json().id}/issue`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'A gift voucher paid towards this booking: its sale is already recorded, so it cannot be invoiced.',
+    );
+    expect((await owner.call('GET', `/api/admin/invoices/${draft.json().id}`)).json().status).toBe('draft');
+    expect(change(before, await ledgerNet())).toEqual({});
+  });
+
   it('adds a voucher and cash together, so only what remains is due', async () => {
     const sold = await issue({ amountPence: 2500 });
     const mixed = await aBooking();
