@@ -24,6 +24,7 @@ const screens: { path: string; heading: string | RegExp; open?: (page: Page) => 
   { path: '/emails', heading: 'Emails' },
   { path: '/expenses', heading: 'Expenses' },
   { path: '/invoices', heading: 'Invoices' },
+  { path: '/vouchers', heading: 'Vouchers' },
   { path: '/ledger', heading: 'Ledger' },
   { path: '/finances', heading: 'Finances' },
   { path: '/analytics', heading: 'Analytics' },

@@ -15,6 +15,7 @@ const sections = [
   { label: 'Emails', path: '/emails' },
   { label: 'Expenses', path: '/expenses' },
   { label: 'Invoices', path: '/invoices' },
+  { label: 'Vouchers', path: '/vouchers' },
   { label: 'Ledger', path: '/ledger' },
   { label: 'Finances', path: '/finances' },
   { label: 'Analytics', path: '/analytics' },

@@ -22,6 +22,7 @@ const backOffice: { path: string; heading: string; ready?: (page: Page) => Promi
   { path: '/emails', heading: 'Emails' },
   { path: '/expenses', heading: 'Expenses' },
   { path: '/invoices', heading: 'Invoices' },
+  { path: '/vouchers', heading: 'Vouchers' },
   { path: '/ledger', heading: 'Ledger' },
   { path: '/finances', heading: 'Finances' },
   { path: '/analytics', heading: 'Analytics' },

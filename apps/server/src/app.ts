@@ -52,6 +52,8 @@ import { pageHead, pageOf, siteFacts, withHead } from './modules/seo/seo.service
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { createFileStore } from './modules/storage/storage.service.ts';
+import { startVoucherJobs } from './modules/vouchers/voucher-jobs.ts';
+import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { websiteRoutes } from './modules/website/website.routes.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -97,6 +99,7 @@ export async function createContext(env: Env, options: { database?: Database; lo
       await startBookingJobs(boss, { db: database.db, env, outbox, stripe, logger });
       await startBackupJobs(boss, { database, files, env, logger });
       if (stripe) await startStripeJobs(boss, { db: database.db, env, stripe });
+      await startVoucherJobs(boss, { db: database.db, env, outbox, files, stripe });
     },
     async close() {
       await boss?.stop({ graceful: true, timeout: 10_000 });
@@ -200,6 +203,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(businessRoutes(context));
   await app.register(paymentsRoutes(context));
   await app.register(stripeWebhookRoutes(context));
+  await app.register(vouchersRoutes(context));
   await app.register(firstRunRoutes(context));
 
   await registerWebApp(app, context, env.WEB_DIST ?? defaultWebDist);

@@ -113,6 +113,9 @@ export const envSchema = z
     EMAIL_RETRY_LIMIT: wholeNumber(0, 50).default(8),
     EMAIL_RETRY_DELAY_S: wholeNumber(1).default(30),
 
+    /** How long a gift voucher is valid from its sale (issue 13). */
+    VOUCHER_EXPIRY_MONTHS: wholeNumber(1, 120).default(12),
+
     BUSINESS_NAME: z.string().min(1).default('Soothe London'),
     BUSINESS_AREA: z.string().min(1).default('London'),
     BUSINESS_TIME_ZONE: z

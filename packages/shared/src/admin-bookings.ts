@@ -57,7 +57,10 @@ export type AdminBooking = {
   type: z.infer<typeof massageTypeSchema>;
   durationMinutes: number;
   pricePence: number;
+  /** Money received: payments net of refunds, plus gift vouchers spent on it. */
   paidPence: number;
+  /** The part of `paidPence` paid by gift vouchers: not paid back in money on cancelling. */
+  voucherPaidPence: number;
   startsAt: string;
   endsAt: string;
   status: z.infer<typeof bookingStatusSchema>;

@@ -15,6 +15,9 @@ export const errorStatus = {
   TOO_LATE_TO_CHANGE: 409,
   /** Stripe could not be reached to start a payment: nothing was kept, the client may try again. */
   PAYMENT_UNAVAILABLE: 503,
+  /** A gift voucher past its date, or with nothing (or not enough) left on it. */
+  VOUCHER_EXPIRED: 409,
+  VOUCHER_SPENT: 409,
   /** A webhook whose signature is missing or not Stripe's: nothing is done. */
   BAD_SIGNATURE: 400,
   /** The first-run setup link is missing, wrong, expired or already used. */

@@ -25,4 +25,5 @@ export * from './public-config.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './storage.ts';
+export * from './vouchers.ts';
 export * from './website.ts';

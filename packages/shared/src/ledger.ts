@@ -12,6 +12,8 @@ export const accountCodes = {
   vat: '2200',
   /** Deposits and prepayments taken before the appointment: owed to the client until it takes place or is kept. */
   depositsHeld: '2300',
+  /** Gift vouchers sold and not yet spent or expired: owed to whoever holds the code (decision 051). */
+  vouchersOutstanding: '2310',
   ownerEquity: '3000',
   salesTherapeutic: '4000',
   salesSensual: '4010',
@@ -37,6 +39,9 @@ export const journalSourceTypes = [
   'deposit_kept',
   'stripe_balance',
   'no_show_fee',
+  'voucher_sale',
+  'voucher_redeemed',
+  'voucher_expired',
 ] as const;
 export type JournalSourceType = (typeof journalSourceTypes)[number];
 

@@ -32,6 +32,7 @@ export const adminOnlyPaths = [
   '/finances',
   '/emails',
   '/ledger',
+  '/vouchers',
   '/customers',
   '/customers/:uid',
   '/business',

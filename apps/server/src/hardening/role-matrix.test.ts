@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, emailOutbox, twoFactor } from '../db/schema.ts';
+import { account, emailOutbox, twoFactor, voucher } from '../db/schema.ts';
 import { registeredRoutes } from '../lib/route-list.ts';
 import { multipartForm, sampleFiles } from '../modules/storage/test-uploads.ts';
 import { createUser } from '../modules/users/users.service.ts';
@@ -461,6 +461,60 @@ const rules: Record<string, Rule> = {
     }),
   },
   'GET /api/admin/payments/policy': get('/api/admin/payments/policy'),
+  // Gift vouchers (issue 13): the back office's list, sale in person and redemption at the till are the owner's.
+  'GET /api/admin/vouchers': get('/api/admin/vouchers?q=buyer'),
+  'POST /api/admin/vouchers': {
+    allow: { admin: 201 },
+    build: () => ({
+      url: '/api/admin/vouchers',
+      body: { kind: 'amount', amountPence: 2500, method: 'cash', buyerName: 'Matrix Buyer' },
+    }),
+  },
+  'POST /api/admin/vouchers/redeem': {
+    allow: ADMIN,
+    build: async () => {
+      const sold = await admin('POST', '/api/admin/vouchers', {
+        kind: 'amount',
+        amountPence: 2500,
+        method: 'cash',
+        buyerName: 'Matrix Buyer',
+      });
+      const made = await diaryBooking('completed', true);
+      return {
+        url: '/api/admin/vouchers/redeem',
+        body: { code: sold.json().code, bookingId: made.id, amountPence: 500 },
+      };
+    },
+  },
+  // A client's own purchases; without Stripe keys (as here) nothing is sold online, to anyone.
+  'GET /api/vouchers': get('/api/vouchers', signedInAll, { self: true }),
+  'POST /api/vouchers': {
+    allow: {},
+    refuse: { client: 404, otherClient: 404, lodger: 404, admin: 404 },
+    build: () => ({ url: '/api/vouchers', body: { kind: 'amount', amountPence: 2500 } }),
+  },
+  'GET /api/vouchers/:id': {
+    allow: { client: 200 },
+    own: true,
+    refuse: { lodger: 404, admin: 404 },
+    build: async () => {
+      const [row] = await t.db
+        .insert(voucher)
+        .values({
+          code: `MATRIX${randomBytes(5).toString('hex').toUpperCase()}`.slice(0, 16),
+          kind: 'amount',
+          valuePence: 2500,
+          balancePence: 2500,
+          status: 'active',
+          soldBy: 'online',
+          buyerId: people.client.id,
+          buyerName: 'Matrix Client',
+          expiresOn: '2099-01-01',
+        })
+        .returning();
+      return { url: `/api/vouchers/${row?.id}` };
+    },
+  },
   // Stripe's webhook: signed, not signed in; without Stripe keys (as here) it is not there for anyone.
   'POST /api/stripe/webhook': {
     allow: {},

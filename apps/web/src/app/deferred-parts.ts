@@ -22,6 +22,8 @@ const parts = {
   finances: () => import('../features/finances/routes/finances-page.tsx').then((m) => m.FinancesPage),
   emails: () => import('../features/emails/routes/emails-page.tsx').then((m) => m.EmailsPage),
   ledger: () => import('../features/ledger/routes/ledger-page.tsx').then((m) => m.LedgerPage),
+  giftVouchers: () => import('../features/vouchers/routes/gift-vouchers-page.tsx').then((m) => m.GiftVouchersPage),
+  vouchers: () => import('../features/vouchers/routes/vouchers-page.tsx').then((m) => m.VouchersPage),
   customers: () => import('../features/customers/routes/customers-page.tsx').then((m) => m.CustomersPage),
   customer: () => import('../features/customers/routes/customer-page.tsx').then((m) => m.CustomerPage),
   business: () => import('../features/business/routes/business-page.tsx').then((m) => m.BusinessPage),

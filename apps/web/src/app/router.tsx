@@ -85,6 +85,8 @@ export const routes: RouteObject[] = [
       screen('finances', 'finances'),
       screen('emails', 'emails'),
       screen('ledger', 'ledger'),
+      screen('vouchers', 'vouchers'),
+      screen('gift-vouchers', 'giftVouchers'),
       screen('customers', 'customers'),
       screen('customers/:uid', 'customer'),
       screen('availability', 'availability'),

@@ -3,7 +3,16 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { Actor } from '../auth/actor.ts';
 
-export type AuditEntity = 'booking' | 'customer' | 'setting' | 'email' | 'service' | 'expense' | 'invoice' | 'file';
+export type AuditEntity =
+  | 'booking'
+  | 'customer'
+  | 'setting'
+  | 'email'
+  | 'service'
+  | 'expense'
+  | 'invoice'
+  | 'file'
+  | 'voucher';
 
 /** Written in the same transaction as the change it describes. */
 export async function recordAudit(

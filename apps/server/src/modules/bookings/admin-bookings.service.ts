@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, bookingEvent, payment } from '../../db/schema.ts';
+import { booking, bookingEvent, payment, voucher, voucherRedemption } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { auditOf } from '../audit/audit.service.ts';
@@ -16,14 +16,15 @@ import { type Actor, requireRole } from '../auth/actor.ts';
 import { noShowFeeStateOf } from '../payments/no-show-fee.ts';
 import { onlinePaymentOfBooking, settleHeldPayment } from '../payments/online-payments.ts';
 import { onlineRefundsOfBooking, refundableOf } from '../payments/online-refunds.ts';
-import { netPaidSql } from '../payments/payments.service.ts';
+import { receivedSql, voucherPaidSql } from '../payments/payments.service.ts';
 import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
 
 type BookingRow = typeof booking.$inferSelect;
 
-const paidPence = netPaidSql().mapWith(Number);
+const paidPence = receivedSql().mapWith(Number);
+const voucherPaidPence = voucherPaidSql().mapWith(Number);
 
-export function toAdminBooking(row: BookingRow & { paidPence?: number }): AdminBooking {
+export function toAdminBooking(row: BookingRow & { paidPence?: number; voucherPaidPence?: number }): AdminBooking {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -37,6 +38,7 @@ export function toAdminBooking(row: BookingRow & { paidPence?: number }): AdminB
     durationMinutes: row.durationMinutes,
     pricePence: row.pricePence,
     paidPence: row.paidPence ?? 0,
+    voucherPaidPence: row.voucherPaidPence ?? 0,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     status: row.status,
@@ -69,7 +71,7 @@ export async function listAdminBookings(db: Db, timeZone: string, actor: Actor |
       : undefined,
   );
   const rows = await db
-    .select({ row: booking, paidPence, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ row: booking, paidPence, voucherPaidPence, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(booking)
     .where(where)
     .orderBy(q.from || q.to ? asc(booking.startsAt) : desc(booking.startsAt))
@@ -77,7 +79,9 @@ export async function listAdminBookings(db: Db, timeZone: string, actor: Actor |
     .offset((q.page - 1) * q.pageSize);
   return {
     total: rows[0]?.total ?? 0,
-    bookings: rows.map((r) => toAdminBooking({ ...r.row, paidPence: r.paidPence })),
+    bookings: rows.map((r) =>
+      toAdminBooking({ ...r.row, paidPence: r.paidPence, voucherPaidPence: r.voucherPaidPence }),
+    ),
   };
 }
 
@@ -94,15 +98,33 @@ export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
   requireRole(actor, 'admin');
   const row = await findBooking(db, id);
   const payments = await db.select().from(payment).where(eq(payment.bookingId, id)).orderBy(asc(payment.paidAt));
+  const redemptions = await db
+    .select({
+      id: voucherRedemption.id,
+      amountPence: voucherRedemption.amountPence,
+      redeemedAt: voucherRedemption.redeemedAt,
+      code: voucher.code,
+    })
+    .from(voucherRedemption)
+    .innerJoin(voucher, eq(voucher.id, voucherRedemption.voucherId))
+    .where(eq(voucherRedemption.bookingId, id))
+    .orderBy(asc(voucherRedemption.redeemedAt));
+  const voucherPaidPence = redemptions.reduce((sum, r) => sum + r.amountPence, 0);
+  const paidPence =
+    payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0) + voucherPaidPence;
   return {
-    booking: toAdminBooking({
-      ...row,
-      paidPence: payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0),
-    }),
+    booking: toAdminBooking({ ...row, paidPence, voucherPaidPence }),
     history: await db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, id)).orderBy(asc(bookingEvent.at)),
     payments,
     noShowFee: await noShowFeeStateOf(db, id),
     onlinePayment: await adminOnlinePaymentOf(db, id),
+    // A code is a bearer instrument (decision 052): the sheet names the voucher by its last four signs only.
+    voucherRedemptions: redemptions.map((r) => ({
+      id: r.id,
+      amountPence: r.amountPence,
+      redeemedAt: r.redeemedAt.toISOString(),
+      codeLast4: r.code.slice(-4),
+    })),
     audit: await auditOf(db, 'booking', id),
   };
 }

@@ -22,7 +22,16 @@ import {
 } from '@app/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, businessSettings, invoice, invoiceCounter, invoiceLine, payment, user } from '../../db/schema.ts';
+import {
+  booking,
+  businessSettings,
+  invoice,
+  invoiceCounter,
+  invoiceLine,
+  payment,
+  user,
+  voucherRedemption,
+} from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf } from '../../lib/zoned-time.ts';
@@ -38,6 +47,7 @@ import {
   paymentAppliedToInvoiceEntry,
 } from '../ledger/postings.ts';
 import { assertOnlineMoneyInvoiceable } from '../payments/online-refunds.ts';
+import { receivedSql } from '../payments/payments.service.ts';
 
 /** What invoices need of the environment: the business's zone for accounting dates, its currency for messages. */
 export type InvoiceEnv = Pick<
@@ -474,6 +484,20 @@ export async function issueInvoice(db: Db, actor: Actor | null, id: string, inpu
     if (lines.length === 0 || found.totalPence <= 0)
       throw new AppError('VALIDATION', 'An invoice needs at least one line and a total above zero.');
     await requireVatAllowed(tx, lines);
+    if (found.bookingId) {
+      // A gift voucher's spending is already a sale (Dr 2310 / Cr sales, decision 051); an invoice would count it
+      // again, and nothing yet applies a voucher to an invoice.
+      const [spent] = await tx
+        .select({ id: voucherRedemption.id })
+        .from(voucherRedemption)
+        .where(eq(voucherRedemption.bookingId, found.bookingId))
+        .limit(1);
+      if (spent)
+        throw new AppError(
+          'CONFLICT',
+          'A gift voucher paid towards this booking: its sale is already recorded, so it cannot be invoiced.',
+        );
+    }
     const issueDate = data.issueDate ?? today(env);
     const dueDays = (await invoiceSettingsRow(tx))?.invoiceDueDays ?? 14;
     const number = await nextNumber(tx, 'INV');
@@ -748,10 +772,7 @@ export async function listBillableBookings(db: Db, actor: Actor | null): Promise
       pricePence: booking.pricePence,
       startsAt: booking.startsAt,
       status: booking.status,
-      paidPence:
-        sql<number>`(select coalesce(sum(case when ${payment.kind} = 'refund' then -${payment.amountPence} else ${payment.amountPence} end), 0) from ${payment} where ${payment.bookingId} = ${booking.id})`.mapWith(
-          Number,
-        ),
+      paidPence: receivedSql().mapWith(Number),
     })
     .from(booking)
     .where(

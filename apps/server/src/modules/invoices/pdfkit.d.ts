@@ -30,7 +30,7 @@ declare module 'pdfkit' {
       src: Buffer,
       x: number,
       y: number,
-      options?: { fit?: [number, number]; align?: string; valign?: string },
+      options?: { fit?: [number, number]; width?: number; align?: string; valign?: string },
     ): this;
     rect(x: number, y: number, w: number, h: number): this;
     fill(color?: string): this;

@@ -25,6 +25,10 @@ import {
   reversalEntry,
   type StripeBalanceTransaction,
   stripeBalanceEntry,
+  voucherExpiredEntry,
+  voucherNetOf,
+  voucherRedeemedEntry,
+  voucherSoldEntry,
 } from './postings.ts';
 
 const pence = fc.integer({ min: 1, max: 5_000_000 });
@@ -44,6 +48,10 @@ const invoiceLines = fc.array(
   { minLength: 1, maxLength: 6 },
 );
 const base = { date: '2026-03-01', description: 'x' };
+const share100 = fc.integer({ min: 1, max: 100 });
+const voucherOf = fc
+  .record({ kind: fc.constantFrom('amount' as const, 'treatment' as const), vatRateBp: rate })
+  .map((v) => ({ voucherId: 'v', kind: v.kind, vatRateBp: v.kind === 'amount' ? 0 : v.vatRateBp }));
 
 /** Any Stripe balance transaction: its type, a signed amount and a fee (negative when Stripe gives one back). */
 const balanceTransaction: fc.Arbitrary<StripeBalanceTransaction> = fc.record({
@@ -83,6 +91,24 @@ const anyEntry: fc.Arbitrary<EntryDraft> = fc.oneof(
     .filter((draft): draft is EntryDraft => draft !== null),
   fc.record({ amountPence: pence, sale }).map((e) => onlineSaleRefundEntry({ ...base, ...e, refundId: 'r' })),
   pence.map((amountPence) => keptDepositRefundEntry({ ...base, amountPence, refundId: 'r' })),
+  fc
+    .record({ amountPence: pence, method: fc.oneof(method, fc.constant('online' as const)), voucher: voucherOf })
+    .map((e) => voucherSoldEntry({ ...base, ...e })),
+  fc
+    .record({ balance: pence, spend: share100, sale, voucher: voucherOf })
+    .map((e) =>
+      voucherRedeemedEntry({
+        ...base,
+        redemptionId: 'r',
+        voucher: e.voucher,
+        balanceBeforePence: e.balance,
+        amountPence: Math.max(1, Math.floor((e.balance * e.spend) / 100)),
+        sale: e.sale,
+      }),
+    )
+    // A penny of a single-purpose voucher can carry no net once its VAT is rounded: nothing is posted then.
+    .filter((e) => e.lines.length > 0),
+  fc.record({ balancePence: pence, voucher: voucherOf }).map((e) => voucherExpiredEntry({ ...base, ...e })),
   fc.record({ amountPence: pence, share: fc.integer({ min: 0, max: 100 }), method }).map((e) =>
     expenseEntry({
       ...base,
@@ -290,6 +316,88 @@ describe("postings of Stripe's fees and payouts (issue 13, decision 054)", () =>
     expect(stripeBalanceEntry({ ...base, transaction: { id: 'txn_c', type: 'refund', amount: -2000, fee: 0 } })).toBe(
       null,
     );
+  });
+});
+
+describe('postings of gift vouchers (issue 13)', () => {
+  it('leave nothing owed once a voucher is spent in any parts and expired, with VAT counted once', () => {
+    fc.assert(
+      fc.property(
+        voucherOf,
+        pence,
+        fc.array(share100, { maxLength: 8 }),
+        sale,
+        fc.boolean(),
+        (voucher, value, parts, redemptionSale, expires) => {
+          const entries = [voucherSoldEntry({ ...base, voucher, amountPence: value, method: 'cash' })];
+          let balance = value;
+          for (const part of parts) {
+            if (balance === 0) break;
+            const amount = Math.max(1, Math.floor((balance * part) / 100));
+            entries.push(
+              voucherRedeemedEntry({
+                ...base,
+                redemptionId: 'r',
+                voucher,
+                balanceBeforePence: balance,
+                amountPence: amount,
+                sale: redemptionSale,
+              }),
+            );
+            balance -= amount;
+          }
+          if (expires && balance > 0) {
+            entries.push(voucherExpiredEntry({ ...base, voucher, balancePence: balance }));
+            balance = 0;
+          }
+          const net = netByAccount(entries);
+          // What is still owed is the balance left (net of VAT for a treatment, whose VAT was paid at sale).
+          const owed = voucher.kind === 'treatment' ? voucherNetOf(balance, voucher.vatRateBp) : balance;
+          expect(0 - (net.get(accountCodes.vouchersOutstanding) ?? 0)).toBe(owed);
+          expect(net.get(accountCodes.cash)).toBe(value);
+          for (const entry of entries) expect(difference(entry)).toBe(0);
+          // A treatment's VAT is all counted at sale, whatever happens after.
+          if (voucher.kind === 'treatment')
+            expect(0 - (net.get(accountCodes.vat) ?? 0)).toBe(vatInGross(value, voucher.vatRateBp));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('count VAT at sale for a treatment and at redemption for an amount, and none on what expires', () => {
+    const treatment = { voucherId: 'v', kind: 'treatment' as const, vatRateBp: 2000 };
+    const amount = { voucherId: 'v', kind: 'amount' as const, vatRateBp: 0 };
+    const sold = voucherSoldEntry({ ...base, voucher: treatment, amountPence: 7000, method: 'online' });
+    expect(sold.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+      [accountCodes.stripeClearing, 7000, 0],
+      [accountCodes.vouchersOutstanding, 0, 5833],
+      [accountCodes.vat, 0, 1167],
+    ]);
+    const soldAmount = voucherSoldEntry({ ...base, voucher: amount, amountPence: 5000, method: 'card' });
+    expect(soldAmount.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+      [accountCodes.cardClearing, 5000, 0],
+      [accountCodes.vouchersOutstanding, 0, 5000],
+    ]);
+    const sale = { style: 'sensual' as const, serviceType: 'naturist', vatRateBp: 2000 };
+    const spent = voucherRedeemedEntry({
+      ...base,
+      redemptionId: 'r',
+      voucher: amount,
+      balanceBeforePence: 5000,
+      amountPence: 1200,
+      sale,
+    });
+    expect(spent.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+      [accountCodes.vouchersOutstanding, 1200, 0],
+      [accountCodes.salesSensual, 0, 1000],
+      [accountCodes.vat, 0, 200],
+    ]);
+    const expired = voucherExpiredEntry({ ...base, voucher: amount, balancePence: 3800 });
+    expect(expired.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+      [accountCodes.vouchersOutstanding, 3800, 0],
+      [accountCodes.otherIncome, 0, 3800],
+    ]);
   });
 });
 

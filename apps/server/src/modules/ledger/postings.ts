@@ -481,3 +481,107 @@ export function keptDepositRefundEntry(input: {
     lines: [debit(accountCodes.otherIncome, input.amountPence), credit(accountCodes.stripeClearing, input.amountPence)],
   });
 }
+
+// ---- Gift vouchers (issue 13, decision 051) ----
+
+/**
+ * The part of a single-purpose voucher's balance still owed net of VAT: its VAT was due when it was sold, so the
+ * liability carries the net amount. Working from the balance (not each redemption) makes the parts add up to the
+ * net of the whole, whatever the rounding.
+ */
+export function voucherNetOf(balancePence: number, vatRateBp: number): number {
+  return balancePence - vatInGross(balancePence, vatRateBp);
+}
+
+export type VoucherForPosting = {
+  voucherId: string;
+  kind: 'amount' | 'treatment';
+  /** The VAT rate charged at sale: single-purpose only (zero for an amount). */
+  vatRateBp: number;
+};
+
+/**
+ * A voucher sold: the money comes in (by its method, or into Stripe clearing when bought online) and is owed to
+ * the holder. An amount (multi-purpose) carries no VAT yet; a named treatment (single-purpose) has its VAT due now.
+ */
+export function voucherSoldEntry(input: {
+  voucher: VoucherForPosting;
+  date: string;
+  amountPence: number;
+  method: MoneyMethod | 'online';
+  description: string;
+}): EntryDraft {
+  const vat = input.voucher.kind === 'treatment' ? vatInGross(input.amountPence, input.voucher.vatRateBp) : 0;
+  const moneyAccount = input.method === 'online' ? accountCodes.stripeClearing : moneyAccountFor(input.method);
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'voucher_sale',
+    sourceId: input.voucher.voucherId,
+    lines: [
+      debit(moneyAccount, input.amountPence),
+      credit(accountCodes.vouchersOutstanding, input.amountPence - vat),
+      credit(accountCodes.vat, vat, output),
+    ],
+  });
+}
+
+/**
+ * Part or all of a voucher spent on a booking: what was owed becomes a sale of the booking's style. An amount's VAT
+ * is due now, at the booking's rate; a treatment's was paid at sale, so only its net moves.
+ */
+export function voucherRedeemedEntry(input: {
+  redemptionId: string;
+  voucher: VoucherForPosting;
+  date: string;
+  balanceBeforePence: number;
+  amountPence: number;
+  sale: SaleContext;
+  description: string;
+}): EntryDraft {
+  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
+  const lines =
+    input.voucher.kind === 'amount'
+      ? (() => {
+          const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
+          return [
+            debit(accountCodes.vouchersOutstanding, input.amountPence),
+            credit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
+            credit(accountCodes.vat, vat, output),
+          ];
+        })()
+      : (() => {
+          const net =
+            voucherNetOf(input.balanceBeforePence, input.voucher.vatRateBp) -
+            voucherNetOf(input.balanceBeforePence - input.amountPence, input.voucher.vatRateBp);
+          return [debit(accountCodes.vouchersOutstanding, net), credit(salesAccountFor(input.sale.style), net, dims)];
+        })();
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'voucher_redeemed',
+    sourceId: input.redemptionId,
+    lines,
+  });
+}
+
+/**
+ * A voucher expired with money left: the business no longer owes it, and it becomes other income. No VAT: an
+ * unspent amount was never a supply; a treatment's VAT was already paid at sale (decision 051).
+ */
+export function voucherExpiredEntry(input: {
+  voucher: VoucherForPosting;
+  date: string;
+  balancePence: number;
+  description: string;
+}): EntryDraft {
+  const owed =
+    input.voucher.kind === 'treatment' ? voucherNetOf(input.balancePence, input.voucher.vatRateBp) : input.balancePence;
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'voucher_expired',
+    sourceId: input.voucher.voucherId,
+    lines: [debit(accountCodes.vouchersOutstanding, owed), credit(accountCodes.otherIncome, owed)],
+  });
+}

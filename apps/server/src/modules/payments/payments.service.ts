@@ -16,6 +16,17 @@ import { bookingPaymentEntry, bookingRefundEntry } from '../ledger/postings.ts';
 export const netPaidSql = () =>
   sql<number>`(select coalesce(sum(case when p.kind = 'refund' then -p.amount_pence else p.amount_pence end), 0) from payment p where p.booking_id = "booking"."id")`;
 
+/**
+ * Money received for the booking row in the surrounding query: payments net of refunds plus what gift vouchers paid.
+ * A redemption is a `voucher_redemption` row, not a `payment` (decision 051), and is already posted Dr 2310 / Cr
+ * sales, so it counts here and nowhere in the ledger again. A refund by hand stays bounded by `netPaidSql` alone.
+ */
+export const receivedSql = () => sql<number>`(${netPaidSql()} + ${voucherPaidSql()})`;
+
+/** What gift vouchers paid towards the booking row in the surrounding query. */
+export const voucherPaidSql = () =>
+  sql<number>`(select coalesce(sum(r.amount_pence), 0) from voucher_redemption r where r.booking_id = "booking"."id")`;
+
 async function bookingForMoney(tx: DbOrTx, bookingId: string) {
   const [found] = /^[0-9a-f-]{36}$/i.test(bookingId)
     ? await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update')

@@ -6,6 +6,8 @@ import { booking, onlinePayment, stripeEvent } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { loadSlotRules } from '../availability/availability.service.ts';
 import { type BookingDeps, bookingPaid, lockDiary, now, releaseUnpaidBooking } from '../bookings/bookings.service.ts';
+import type { FileStore } from '../storage/storage.service.ts';
+import { sendDueVoucherEmails, settleVoucherIntent } from '../vouchers/vouchers.service.ts';
 import { cardSaved, noShowFeeFailed, recordNoShowFeeCharge } from './no-show-fee.ts';
 import {
   alreadySucceeded,
@@ -27,7 +29,7 @@ import {
  * nothing (decision 047).
  */
 export async function handleStripeWebhook(
-  deps: BookingDeps,
+  deps: BookingDeps & { files?: FileStore | null },
   request: { rawBody: unknown; signature: string | string[] | undefined },
 ) {
   const stripe = deps.stripe;
@@ -41,7 +43,13 @@ export async function handleStripeWebhook(
   } catch {
     throw new AppError('BAD_SIGNATURE', 'The Stripe signature of this request does not match.');
   }
-  return { received: true, outcome: await handleStripeEvent(deps, event) };
+  const outcome = await handleStripeEvent(deps, event);
+  if (outcome === 'voucher issued') {
+    // A voucher due today leaves now rather than at the job's next run; if this fails, the job sends it.
+    const voucherId = (event.data.object as { metadata?: Record<string, string> }).metadata?.voucherId;
+    await sendDueVoucherEmails({ ...deps, files: deps.files ?? null }, voucherId).catch(() => 0);
+  }
+  return { received: true, outcome };
 }
 
 export async function handleStripeEvent(deps: BookingDeps, event: Stripe.Event): Promise<string> {
@@ -74,6 +82,8 @@ async function dispatch(deps: BookingDeps, tx: DbOrTx, event: Stripe.Event, refu
   }
   switch (event.type) {
     case 'payment_intent.succeeded':
+      // A gift voucher's payment issues the voucher; its email follows from the voucher job (issue 13).
+      if (event.data.object.metadata?.purpose === 'voucher') return settleVoucherIntent(deps, tx, event.data.object);
       return settleSucceededIntent(deps, tx, event.data.object, refunds);
     // Stripe's word on a refund that was pending (or failed later): handled once per event like the others.
     case 'refund.updated':

@@ -49,6 +49,12 @@ const paths: Record<string, ReactElement> = {
       <path d="M9 9h1M9 13h6M13 17h2" />
     </>
   ),
+  vouchers: (
+    <>
+      <path d="M4 8a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4z" />
+      <path d="M12 6v12M9 10h1M9 14h1" />
+    </>
+  ),
   ledger: (
     <>
       <path d="M6 4h11a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z" />

@@ -10,12 +10,14 @@ export function navLinksFor(role: Role | null): NavLink[] {
       return [
         { to: '/', label: 'Home' },
         { to: '/book', label: 'Book' },
+        { to: '/gift-vouchers', label: 'Gift vouchers' },
       ];
     case 'user':
       return [
         { to: '/', label: 'Home' },
         { to: '/book', label: 'Book' },
         { to: '/bookings', label: 'My bookings' },
+        { to: '/gift-vouchers', label: 'Gift vouchers' },
       ];
     case 'lodger':
       return [{ to: '/availability', label: 'Availability' }];
@@ -35,6 +37,7 @@ const adminSections: BackOfficeSection[] = [
   { id: 'emails', to: '/emails', label: 'Emails', icon: 'emails' },
   { id: 'expenses', to: '/expenses', label: 'Expenses', icon: 'expenses' },
   { id: 'invoices', to: '/invoices', label: 'Invoices', icon: 'invoices' },
+  { id: 'vouchers', to: '/vouchers', label: 'Vouchers', icon: 'vouchers' },
   { id: 'ledger', to: '/ledger', label: 'Ledger', icon: 'ledger' },
   { id: 'finances', to: '/finances', label: 'Finances', icon: 'finances' },
   { id: 'analytics', to: '/analytics', label: 'Analytics', icon: 'analytics' },

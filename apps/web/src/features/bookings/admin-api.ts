@@ -53,6 +53,8 @@ export type AdminBookingDetail = {
   noShowFee: NoShowFeeState | null;
   /** The deposit or prepayment paid through Stripe, its refunds and what is left to refund (issue 13). */
   onlinePayment: AdminOnlinePayment | null;
+  /** Gift vouchers spent on the booking at the till: money received, named by the code's last four signs. */
+  voucherRedemptions: { id: string; amountPence: number; redeemedAt: string; codeLast4: string }[];
   audit: AuditEntry[];
 };
 

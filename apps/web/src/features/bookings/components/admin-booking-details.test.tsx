@@ -22,6 +22,7 @@ function bookingAt(startsAt: number, changes: Partial<AdminBooking> = {}): Admin
     durationMinutes: 60,
     pricePence: 6000,
     paidPence: 0,
+    voucherPaidPence: 0,
     startsAt: new Date(startsAt).toISOString(),
     endsAt: new Date(startsAt + hour).toISOString(),
     status: 'confirmed',
@@ -40,7 +41,15 @@ function showSheet(booking: AdminBooking, emailEnabled = true) {
   const calls = stubApi({
     [`GET /api/admin/bookings/${booking.id}`]: {
       status: 200,
-      body: { booking, history: [], payments: [], audit: [] },
+      body: {
+        booking,
+        history: [],
+        payments: [],
+        audit: [],
+        onlinePayment: null,
+        noShowFee: null,
+        voucherRedemptions: [],
+      },
     },
     [`POST /api/admin/bookings/${booking.id}/decline`]: { status: 200, body: {} },
   });

@@ -20,6 +20,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
+// The till takes a voucher where it takes money: the one place the booking drawer reaches into another feature.
+import { RedeemVoucher } from '../../vouchers/components/redeem-voucher.tsx';
 import { type AdminBookingDetail, adminBookingQuery, type BookingAction, useBookingAction } from '../admin-api.ts';
 import { formatDateTime } from '../format.ts';
 import { emailNote, formatShortDateTime, historySentence } from '../owner-words.ts';
@@ -419,7 +421,7 @@ function BookingDetailBody({
       )}
 
       <Section title="Payments">
-        {detail.payments.length === 0 ? (
+        {detail.payments.length === 0 && detail.voucherRedemptions.length === 0 ? (
           <Text size="sm">No payment recorded.</Text>
         ) : (
           <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
@@ -429,6 +431,12 @@ function BookingDetailBody({
                 {formatPrice(payment.amountPence)} by {methodLabels[payment.method]} on{' '}
                 {formatDateTime(payment.paidAt, timeZone)}
                 {payment.note ? ` — ${payment.note}` : ''}
+              </Text>
+            ))}
+            {detail.voucherRedemptions.map((redemption) => (
+              <Text component="li" size="sm" key={redemption.id}>
+                {formatPrice(redemption.amountPence)} by Gift voucher XXXX-…-{redemption.codeLast4} on{' '}
+                {formatDateTime(redemption.redeemedAt, timeZone)}
               </Text>
             ))}
           </Stack>
@@ -458,12 +466,13 @@ function BookingDetailBody({
             style={{ flex: 1, minWidth: 140 }}
           />
           <Button onClick={() => recordMoney('payment')}>Record payment</Button>
-          {booking.paidPence > 0 && (
+          {booking.paidPence - booking.voucherPaidPence > 0 && (
             <Button variant="default" onClick={() => recordMoney('refund')}>
               Record refund
             </Button>
           )}
         </Group>
+        {booking.status !== 'cancelled' && <RedeemVoucher bookingId={booking.id} duePence={due} />}
       </Section>
 
       <Divider />

@@ -13,6 +13,7 @@ const base = {
   durationMinutes: 60,
   pricePence: 7000,
   paidPence: 0,
+  voucherPaidPence: 0,
   version: 3,
   notes: '',
   privateNotes: '',

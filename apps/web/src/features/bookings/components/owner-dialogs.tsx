@@ -286,10 +286,12 @@ export function CancelDialog({
 }) {
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(true);
-  const [refund, setRefund] = useState(booking.paidPence > 0);
+  // Money taken is paid back; what gift vouchers paid is not money to hand back.
+  const [refund, setRefund] = useState(booking.paidPence - booking.voucherPaidPence > 0);
   const action = useBookingAction(booking.id);
   const restore = useRestoreBooking();
-  const paid = booking.paidPence;
+  const paid = booking.paidPence - booking.voucherPaidPence;
+  const byVoucher = booking.voucherPaidPence;
   // Each opening starts afresh: emailing on, paying back whatever has been paid by then.
   useEffect(() => {
     if (!opened) return;
@@ -313,8 +315,13 @@ export function CancelDialog({
               : ''
           }.`
         : `The ${formatPrice(paid)} paid is kept.`
-      : 'Nothing was paid, nothing is paid back.',
-  ].join(' ');
+      : byVoucher > 0
+        ? 'No money was paid, nothing is paid back.'
+        : 'Nothing was paid, nothing is paid back.',
+    byVoucher > 0 ? `The ${formatPrice(byVoucher)} paid by gift voucher stays spent.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   const submit = () =>
     action

@@ -24,6 +24,7 @@ const request: AdminBooking = {
   durationMinutes: 60,
   pricePence: 12000,
   paidPence: 0,
+  voucherPaidPence: 0,
   startsAt: '2026-12-02T15:00:00.000Z',
   endsAt: '2026-12-02T16:00:00.000Z',
   status: 'pending',

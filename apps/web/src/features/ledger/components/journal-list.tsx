@@ -14,6 +14,9 @@ export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
   deposit_kept: 'Deposit kept',
   stripe_balance: 'Stripe fees and payouts',
   no_show_fee: 'No-show fee',
+  voucher_sale: 'Gift voucher sold',
+  voucher_redeemed: 'Gift voucher spent',
+  voucher_expired: 'Gift voucher expired',
   reversal: 'Reversal',
   manual: 'Manual',
 };

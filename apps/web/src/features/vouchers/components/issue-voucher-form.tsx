@@ -1,0 +1,94 @@
+import { issueVoucherInput, paymentMethods, type Voucher } from '@app/shared';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { useServices } from '../../catalog/api.ts';
+import { useIssueVoucher } from '../api.ts';
+import {
+  emptyOrder,
+  fieldErrors,
+  orderBody,
+  VoucherOrderFields,
+  type VoucherOrderState,
+} from './voucher-order-fields.tsx';
+
+const methodLabels: Record<(typeof paymentMethods)[number], string> = {
+  cash: 'Cash',
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+};
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
+/** The owner records a voucher sold in person: what it is for, how it was paid, and who bought it. */
+export function IssueVoucherForm({
+  opened,
+  onClose,
+  onIssued,
+  fullScreen,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onIssued: (voucher: Voucher) => void;
+  fullScreen: boolean;
+}) {
+  return (
+    <AppModal opened={opened} onClose={onClose} title="Sell a gift voucher" size="md" fullScreen={fullScreen}>
+      {opened && <IssueBody onIssued={onIssued} />}
+    </AppModal>
+  );
+}
+
+function IssueBody({ onIssued }: { onIssued: (voucher: Voucher) => void }) {
+  const issue = useIssueVoucher();
+  const services = useServices();
+  const [order, setOrder] = useState<VoucherOrderState>(emptyOrder);
+  const [method, setMethod] = useState<string | null>('card');
+  const [buyerName, setBuyerName] = useState('');
+  const [buyerEmail, setBuyerEmail] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    const parsed = issueVoucherInput.safeParse({ ...orderBody(order), method, buyerName, buyerEmail });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    issue.mutate(parsed.data, { onSuccess: onIssued });
+  };
+
+  return (
+    <Stack gap="sm">
+      <VoucherOrderFields order={order} onChange={setOrder} services={services.data ?? []} errors={errors} />
+      <Select
+        label="Paid by"
+        data={paymentMethods.map((value) => ({ value, label: methodLabels[value] }))}
+        value={method}
+        onChange={setMethod}
+        allowDeselect={false}
+        error={errors.method}
+      />
+      <TextInput
+        label="Buyer’s name"
+        value={buyerName}
+        onChange={(event) => setBuyerName(event.currentTarget.value)}
+        error={errors.buyerName}
+        maxLength={120}
+      />
+      <TextInput
+        label="Buyer’s email (optional)"
+        type="email"
+        value={buyerEmail}
+        onChange={(event) => setBuyerEmail(event.currentTarget.value)}
+        error={errors.buyerEmail}
+      />
+      {issue.isError && (
+        <Alert color="red" title="The voucher was not issued" role="alert" styles={readableTitle}>
+          {issue.error.message}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={issue.isPending}>
+          Issue voucher
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

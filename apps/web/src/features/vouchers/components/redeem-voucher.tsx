@@ -1,0 +1,71 @@
+import { redeemVoucherInput } from '@app/shared';
+import { Alert, Button, Group, NumberInput, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { formatMoney } from '../../invoices/format.ts';
+import { useRedeemVoucher } from '../api.ts';
+import { fieldErrors } from './voucher-order-fields.tsx';
+
+/** At the till: (part of) a gift voucher taken as payment for a booking; the rest stays on the code. */
+export function RedeemVoucher({ bookingId, duePence }: { bookingId: string; duePence: number }) {
+  const redeem = useRedeemVoucher();
+  const [code, setCode] = useState('');
+  const [pounds, setPounds] = useState<number | string>(duePence > 0 ? duePence / 100 : '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+
+  const submit = () => {
+    setDone(null);
+    const parsed = redeemVoucherInput.safeParse({
+      code,
+      bookingId,
+      amountPence: pounds === '' ? 0 : Math.round(Number(pounds) * 100),
+    });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    redeem.mutate(parsed.data, {
+      onSuccess: (voucher) => {
+        setDone(
+          `${formatMoney(parsed.data.amountPence)} taken from voucher ${voucher.code}; ${formatMoney(voucher.balancePence)} left on it.`,
+        );
+        setCode('');
+      },
+    });
+  };
+
+  return (
+    <>
+      <Group gap="xs" align="flex-start" wrap="wrap" role="group" aria-label="Pay with a gift voucher">
+        <TextInput
+          label="Gift voucher code"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={errors.code}
+          autoComplete="off"
+          style={{ flex: 1, minWidth: 180 }}
+        />
+        <NumberInput
+          label="Amount (£)"
+          value={pounds}
+          onChange={setPounds}
+          min={0}
+          decimalScale={2}
+          w={120}
+          error={errors.amountPence}
+        />
+        <Button mt={25} variant="default" onClick={submit} loading={redeem.isPending}>
+          Take voucher
+        </Button>
+      </Group>
+      {redeem.isError && (
+        <Alert color="red" role="alert" title="The voucher was not taken">
+          {redeem.error.message}
+        </Alert>
+      )}
+      {done && (
+        <Alert color="teal" role="status">
+          {done}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { type Voucher, voucherStatusLabels } from '@app/shared';
+import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { formatDay, formatMoney } from '../../invoices/format.ts';
+
+const statusColor: Record<Voucher['status'], string> = {
+  awaiting_payment: 'gray',
+  active: 'teal',
+  spent: 'gray',
+  expired: 'orange',
+  cancelled: 'gray',
+};
+
+export function VoucherStatusBadge({ status }: { status: Voucher['status'] }) {
+  return (
+    // The tint carries the colour; the text stays dark enough for WCAG AA.
+    <Badge
+      color={statusColor[status]}
+      variant="light"
+      radius="sm"
+      style={{ '--badge-color': 'var(--mantine-color-text)' }}
+    >
+      {voucherStatusLabels[status]}
+    </Badge>
+  );
+}
+
+const buyerOf = (voucher: Voucher) =>
+  voucher.recipientName ? `${voucher.buyerName} for ${voucher.recipientName}` : voucher.buyerName;
+
+/** The desktop view: one row per voucher, its code first (what the owner searches by). */
+export function VoucherTable({ vouchers }: { vouchers: Voucher[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped verticalSpacing="xs" aria-label="Vouchers">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Code</Table.Th>
+            <Table.Th scope="col">For</Table.Th>
+            <Table.Th scope="col">Bought by</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Value
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Balance
+            </Table.Th>
+            <Table.Th scope="col">Valid until</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {vouchers.map((voucher) => (
+            <Table.Tr key={voucher.id}>
+              <Table.Td ff="monospace">{voucher.code ?? '—'}</Table.Td>
+              <Table.Td>{voucher.label}</Table.Td>
+              <Table.Td>{buyerOf(voucher)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(voucher.valuePence)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(voucher.balancePence)}</Table.Td>
+              <Table.Td>{formatDay(voucher.expiresOn)}</Table.Td>
+              <Table.Td>
+                <VoucherStatusBadge status={voucher.status} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The phone view: a card per voucher with the same facts. */
+export function VoucherCards({ vouchers }: { vouchers: Voucher[] }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Vouchers">
+      {vouchers.map((voucher) => (
+        <Card key={voucher.id} withBorder padding="sm" component="li">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600} ff="monospace" size="sm">
+              {voucher.code ?? '—'}
+            </Text>
+            <VoucherStatusBadge status={voucher.status} />
+          </Group>
+          <Text size="sm">{voucher.label}</Text>
+          <Text size="sm">{buyerOf(voucher)}</Text>
+          <Text size="sm">
+            {formatMoney(voucher.balancePence)} left of {formatMoney(voucher.valuePence)} · until{' '}
+            {formatDay(voucher.expiresOn)}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
