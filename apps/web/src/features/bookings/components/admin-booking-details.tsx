@@ -360,7 +360,7 @@ function BookingDetailBody({
             h={44}
             variant="light"
             color="red"
-            style={{ '--button-color': 'var(--mantine-color-red-9)' }}
+            style={{ '--button-color': 'var(--app-danger-text)' }}
             onClick={() => setDialog('cancel')}
           >
             Cancel booking

@@ -342,7 +342,7 @@ function DraftActions({ invoice, onDone, onDeleted }: ActionProps & { onDeleted:
           <Button
             variant="light"
             color="red"
-            style={{ '--button-color': 'var(--mantine-color-red-9)' }}
+            style={{ '--button-color': 'var(--app-danger-text)' }}
             onClick={() => setConfirmDelete(true)}
           >
             Delete draft
@@ -482,7 +482,7 @@ function CreditNoteForm({ invoice, onDone }: ActionProps) {
         <Button
           variant="light"
           color="red"
-          style={{ '--button-color': 'var(--mantine-color-red-9)' }}
+          style={{ '--button-color': 'var(--app-danger-text)' }}
           loading={credit.isPending}
           onClick={() => {
             if (!reason.trim()) return setError('Say why the invoice is cancelled');

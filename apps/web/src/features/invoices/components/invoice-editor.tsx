@@ -215,7 +215,7 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
                       variant="subtle"
                       color="red"
                       size="xs"
-                      style={{ '--button-color': 'var(--mantine-color-red-9)' }}
+                      style={{ '--button-color': 'var(--app-danger-text)' }}
                       onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}
                       aria-label={`Remove line ${index + 1}`}
                     >
