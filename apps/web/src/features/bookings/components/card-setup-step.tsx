@@ -1,10 +1,7 @@
 import type { Booking, BookingCardSetup } from '@app/shared';
-import { Button, Paper, Skeleton, Stack, Text, Title, useMantineTheme } from '@mantine/core';
-// Loaded only on this step (a lazy chunk), as the payment step is: no other page fetches Stripe.js.
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatPrice } from '../../../lib/format.ts';
+import { useStripeElement } from '../../../lib/stripe-element.ts';
 import { Notice } from './notice.tsx';
 
 type CardSetupStepProps = {
@@ -24,61 +21,15 @@ type CardSetupStepProps = {
  * card is saved from Stripe's signed webhook.
  */
 export function CardSetupStep({ booking, publishableKey, locale, currency, returnUrl, onSaved }: CardSetupStepProps) {
-  const theme = useMantineTheme();
-  const shade = typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade.light;
-  const colorPrimary = theme.colors[theme.primaryColor]?.[shade];
-  const mountPoint = useRef<HTMLDivElement>(null);
-  const stripeRef = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
-  const [ready, setReady] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const clientSecret = booking.cardSetup.clientSecret;
-
-  useEffect(() => {
-    if (!clientSecret) return;
-    let cancelled = false;
-    loadStripe(publishableKey)
-      .then((stripe) => {
-        if (cancelled || !stripe || !mountPoint.current) {
-          if (!stripe) setLoadError('The card form could not be loaded.');
-          return;
-        }
-        const elements = stripe.elements({
-          clientSecret,
-          appearance: { theme: 'stripe', variables: colorPrimary ? { colorPrimary } : {} },
-        });
-        const element = elements.create('payment');
-        element.on('ready', () => setReady(true));
-        element.mount(mountPoint.current);
-        stripeRef.current = { stripe, elements };
-      })
-      .catch(() => {
-        if (!cancelled) setLoadError('The card form could not be loaded. Check your connection and try again.');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [clientSecret, publishableKey, colorPrimary]);
-
+  const { mountPoint, ready, loadError, submitError, busy, submit } = useStripeElement({
+    publishableKey,
+    clientSecret: booking.cardSetup.clientSecret,
+    confirm: 'setup',
+    formName: 'card form',
+    declined: 'The card was not saved. Please try again.',
+  });
   const save = async () => {
-    const loaded = stripeRef.current;
-    if (!loaded || saving) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const result = await loaded.stripe.confirmSetup({
-        elements: loaded.elements,
-        confirmParams: { return_url: returnUrl },
-        redirect: 'if_required',
-      });
-      if (result.error) setSaveError(result.error.message ?? 'The card was not saved. Please try again.');
-      else onSaved();
-    } catch {
-      setSaveError('We could not reach Stripe. Check your connection and try again.');
-    } finally {
-      setSaving(false);
-    }
+    if (await submit(returnUrl)) onSaved();
   };
 
   const fee = formatPrice(booking.cardSetup.feePence, locale, currency);
@@ -98,13 +49,13 @@ export function CardSetupStep({ booking, publishableKey, locale, currency, retur
               {loadError}
             </Notice>
           )}
-          {saveError && (
+          {submitError && (
             <Notice color="red" title="The card was not saved" role="alert">
-              <Text size="sm">{saveError}</Text>
+              <Text size="sm">{submitError}</Text>
               <Text size="sm">You can try again or use another card.</Text>
             </Notice>
           )}
-          <Button size="md" h={44} onClick={save} loading={saving} disabled={!ready}>
+          <Button size="md" h={44} onClick={save} loading={busy} disabled={!ready}>
             Save card
           </Button>
         </Stack>

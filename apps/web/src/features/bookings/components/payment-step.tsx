@@ -1,11 +1,8 @@
 import type { Booking, BookingPayment } from '@app/shared';
-import { Button, Paper, Skeleton, Stack, Text, Title, useMantineTheme } from '@mantine/core';
-// The pure entry adds Stripe's script only when loadStripe is called: this file itself is loaded only on the
-// payment step (a lazy chunk), so no other page ever fetches Stripe.js.
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { formatPrice } from '../../../lib/format.ts';
+import { useStripeElement } from '../../../lib/stripe-element.ts';
 import { Notice } from './notice.tsx';
 
 type PaymentStepProps = {
@@ -33,18 +30,15 @@ function timeLeft(ms: number) {
  * time is held (decision 050).
  */
 export function PaymentStep({ booking, publishableKey, locale, returnUrl, onPaid, onHoldEnded }: PaymentStepProps) {
-  const theme = useMantineTheme();
-  const shade = typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade.light;
-  const colorPrimary = theme.colors[theme.primaryColor]?.[shade];
-  const mountPoint = useRef<HTMLDivElement>(null);
-  const stripeRef = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
-  const [ready, setReady] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [payError, setPayError] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+  const { mountPoint, ready, loadError, submitError, busy, submit } = useStripeElement({
+    publishableKey,
+    clientSecret: booking.payment.clientSecret,
+    confirm: 'payment',
+    formName: 'payment form',
+    declined: 'The payment did not go through. Please try again.',
+  });
   const expiresAt = Date.parse(booking.payment.holdExpiresAt);
   const [now, setNow] = useState(() => Date.now());
-  const clientSecret = booking.payment.clientSecret;
 
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -55,50 +49,8 @@ export function PaymentStep({ booking, publishableKey, locale, returnUrl, onPaid
     if (expired) onHoldEnded();
   }, [expired, onHoldEnded]);
 
-  useEffect(() => {
-    if (!clientSecret) return;
-    let cancelled = false;
-    loadStripe(publishableKey)
-      .then((stripe) => {
-        if (cancelled || !stripe || !mountPoint.current) {
-          if (!stripe) setLoadError('The payment form could not be loaded.');
-          return;
-        }
-        const elements = stripe.elements({
-          clientSecret,
-          appearance: { theme: 'stripe', variables: colorPrimary ? { colorPrimary } : {} },
-        });
-        const element = elements.create('payment');
-        element.on('ready', () => setReady(true));
-        element.mount(mountPoint.current);
-        stripeRef.current = { stripe, elements };
-      })
-      .catch(() => {
-        if (!cancelled) setLoadError('The payment form could not be loaded. Check your connection and try again.');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [clientSecret, publishableKey, colorPrimary]);
-
   const pay = async () => {
-    const loaded = stripeRef.current;
-    if (!loaded || paying) return;
-    setPaying(true);
-    setPayError(null);
-    try {
-      const result = await loaded.stripe.confirmPayment({
-        elements: loaded.elements,
-        confirmParams: { return_url: returnUrl },
-        redirect: 'if_required',
-      });
-      if (result.error) setPayError(result.error.message ?? 'The payment did not go through. Please try again.');
-      else onPaid();
-    } catch {
-      setPayError('We could not reach Stripe. Check your connection and try again.');
-    } finally {
-      setPaying(false);
-    }
+    if (await submit(returnUrl)) onPaid();
   };
 
   const amount = formatPrice(booking.payment.amountPence, locale, booking.payment.currency);
@@ -125,13 +77,13 @@ export function PaymentStep({ booking, publishableKey, locale, returnUrl, onPaid
               {loadError}
             </Notice>
           )}
-          {payError && (
+          {submitError && (
             <Notice color="red" title="The payment did not go through" role="alert">
-              <Text size="sm">{payError}</Text>
+              <Text size="sm">{submitError}</Text>
               <Text size="sm">Your time is still held: you can try again or use another card.</Text>
             </Notice>
           )}
-          <Button size="md" h={44} onClick={pay} loading={paying} disabled={!ready || expired}>
+          <Button size="md" h={44} onClick={pay} loading={busy} disabled={!ready || expired}>
             Pay {amount}
           </Button>
         </Stack>
