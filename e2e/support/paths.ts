@@ -1,4 +1,37 @@
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
+
+const DOCUMENTED_PORTS = { E2E_PORT: 3100, E2E_SMTP_PORT: 2525, E2E_OIDC_PORT: 8089, E2E_STRIPE_PORT: 3107 };
+
+/**
+ * Something already listening on a documented port (another run, a developer's server) must not break this run:
+ * the first process to get here (Playwright's runner) then takes free ports for all four and hands them to its
+ * workers and the e2e server through the environment. Asked of a child process so the answer is there at import.
+ */
+function choosePorts() {
+  if (process.env.E2E_PORT) return;
+  const probe = `
+    const net = require('node:net');
+    const tryListen = (port) => new Promise((done) => {
+      const server = net.createServer();
+      server.once('error', () => done(null));
+      server.listen(port, '127.0.0.1', () => { const { port: got } = server.address(); server.close(() => done(got)); });
+    });
+    (async () => {
+      const wanted = JSON.parse(process.argv[1]);
+      const taken = [];
+      for (const port of Object.values(wanted)) if ((await tryListen(port)) === null) taken.push(port);
+      if (taken.length === 0) return console.log('{}');
+      const chosen = {};
+      for (const name of Object.keys(wanted)) chosen[name] = await tryListen(0);
+      console.log(JSON.stringify(chosen));
+    })();`;
+  const chosen = JSON.parse(
+    execFileSync(process.execPath, ['-e', probe, JSON.stringify(DOCUMENTED_PORTS)], { encoding: 'utf8' }),
+  ) as Record<string, number>;
+  for (const [name, port] of Object.entries(chosen)) process.env[name] = String(port);
+}
+choosePorts();
 
 /**
  * Ports and scratch folder of one end-to-end run. The defaults are the documented ones; E2E_PORT (with
