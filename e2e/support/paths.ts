@@ -5,8 +5,9 @@ const DOCUMENTED_PORTS = { E2E_PORT: 3100, E2E_SMTP_PORT: 2525, E2E_OIDC_PORT: 8
 
 /**
  * Something already listening on a documented port (another run, a developer's server) must not break this run:
- * the first process to get here (Playwright's runner) then takes free ports for all four and hands them to its
- * workers and the e2e server through the environment. Asked of a child process so the answer is there at import.
+ * the first process to get here (Playwright's runner) then takes free ports for all four. Either way it writes the
+ * ports into the environment, so its workers and the e2e server (started before the workers import this file, and
+ * holding the ports by then) use the same ones. Asked of a child process so the answer is there at import.
  */
 function choosePorts() {
   if (process.env.E2E_PORT) return;
@@ -21,7 +22,7 @@ function choosePorts() {
       const wanted = JSON.parse(process.argv[1]);
       const taken = [];
       for (const port of Object.values(wanted)) if ((await tryListen(port)) === null) taken.push(port);
-      if (taken.length === 0) return console.log('{}');
+      if (taken.length === 0) return console.log(JSON.stringify(wanted));
       const chosen = {};
       for (const name of Object.keys(wanted)) chosen[name] = await tryListen(0);
       console.log(JSON.stringify(chosen));
