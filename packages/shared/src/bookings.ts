@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
 import { isoDateTimeField } from './fields.ts';
 import { bookingCardSetupSchema, bookingPaymentSchema, cancellationMoneySchema } from './payments.ts';
+import { cancellationVoucherSchema, voucherCodeField } from './vouchers.ts';
 
 /** `awaiting_payment`: made, its time held while the client pays what the payment policy asks (issue 13). */
 export const bookingStatuses = [
@@ -43,6 +44,8 @@ export const createBookingInput = z.strictObject({
   adultConfirmed: z.boolean().default(false),
   /** The client ticked the no-show fee consent (needed when the policy sets a fee; never ticked for them). */
   noShowFeeConsent: z.boolean().default(false),
+  /** A gift voucher to spend on it: as much of its balance as the price takes; the rest is paid as usual. */
+  voucherCode: voucherCodeField.optional(),
   /** The same key from a double click or a retry makes one booking. */
   idempotencyKey: z.string().min(8).max(100),
 });
@@ -99,6 +102,10 @@ export const bookingSchema = z.object({
   cardSetup: bookingCardSetupSchema.nullable().default(null),
   /** What cancelling now would do to the money paid online; null when none is held. */
   cancellationMoney: cancellationMoneySchema.nullable().default(null),
+  /** What gift vouchers paid towards it. */
+  voucherPaidPence: z.number().default(0),
+  /** What cancelling now would do to what gift vouchers paid; null when none did. */
+  cancellationVoucher: cancellationVoucherSchema.nullable().default(null),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

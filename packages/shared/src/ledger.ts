@@ -42,6 +42,7 @@ export const journalSourceTypes = [
   'voucher_sale',
   'voucher_redeemed',
   'voucher_expired',
+  'voucher_returned',
 ] as const;
 export type JournalSourceType = (typeof journalSourceTypes)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityIdSchema, isoDateField } from './fields.ts';
-import { paymentMethodSchema } from './payments.ts';
+import { type AmountDue, paymentMethodSchema } from './payments.ts';
 
 /** Letters and digits a reader cannot mistake for one another (no I, L, O, 0, 1): 31 signs, ~79 bits in 16. */
 export const VOUCHER_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -139,3 +139,44 @@ export type VoucherPage = { vouchers: Voucher[]; total: number; page: number; pa
 export type VoucherPurchase = { voucher: Voucher; clientSecret: string | null };
 
 export const voucherKindLabels: Record<VoucherKind, string> = { amount: 'An amount', treatment: 'A treatment' };
+
+// ---- Spending a voucher in the booking funnel ----
+
+/** GET /api/vouchers/check: what a code would pay towards this treatment and length, before booking. */
+export const checkVoucherQuery = z.strictObject({
+  code: voucherCodeField,
+  serviceId: entityIdSchema,
+  duration: z.coerce.number().int().min(15).max(480),
+});
+export type CheckVoucherQuery = z.input<typeof checkVoucherQuery>;
+export type VoucherCheck = {
+  /** What the voucher pays towards this booking: its balance, at most the price. */
+  usablePence: number;
+  /** What is on the voucher now. */
+  balancePence: number;
+  expiresOn: string;
+  /** The price less the voucher: paid online when the policy asks (`due`), else at the appointment. */
+  leftToPayPence: number;
+  /** What the payment policy asks online of what is left; `none` without online payments. */
+  due: AmountDue;
+};
+
+/**
+ * What cancelling a booking does to what gift vouchers paid towards it: put back onto the vouchers (the business
+ * cancels, or the client does within the free cancellation window), or kept like a deposit.
+ */
+export const cancellationVoucherSchema = z.object({
+  amountPence: z.number(),
+  outcome: z.enum(['returned', 'kept']),
+  freeCancellationHours: z.number(),
+});
+export type CancellationVoucher = z.infer<typeof cancellationVoucherSchema>;
+
+/** The sentence the cancel dialog and the cancellation email say about the voucher. */
+export function cancellationVoucherText(spent: CancellationVoucher | null): string {
+  if (!spent || spent.amountPence <= 0) return '';
+  const amount = `£${(spent.amountPence / 100).toFixed(spent.amountPence % 100 === 0 ? 0 : 2)}`;
+  return spent.outcome === 'returned'
+    ? `The ${amount} paid by gift voucher goes back onto your voucher.`
+    : `The ${amount} paid by gift voucher is kept, as the cancellation is less than ${spent.freeCancellationHours} hours before the appointment.`;
+}

@@ -524,6 +524,7 @@ export type JournalSourceType =
   | 'voucher_sale'
   | 'voucher_redeemed'
   | 'voucher_expired'
+  | 'voucher_returned'
   | 'reversal'
   | 'manual';
 export const journalEntry = pgTable(
@@ -959,6 +960,8 @@ export const voucherRedemption = pgTable(
     amountPence: integer('amount_pence').notNull(),
     redeemedBy: text('redeemed_by'),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Given back onto the voucher when the booking was cancelled: it no longer counts as paid (never deleted). */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
   },
   (table) => [
     index('voucher_redemption_voucher_idx').on(table.voucherId),

@@ -5,6 +5,7 @@ import { account, emailOutbox, twoFactor, voucher } from '../db/schema.ts';
 import { registeredRoutes } from '../lib/route-list.ts';
 import { multipartForm, sampleFiles } from '../modules/storage/test-uploads.ts';
 import { createUser } from '../modules/users/users.service.ts';
+import { newVoucherCode } from '../modules/vouchers/vouchers.service.ts';
 import { bookingBody, insertBooking, localIso, nextWeekday, serviceOfType } from '../test/booking-helpers.ts';
 import { signedIn } from '../test/clients.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-context.ts';
@@ -513,6 +514,26 @@ const rules: Record<string, Rule> = {
         })
         .returning();
       return { url: `/api/vouchers/${row?.id}` };
+    },
+  },
+  // What a code would pay towards a booking: any signed-in person holding a code may ask (it names no one).
+  'GET /api/vouchers/check': {
+    allow: signedInAll,
+    build: async () => {
+      const [row] = await t.db
+        .insert(voucher)
+        .values({
+          code: newVoucherCode(),
+          kind: 'amount',
+          valuePence: 2500,
+          balancePence: 2500,
+          status: 'active',
+          soldBy: 'cash',
+          buyerName: 'Matrix Buyer',
+          expiresOn: '2099-01-01',
+        })
+        .returning();
+      return { url: `/api/vouchers/check?code=${row?.code}&serviceId=${swedishId}&duration=60` };
     },
   },
   // Stripe's webhook: signed, not signed in; without Stripe keys (as here) it is not there for anyone.

@@ -6,7 +6,7 @@ import {
   privateNotesInput,
   setOutcomeInput,
 } from '@app/shared';
-import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, bookingEvent, payment, voucher, voucherRedemption } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -107,7 +107,8 @@ export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
     })
     .from(voucherRedemption)
     .innerJoin(voucher, eq(voucher.id, voucherRedemption.voucherId))
-    .where(eq(voucherRedemption.bookingId, id))
+    // What was given back onto a voucher when the booking was cancelled no longer paid for it.
+    .where(and(eq(voucherRedemption.bookingId, id), isNull(voucherRedemption.returnedAt)))
     .orderBy(asc(voucherRedemption.redeemedAt));
   const voucherPaidPence = redemptions.reduce((sum, r) => sum + r.amountPence, 0);
   const paidPence =

@@ -21,6 +21,7 @@ import {
   approvalRequired,
   bookingCalendarFile,
   cancelBooking,
+  checkVoucherForBooking,
   createBooking,
   createPhoneBooking,
   decidePendingBooking,
@@ -41,6 +42,14 @@ export function bookingsRoutes(context: AppContext) {
     );
     app.get('/api/bookings/upfront', async (request) =>
       upfrontForClient(context, {
+        actor: await actorOf(auth, request),
+        query: request.query,
+        showSensual: hasSensualFlag(request),
+      }),
+    );
+    // What a gift voucher would pay towards this treatment, asked on the confirm step before booking.
+    app.get('/api/vouchers/check', async (request) =>
+      checkVoucherForBooking(context, {
         actor: await actorOf(auth, request),
         query: request.query,
         showSensual: hasSensualFlag(request),

@@ -9,9 +9,12 @@ import {
   type BookingCardSetup,
   type BookingPayment,
   type CancellationMoney,
+  type CancellationVoucher,
   type CreateBookingInput,
   cancelBookingInput,
   cancellationMoneyText,
+  cancellationVoucherText,
+  checkVoucherQuery,
   createBookingInput,
   createPhoneBookingInput,
   rescheduleBookingInput,
@@ -19,6 +22,7 @@ import {
   type SlotUnavailableDetails,
   type UpfrontAnswer,
   upfrontQuery,
+  type VoucherCheck,
 } from '@app/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -55,6 +59,12 @@ import { queueOnlineRefund, refundableOf, sendOnlineRefund, stillHeldOf } from '
 import { readPaymentPolicy } from '../payments/payment-policy.service.ts';
 import { recordBookingRefund } from '../payments/payments.service.ts';
 import type { StripeAccount } from '../payments/stripe-client.ts';
+import {
+  giveBackVoucherSpending,
+  spendableVoucher,
+  spendVoucher,
+  voucherPaidOf,
+} from '../vouchers/vouchers.service.ts';
 import { bookingIcs } from './booking-calendar.ts';
 import { bookingEmail, type EmailBusiness } from './booking-emails.ts';
 
@@ -323,13 +333,16 @@ async function placeBooking(
         });
       }
 
+      // A gift voucher pays first, as much as the price takes; the payment policy asks only of what is left.
+      const voucherRow = input.voucherCode ? await spendableVoucher(tx, deps, input.voucherCode, { lock: true }) : null;
+      const voucherPence = voucherRow ? Math.min(voucherRow.balancePence, duration.pricePence) : 0;
       const upfront =
         request.source === 'client' && !pastRecord
           ? await upfrontFor(
               tx,
               deps,
               { id: client.id, policy },
-              { style: chosen.style, pricePence: duration.pricePence },
+              { style: chosen.style, pricePence: duration.pricePence - voucherPence },
             )
           : ({ kind: 'none' } as const);
       const noShowFeePence =
@@ -377,6 +390,13 @@ async function placeBooking(
       await recordEvent(tx, row, actor, 'created', { to: status, details: { source: request.source } });
       await auditIfAdmin(tx, actor, 'booking.created', row.id, null, row);
       if (!client.phone && input.phone) await tx.update(user).set({ phone: input.phone }).where(eq(user.id, client.id));
+      if (voucherRow && voucherPence > 0)
+        await spendVoucher(tx, deps, {
+          code: voucherRow.code,
+          amountPence: voucherPence,
+          bookingRow: row,
+          by: actor.id,
+        });
 
       if (pastRecord) return { row, created: true };
       if (noShowFeePence > 0) await recordNoShowConsent(tx, deps, row, noShowFeePence, input.noShowFeeConsent, at);
@@ -455,10 +475,12 @@ export async function releaseUnpaidBooking(deps: BookingDeps, tx: DbOrTx, row: B
     .update(onlinePayment)
     .set({ status: 'cancelled' })
     .where(and(eq(onlinePayment.bookingId, row.id), eq(onlinePayment.status, 'awaiting')));
+  // The client never had this booking: what a gift voucher paid goes back onto it.
+  const voucherReturnedPence = await giveBackVoucherSpending(tx, deps, { bookingRow: updated, by: null });
   await recordEvent(tx, row, { id: null, role: 'system' }, 'released', {
     from: 'awaiting_payment',
     to: 'cancelled',
-    details: { reason },
+    details: { reason, voucherReturnedPence },
   });
   return updated;
 }
@@ -510,6 +532,34 @@ export async function upfrontForClient(
   };
 }
 
+/**
+ * What a gift voucher code would pay towards this treatment and length, and what the payment policy would then ask
+ * online of what is left: the same rules the booking applies, so the confirm step says exactly what will happen.
+ */
+export async function checkVoucherForBooking(
+  deps: BookingDeps,
+  request: { actor: Actor | null; query: unknown; showSensual: boolean },
+): Promise<VoucherCheck> {
+  const actor = requireSignedIn(request.actor);
+  const query = parseInput(checkVoucherQuery, request.query);
+  const [chosen] = await deps.db.select().from(service).where(eq(service.id, query.serviceId));
+  if (!chosen?.active || (chosen.style === 'sensual' && !request.showSensual))
+    throw new AppError('NOT_FOUND', 'This service is not available.');
+  const duration = chosen.durations.find((d) => d.minutes === query.duration);
+  if (!duration) throw new AppError('NOT_FOUND', 'This length is not offered.');
+  const found = await spendableVoucher(deps.db, deps, query.code, { lock: false });
+  const usablePence = Math.min(found.balancePence, duration.pricePence);
+  const leftToPayPence = duration.pricePence - usablePence;
+  const [row] = await deps.db.select({ policy: customer.policy }).from(customer).where(eq(customer.userId, actor.id));
+  const due = await upfrontFor(
+    deps.db,
+    deps,
+    { id: actor.id, policy: row?.policy ?? 'new' },
+    { style: chosen.style, pricePence: leftToPayPence },
+  );
+  return { usablePence, balancePence: found.balancePence, expiresOn: found.expiresOn, leftToPayPence, due };
+}
+
 /** A signed-in client books for themselves. */
 export async function createBooking(
   deps: BookingDeps,
@@ -528,7 +578,11 @@ export async function createBooking(
   const payment = await paymentForClient(deps, result.row, { release: true });
   // Stripe unreachable: the booking stands, and the card is asked for again when the client opens it.
   const cardSetup = await cardSetupForClient(deps, result.row).catch(() => unreachableCardSetup(deps, result.row));
-  return { booking: toClientBooking(result.row, rules, now(deps), payment, cardSetup), created: result.created };
+  const voucherPaidPence = await voucherPaidOf(deps.db, result.row.id);
+  return {
+    booking: toClientBooking(result.row, rules, now(deps), { payment, cardSetup, voucherPaidPence }),
+    created: result.created,
+  };
 }
 
 /**
@@ -591,13 +645,20 @@ function formatNotice(minutes: number) {
   return minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
 }
 
+/** What a client's booking says of its money, each part null (or 0) when it has none. */
+type ClientMoney = {
+  payment?: BookingPayment | null;
+  cardSetup?: BookingCardSetup | null;
+  cancellationMoney?: CancellationMoney | null;
+  voucherPaidPence?: number;
+  cancellationVoucher?: CancellationVoucher | null;
+};
+
 export function toClientBooking(
   row: BookingRow,
   rules: { cancellationCutoffHours: number; streetAddress: string },
   at: number,
-  payment: BookingPayment | null = null,
-  cardSetup: BookingCardSetup | null = null,
-  cancellationMoney: CancellationMoney | null = null,
+  money: ClientMoney = {},
 ): Booking {
   const active = row.status === 'pending' || row.status === 'confirmed';
   return {
@@ -620,9 +681,25 @@ export function toClientBooking(
     address: row.status === 'confirmed' && rules.streetAddress ? rules.streetAddress : null,
     changeableByClient: active && row.startsAt.getTime() - at >= rules.cancellationCutoffHours * 3_600_000,
     createdAt: row.createdAt.toISOString(),
-    payment,
-    cardSetup,
-    cancellationMoney,
+    payment: money.payment ?? null,
+    cardSetup: money.cardSetup ?? null,
+    cancellationMoney: money.cancellationMoney ?? null,
+    voucherPaidPence: money.voucherPaidPence ?? 0,
+    cancellationVoucher: money.cancellationVoucher ?? null,
+  };
+}
+
+/**
+ * What cancelling the booking now would do to the money paid up front and to what gift vouchers paid, as its client
+ * is told before cancelling: only while it can still be cancelled.
+ */
+async function cancellationOutlookOf(db: DbOrTx, row: BookingRow, at: number): Promise<ClientMoney> {
+  const voucherPaidPence = await voucherPaidOf(db, row.id);
+  if (row.status !== 'pending' && row.status !== 'confirmed') return { voucherPaidPence };
+  return {
+    voucherPaidPence,
+    cancellationMoney: await cancellationMoneyOf(db, row, at, 'client'),
+    cancellationVoucher: await cancellationVoucherOf(db, row, at, 'client'),
   };
 }
 
@@ -640,20 +717,9 @@ export async function listMyBookings(deps: BookingDeps, request: { actor: Actor 
     .where(eq(booking.clientId, actor.id))
     .orderBy(desc(booking.startsAt));
   const at = now(deps);
-  // The cancel dialog says what becomes of the money paid online (issue 13).
+  // The cancel dialog says what becomes of the money paid online and of what a voucher paid (issue 13).
   const all = await Promise.all(
-    rows.map(async (row) =>
-      toClientBooking(
-        row,
-        rules,
-        at,
-        null,
-        null,
-        row.status === 'pending' || row.status === 'confirmed'
-          ? await cancellationMoneyOf(deps.db, row, at, 'client')
-          : null,
-      ),
-    ),
+    rows.map(async (row) => toClientBooking(row, rules, at, await cancellationOutlookOf(deps.db, row, at))),
   );
   const isUpcoming = (b: Booking) =>
     Date.parse(b.endsAt) > at &&
@@ -676,13 +742,10 @@ export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | 
   const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
   // The page the client comes back to after paying reads this until the webhook has settled the booking.
   const at = now(deps);
-  const money =
-    row.status === 'pending' || row.status === 'confirmed'
-      ? await cancellationMoneyOf(deps.db, row, at, 'client')
-      : null;
+  const outlook = await cancellationOutlookOf(deps.db, row, at);
   const payment = await paymentForClient(deps, row, { release: false });
   const cardSetup = await cardSetupForClient(deps, row).catch(() => unreachableCardSetup(deps, row));
-  return toClientBooking(row, rules, at, payment, cardSetup, money);
+  return toClientBooking(row, rules, at, { ...outlook, payment, cardSetup });
 }
 
 export async function bookingCalendarFile(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
@@ -736,6 +799,25 @@ export async function cancellationMoneyOf(
   return amountPence > 0 ? { kind: held.purpose, amountPence, outcome: 'refunded', freeCancellationHours } : null;
 }
 
+/**
+ * What cancelling now does to what gift vouchers paid: given back when the business cancels and pays back, or when
+ * the client cancels inside the free cancellation window; kept when the client cancels later, like a deposit.
+ */
+export async function cancellationVoucherOf(
+  tx: DbOrTx,
+  row: BookingRow,
+  at: number,
+  by: 'client' | 'business',
+  refund = false,
+): Promise<CancellationVoucher | null> {
+  const amountPence = await voucherPaidOf(tx, row.id);
+  if (amountPence === 0) return null;
+  const { freeCancellationHours } = await readPaymentPolicy(tx);
+  const late = row.startsAt.getTime() - at < freeCancellationHours * 3_600_000;
+  const returned = by === 'business' ? refund : !late;
+  return { amountPence, outcome: returned ? 'returned' : 'kept', freeCancellationHours };
+}
+
 /** Cancels under the row lock; emails the client when asked and pays back what they paid when asked. */
 async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: CancelOptions) {
   const { db, env } = deps;
@@ -761,6 +843,11 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
     // Money taken online: kept after the free cancellation window, paid back through Stripe inside it (or when the
     // owner chooses to). The refund is written here and asked of Stripe once this commits (decision 053).
     const money = await cancellationMoneyOf(tx, row, at, by, options.refund);
+    const voucherOutcome = await cancellationVoucherOf(tx, row, at, by, options.refund);
+    const voucherReturnedPence =
+      voucherOutcome?.outcome === 'returned'
+        ? await giveBackVoucherSpending(tx, deps, { bookingRow: updated, by: actor.id })
+        : 0;
     const refundIds: string[] = [];
     if (money?.outcome === 'kept') await settleHeldPayment(tx, env.BUSINESS_TIME_ZONE, updated, 'kept', at, null);
     if (money?.outcome === 'refunded') {
@@ -802,6 +889,7 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
         notified,
         refundedPence,
         onlineRefundPence: money?.outcome === 'refunded' ? money.amountPence : 0,
+        voucherReturnedPence,
       },
     });
     await auditIfAdmin(tx, actor, 'booking.cancelled', row.id, row, updated);
@@ -810,10 +898,10 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
         tx,
         await bookingEmail(tx, 'booking.cancelled', updated, businessOf(env, rules), {
           reason,
-          money: cancellationMoneyText(money),
+          money: [cancellationMoneyText(money), cancellationVoucherText(voucherOutcome)].filter(Boolean).join(' '),
         }),
       );
-    return { row: updated, rules, at, notified, refundedPence, money, refundIds };
+    return { row: updated, rules, at, notified, refundedPence, money, voucherOutcome, voucherReturnedPence, refundIds };
   });
   for (const refundId of result.refundIds) await sendOnlineRefund(deps, refundId);
   return result;
@@ -866,10 +954,11 @@ async function cancelAwaitingPayment(deps: BookingDeps, actor: Actor, row: Booki
       .update(onlinePayment)
       .set({ status: 'cancelled' })
       .where(and(eq(onlinePayment.bookingId, locked.id), eq(onlinePayment.status, 'awaiting')));
+    const voucherReturnedPence = await giveBackVoucherSpending(tx, deps, { bookingRow: updated, by: actor.id });
     await recordEvent(tx, locked, actor, 'cancelled', {
       from: 'awaiting_payment',
       to: 'cancelled',
-      details: { by: 'client', reason, notified: false, refundedPence: 0 },
+      details: { by: 'client', reason, notified: false, refundedPence: 0, voucherReturnedPence },
     });
     return { row: updated, rules: await getBookingRules(tx, deps.env.BUSINESS_TIME_ZONE), at };
   });
@@ -884,7 +973,11 @@ export async function cancelBooking(deps: BookingDeps, request: { actor: Actor |
     if (released) return toClientBooking(released.row, released.rules, released.at);
   }
   const result = await cancelRow(deps, actor, request.id, { reason, notify: true, refund: false });
-  return { ...toClientBooking(result.row, result.rules, result.at), cancellationMoney: result.money };
+  // The answer says what became of the money and the voucher, for the page's confirmation.
+  return toClientBooking(result.row, result.rules, result.at, {
+    cancellationMoney: result.money,
+    cancellationVoucher: result.voucherOutcome,
+  });
 }
 
 /** The owner cancels: emailing the client and paying back are the owner's choice. */
@@ -903,6 +996,7 @@ export async function adminCancelBooking(
     notified: result.notified,
     refundedPence: result.refundedPence,
     onlineRefundPence: result.money?.outcome === 'refunded' ? result.money.amountPence : 0,
+    voucherReturnedPence: result.voucherReturnedPence,
   };
 }
 
@@ -1063,10 +1157,14 @@ export async function decidePendingBooking(
       .where(eq(booking.id, row.id))
       .returning();
     if (!updated) throw new Error('decision update returned no row');
+    // A declined request never was a booking: what a gift voucher paid goes back onto it.
+    const voucherReturnedPence = request.approve
+      ? 0
+      : await giveBackVoucherSpending(tx, deps, { bookingRow: updated, by: actor.id });
     await recordEvent(tx, row, actor, request.approve ? 'approved' : 'declined', {
       from: 'pending',
       to: updated.status,
-      details: { reason },
+      details: { reason, ...(voucherReturnedPence > 0 && { voucherReturnedPence }) },
     });
     await auditIfAdmin(tx, actor, request.approve ? 'booking.approved' : 'booking.declined', row.id, row, updated);
     const business = businessOf(env, rules);

@@ -490,7 +490,7 @@ export async function issueInvoice(db: Db, actor: Actor | null, id: string, inpu
       const [spent] = await tx
         .select({ id: voucherRedemption.id })
         .from(voucherRedemption)
-        .where(eq(voucherRedemption.bookingId, found.bookingId))
+        .where(and(eq(voucherRedemption.bookingId, found.bookingId), isNull(voucherRedemption.returnedAt)))
         .limit(1);
       if (spent)
         throw new AppError(

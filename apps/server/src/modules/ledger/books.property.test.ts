@@ -2,13 +2,13 @@ import type { ProfitAndLoss, TrialBalance } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expenseCategory, onlinePayment, voucher } from '../../db/schema.ts';
+import { booking, expenseCategory, onlinePayment, voucher } from '../../db/schema.ts';
 import { insertBooking, serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { recordOnlinePayment } from '../payments/online-payments.ts';
 import { applyStripeRefund, queueOnlineRefund, refundableOf } from '../payments/online-refunds.ts';
-import { expireVouchers } from '../vouchers/vouchers.service.ts';
+import { expireVouchers, giveBackVoucherSpending } from '../vouchers/vouchers.service.ts';
 import { postJournalEntry } from './ledger.service.ts';
 import { noShowFeeEntry, stripeBalanceEntry } from './postings.ts';
 
@@ -60,7 +60,8 @@ type Action =
   | { kind: 'online refund'; pick: number; share: number }
   | { kind: 'voucher sale'; of: 'amount' | 'swedish' | 'naturist'; amount: number; method: string }
   | { kind: 'voucher redemption'; pick: number; share: number; type: 'swedish' | 'naturist' }
-  | { kind: 'voucher expiry'; pick: number };
+  | { kind: 'voucher expiry'; pick: number }
+  | { kind: 'voucher given back'; pick: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({
@@ -106,19 +107,27 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     when: pastDate,
   }),
   fc.record({ kind: fc.constant('no-show fee' as const), amount, when: pastDate }),
-  fc.record({
-    kind: fc.constant('voucher sale' as const),
-    of: fc.constantFrom('amount' as const, 'swedish' as const, 'naturist' as const),
-    amount: fc.integer({ min: 500, max: 100_000 }),
-    method,
-  }),
-  fc.record({
-    kind: fc.constant('voucher redemption' as const),
-    pick,
-    share,
-    type: fc.constantFrom('swedish' as const, 'naturist' as const),
-  }),
+  // Weighted so that a sale, its spending and its giving back meet in one short sequence often enough.
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('voucher sale' as const),
+      of: fc.constantFrom('amount' as const, 'swedish' as const, 'naturist' as const),
+      amount: fc.integer({ min: 500, max: 100_000 }),
+      method,
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('voucher redemption' as const),
+      pick,
+      share,
+      type: fc.constantFrom('swedish' as const, 'naturist' as const),
+    }),
+    weight: 3,
+  },
   fc.record({ kind: fc.constant('voucher expiry' as const), pick }),
+  { arbitrary: fc.record({ kind: fc.constant('voucher given back' as const), pick }), weight: 3 },
 );
 let voucherCounter = 0;
 let stripeCounter = 0;
@@ -126,6 +135,8 @@ let onlineCounter = 0;
 let refundCounter = 0;
 /** How many online refunds the runs made, printed so a run that made none is seen. */
 let onlineRefunds = 0;
+/** Likewise for vouchers given back after being spent. */
+let vouchersGivenBack = 0;
 
 /** What the sequence has made so far, to pick targets from. */
 type World = {
@@ -136,6 +147,8 @@ type World = {
   /** Online payments made by the sequence, to pay back part of (issue 13). */
   onlinePayments: string[];
   vouchers: { id: string; code: string; balance: number }[];
+  /** Bookings a voucher paid towards, not yet given back. */
+  voucherSpends: { bookingId: string; voucher: { id: string; code: string; balance: number } }[];
 };
 
 async function ok(response: Awaited<ReturnType<typeof admin.call>>, what: string) {
@@ -368,6 +381,21 @@ async function run(step: Action, world: World) {
         'voucher redemption',
       );
       target.balance = after.balancePence;
+      world.voucherSpends.push({ bookingId: made.id, voucher: target });
+      return;
+    }
+    case 'voucher given back': {
+      // The booking is cancelled with the voucher given back (issue 13): onto the voucher, or released at once if
+      // it has expired meanwhile.
+      const spent = from(world.voucherSpends, step.pick);
+      if (!spent) return;
+      world.voucherSpends = world.voucherSpends.filter((s) => s !== spent);
+      const [row] = await t.db.select().from(booking).where(eq(booking.id, spent.bookingId));
+      if (!row) throw new Error('voucher-paid booking missing');
+      await t.db.transaction((tx) => giveBackVoucherSpending(tx, t.context, { bookingRow: row, by: null }));
+      vouchersGivenBack++;
+      const [after] = await t.db.select().from(voucher).where(eq(voucher.id, spent.voucher.id));
+      spent.voucher.balance = after?.balancePence ?? 0;
       return;
     }
     case 'voucher expiry': {
@@ -460,12 +488,15 @@ describe('the books', () => {
           invoices: [],
           onlinePayments: [],
           vouchers: [],
+          voucherSpends: [],
         };
         for (const step of steps) await run(step, world);
         await checkTheBooks();
       }),
       { numRuns: 12 },
     );
-    console.info(`books property: ${onlineRefunds} online refunds posted across the runs`);
+    console.info(
+      `books property: ${onlineRefunds} online refunds and ${vouchersGivenBack} vouchers given back across the runs`,
+    );
   });
 });

@@ -28,6 +28,7 @@ import {
   voucherExpiredEntry,
   voucherNetOf,
   voucherRedeemedEntry,
+  voucherReturnedEntry,
   voucherSoldEntry,
 } from './postings.ts';
 
@@ -359,6 +360,71 @@ describe('postings of gift vouchers (issue 13)', () => {
           // A treatment's VAT is all counted at sale, whatever happens after.
           if (voucher.kind === 'treatment')
             expect(0 - (net.get(accountCodes.vat) ?? 0)).toBe(vatInGross(value, voucher.vatRateBp));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('owe again exactly what parts given back put on the voucher, in any order, with VAT back as charged', () => {
+    fc.assert(
+      fc.property(
+        voucherOf,
+        pence,
+        fc.array(fc.tuple(share100, fc.boolean()), { minLength: 1, maxLength: 8 }),
+        sale,
+        (voucher, value, parts, redemptionSale) => {
+          const entries = [voucherSoldEntry({ ...base, voucher, amountPence: value, method: 'cash' })];
+          let balance = value;
+          const spent: { amount: number; vat: number }[] = [];
+          for (const [part, giveBackOne] of parts) {
+            if (giveBackOne && spent.length > 0) {
+              // Any earlier part, not only the last: bookings are cancelled in any order.
+              const [back] = spent.splice(part % spent.length, 1) as [{ amount: number; vat: number }];
+              entries.push(
+                voucherReturnedEntry({
+                  ...base,
+                  redemptionId: 'r',
+                  voucher,
+                  balanceBeforePence: balance,
+                  amountPence: back.amount,
+                  vatPence: back.vat,
+                  sale: redemptionSale,
+                }),
+              );
+              balance += back.amount;
+              continue;
+            }
+            if (balance === 0) continue;
+            const amount = Math.max(1, Math.floor((balance * part) / 100));
+            const redeemed = voucherRedeemedEntry({
+              ...base,
+              redemptionId: 'r',
+              voucher,
+              balanceBeforePence: balance,
+              amountPence: amount,
+              sale: redemptionSale,
+            });
+            entries.push(redeemed);
+            const vat = redeemed.lines.filter((l) => l.accountCode === accountCodes.vat);
+            spent.push({ amount, vat: vat.reduce((sum, l) => sum + l.creditPence, 0) });
+            balance -= amount;
+          }
+          const net = netByAccount(entries);
+          const owed = voucher.kind === 'treatment' ? voucherNetOf(balance, voucher.vatRateBp) : balance;
+          expect(0 - (net.get(accountCodes.vouchersOutstanding) ?? 0)).toBe(owed);
+          for (const entry of entries) expect(difference(entry)).toBe(0);
+          // Sales and VAT hold only what the parts still spent made of them.
+          const spentVat = spent.reduce((sum, p) => sum + p.vat, 0);
+          const saleVat = voucher.kind === 'treatment' ? vatInGross(value, voucher.vatRateBp) : spentVat;
+          expect(0 - (net.get(accountCodes.vat) ?? 0)).toBe(saleVat);
+          const sales =
+            redemptionSale.style === 'therapeutic' ? '4000' : redemptionSale.style === 'sensual' ? '4010' : '4090';
+          const spentNet =
+            voucher.kind === 'treatment'
+              ? voucherNetOf(value, voucher.vatRateBp) - voucherNetOf(balance, voucher.vatRateBp)
+              : spent.reduce((sum, p) => sum + p.amount - p.vat, 0);
+          expect(0 - (net.get(sales) ?? 0)).toBe(spentNet);
         },
       ),
       { numRuns: 500 },

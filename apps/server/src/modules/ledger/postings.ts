@@ -566,6 +566,46 @@ export function voucherRedeemedEntry(input: {
 }
 
 /**
+ * A redemption undone (the booking it paid for was cancelled with the voucher given back): the sale is taken back
+ * and the business owes the voucher's holder again. An amount's VAT comes back exactly as it was charged (`vatPence`,
+ * read from the redemption's own entry); a treatment moves net(balance after) - net(balance before), so 2310 still
+ * equals the net of what the voucher holds.
+ */
+export function voucherReturnedEntry(input: {
+  redemptionId: string;
+  voucher: VoucherForPosting;
+  date: string;
+  balanceBeforePence: number;
+  amountPence: number;
+  vatPence: number;
+  sale: Pick<SaleContext, 'style' | 'serviceType'>;
+  description: string;
+}): EntryDraft {
+  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
+  const sales = salesAccountFor(input.sale.style);
+  const lines =
+    input.voucher.kind === 'amount'
+      ? [
+          debit(sales, input.amountPence - input.vatPence, dims),
+          debit(accountCodes.vat, input.vatPence, output),
+          credit(accountCodes.vouchersOutstanding, input.amountPence),
+        ]
+      : (() => {
+          const net =
+            voucherNetOf(input.balanceBeforePence + input.amountPence, input.voucher.vatRateBp) -
+            voucherNetOf(input.balanceBeforePence, input.voucher.vatRateBp);
+          return [debit(sales, net, dims), credit(accountCodes.vouchersOutstanding, net)];
+        })();
+  return entry({
+    date: input.date,
+    description: input.description,
+    sourceType: 'voucher_returned',
+    sourceId: input.redemptionId,
+    lines,
+  });
+}
+
+/**
  * A voucher expired with money left: the business no longer owes it, and it becomes other income. No VAT: an
  * unspent amount was never a supply; a treatment's VAT was already paid at sale (decision 051).
  */

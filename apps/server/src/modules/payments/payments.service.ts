@@ -25,7 +25,7 @@ export const receivedSql = () => sql<number>`(${netPaidSql()} + ${voucherPaidSql
 
 /** What gift vouchers paid towards the booking row in the surrounding query. */
 export const voucherPaidSql = () =>
-  sql<number>`(select coalesce(sum(r.amount_pence), 0) from voucher_redemption r where r.booking_id = "booking"."id")`;
+  sql<number>`(select coalesce(sum(r.amount_pence), 0) from voucher_redemption r where r.booking_id = "booking"."id" and r.returned_at is null)`;
 
 async function bookingForMoney(tx: DbOrTx, bookingId: string) {
   const [found] = /^[0-9a-f-]{36}$/i.test(bookingId)

@@ -7,7 +7,7 @@ import { localDateOf } from '../../lib/zoned-time.ts';
 import { loadSlotRules } from '../availability/availability.service.ts';
 import { type BookingDeps, bookingPaid, lockDiary, now, releaseUnpaidBooking } from '../bookings/bookings.service.ts';
 import type { FileStore } from '../storage/storage.service.ts';
-import { sendDueVoucherEmails, settleVoucherIntent } from '../vouchers/vouchers.service.ts';
+import { sendDueVoucherEmails, settleVoucherIntent, spendReturnedVouchersAgain } from '../vouchers/vouchers.service.ts';
 import { cardSaved, noShowFeeFailed, recordNoShowFeeCharge } from './no-show-fee.ts';
 import {
   alreadySucceeded,
@@ -152,14 +152,22 @@ export async function settleSucceededIntent(
   if (!released) return 'recorded';
   // A client who cancelled while paying meant it: their money goes back rather than the booking coming back.
   const byClient = row.cancelledBy === 'client';
-  if (!byClient && (await timeStillFree(tx, timeZone, row, at))) {
+  const timeFree = !byClient && (await timeStillFree(tx, timeZone, row, at));
+  // What a gift voucher paid was given back at the release: booked again only if it can be spent again.
+  const vouchersCover = timeFree && (await spendReturnedVouchersAgain(tx, deps, row));
+  if (vouchersCover) {
     await bookingPaid(deps, tx, row, { intentId: intent.id, afterRelease: true });
     return 'booked after its hold had ended';
   }
   const owed = { ...recorded, intentId: intent.id };
-  const reason = byClient ? 'Paid after the client cancelled' : 'Paid after the time was given to someone else';
+  const reason = byClient
+    ? 'Paid after the client cancelled'
+    : timeFree
+      ? 'Paid after the gift voucher it used was spent elsewhere'
+      : 'Paid after the time was given to someone else';
   refunds.push((await queueOnlineRefund(tx, owed, await refundableOf(tx, owed), reason, null)).id);
-  return byClient ? 'paid back: the client had cancelled' : 'paid back: the time had been taken';
+  if (byClient) return 'paid back: the client had cancelled';
+  return timeFree ? 'paid back: the voucher had been spent' : 'paid back: the time had been taken';
 }
 
 async function timeStillFree(tx: DbOrTx, timeZone: string, row: typeof booking.$inferSelect, at: number) {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   AppError,
+  accountCodes,
   buyVoucherInput,
   formatVoucherCode,
   issueVoucherInput,
@@ -12,10 +13,10 @@ import {
   type VoucherPage,
   type VoucherPurchase,
 } from '@app/shared';
-import { and, desc, eq, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, service, voucher, voucherRedemption } from '../../db/schema.ts';
+import { booking, journalEntry, journalLine, service, voucher, voucherRedemption } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
@@ -32,6 +33,7 @@ import {
   type VoucherForPosting,
   voucherExpiredEntry,
   voucherRedeemedEntry,
+  voucherReturnedEntry,
   voucherSoldEntry,
 } from '../ledger/postings.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
@@ -305,6 +307,139 @@ export async function spendVoucher(
     input.by,
   );
   return { voucher: spent, redemption };
+}
+
+/**
+ * The voucher a code names, if it can be spent today (locked when it is about to be); else the refusal the client
+ * reads: unknown, expired, or nothing left.
+ */
+export async function spendableVoucher(
+  tx: DbOrTx,
+  deps: Pick<VoucherDeps, 'env' | 'now'>,
+  code: string,
+  options: { lock: boolean },
+): Promise<VoucherRow> {
+  const today = todayOf(deps);
+  const query = tx.select().from(voucher).where(eq(voucher.code, code));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row || row.status !== 'active' || row.expiresOn < today || row.balancePence === 0)
+    throw voucherRefusal(row, 1, today, deps.env);
+  return row;
+}
+
+/** What gift vouchers paid towards a booking and has not been given back. */
+export async function voucherPaidOf(tx: DbOrTx, bookingId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${voucherRedemption.amountPence}), 0)`.mapWith(Number) })
+    .from(voucherRedemption)
+    .where(and(eq(voucherRedemption.bookingId, bookingId), isNull(voucherRedemption.returnedAt)));
+  return row?.total ?? 0;
+}
+
+/**
+ * Gives back onto their vouchers what gift vouchers paid towards a booking being cancelled, in the caller's
+ * transaction: each redemption is marked returned (kept, never deleted) and its sale taken back in the books. A
+ * voucher that has expired meanwhile takes the money back and releases it at once, as its expiry did the rest.
+ */
+export async function giveBackVoucherSpending(
+  tx: DbOrTx,
+  deps: Pick<VoucherDeps, 'env' | 'now'>,
+  input: { bookingRow: typeof booking.$inferSelect; by: string | null },
+): Promise<number> {
+  const spent = await tx
+    .select()
+    .from(voucherRedemption)
+    .where(and(eq(voucherRedemption.bookingId, input.bookingRow.id), isNull(voucherRedemption.returnedAt)))
+    .for('update');
+  const today = todayOf(deps);
+  let returned = 0;
+  for (const redemption of spent) {
+    const [row] = await tx.select().from(voucher).where(eq(voucher.id, redemption.voucherId)).for('update');
+    if (!row) continue;
+    const [charged] = await tx
+      .select({ vat: sql<number>`coalesce(sum(${journalLine.creditPence}), 0)`.mapWith(Number) })
+      .from(journalEntry)
+      .innerJoin(journalLine, eq(journalLine.entryId, journalEntry.id))
+      .where(
+        and(
+          eq(journalEntry.sourceType, 'voucher_redeemed'),
+          eq(journalEntry.sourceId, redemption.id),
+          eq(journalLine.accountCode, accountCodes.vat),
+        ),
+      );
+    const closed = row.status === 'expired';
+    const label = row.code.slice(-4);
+    await postIfAny(
+      tx,
+      voucherReturnedEntry({
+        redemptionId: redemption.id,
+        voucher: forPosting(row),
+        date: today,
+        balanceBeforePence: row.balancePence,
+        amountPence: redemption.amountPence,
+        vatPence: charged?.vat ?? 0,
+        sale: { style: input.bookingRow.style, serviceType: input.bookingRow.type },
+        description: `Gift voucher …${label} given back: ${input.bookingRow.serviceName} cancelled`,
+      }),
+      input.by,
+    );
+    if (closed)
+      await postIfAny(
+        tx,
+        voucherExpiredEntry({
+          voucher: forPosting(row),
+          date: today,
+          balancePence: redemption.amountPence,
+          description: `Gift voucher …${label} given back after it expired: released`,
+        }),
+        input.by,
+      );
+    await tx
+      .update(voucher)
+      .set(
+        closed
+          ? { expiredPence: row.expiredPence + redemption.amountPence, updatedAt: new Date(now(deps)) }
+          : { balancePence: row.balancePence + redemption.amountPence, updatedAt: new Date(now(deps)) },
+      )
+      .where(eq(voucher.id, row.id));
+    await tx
+      .update(voucherRedemption)
+      .set({ returnedAt: new Date(now(deps)) })
+      .where(eq(voucherRedemption.id, redemption.id));
+    returned += redemption.amountPence;
+  }
+  return returned;
+}
+
+/**
+ * A released booking paid late and booked again (decision 047) spends again what its vouchers paid and got back at
+ * the release, all or nothing: false, spending nothing, when a voucher can no longer cover its part (spent
+ * elsewhere or expired meanwhile), and the caller pays the card payment back instead.
+ */
+export async function spendReturnedVouchersAgain(
+  tx: DbOrTx,
+  deps: Pick<VoucherDeps, 'env' | 'now'>,
+  bookingRow: typeof booking.$inferSelect,
+): Promise<boolean> {
+  const returned = await tx
+    .select({ amountPence: voucherRedemption.amountPence, voucherId: voucherRedemption.voucherId })
+    .from(voucherRedemption)
+    .where(and(eq(voucherRedemption.bookingId, bookingRow.id), isNotNull(voucherRedemption.returnedAt)));
+  const today = todayOf(deps);
+  const vouchers: VoucherRow[] = [];
+  for (const part of returned) {
+    const [row] = await tx.select().from(voucher).where(eq(voucher.id, part.voucherId)).for('update');
+    if (row?.status !== 'active' || row.expiresOn < today || row.balancePence < part.amountPence) return false;
+    vouchers.push(row);
+  }
+  for (const [index, part] of returned.entries())
+    await spendVoucher(tx, deps, {
+      code: (vouchers[index] as VoucherRow).code,
+      amountPence: part.amountPence,
+      bookingRow,
+      by: null,
+    });
+  return true;
 }
 
 /**

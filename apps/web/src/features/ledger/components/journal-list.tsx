@@ -17,6 +17,7 @@ export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
   voucher_sale: 'Gift voucher sold',
   voucher_redeemed: 'Gift voucher spent',
   voucher_expired: 'Gift voucher expired',
+  voucher_returned: 'Gift voucher given back',
   reversal: 'Reversal',
   manual: 'Manual',
 };

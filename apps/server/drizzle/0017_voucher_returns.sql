@@ -1,0 +1,1 @@
+ALTER TABLE "voucher_redemption" ADD COLUMN "returned_at" timestamp with time zone;
