@@ -85,13 +85,17 @@ const anyEntry: fc.Arbitrary<EntryDraft> = fc.oneof(
   pence.map((amountPence) => onlinePaymentEntry({ ...base, amountPence, paymentId: 'p' })),
   pence.map((amountPence) => onlineRefundEntry({ ...base, amountPence, refundId: 'r' })),
   fc.record({ amountPence: pence, sale }).map((e) => depositAppliedEntry({ ...base, ...e, onlinePaymentId: 'o' })),
-  pence.map((amountPence) => depositKeptEntry({ ...base, amountPence, onlinePaymentId: 'o' })),
+  fc
+    .record({ amountPence: pence, vatRateBp: rate })
+    .map((e) => depositKeptEntry({ ...base, ...e, onlinePaymentId: 'o' })),
   fc.record({ amountPence: pence, vatRateBp: rate }).map((e) => noShowFeeEntry({ ...base, ...e, paymentId: 'p' })),
   balanceTransaction
     .map((transaction) => stripeBalanceEntry({ ...base, transaction }))
     .filter((draft): draft is EntryDraft => draft !== null),
   fc.record({ amountPence: pence, sale }).map((e) => onlineSaleRefundEntry({ ...base, ...e, refundId: 'r' })),
-  pence.map((amountPence) => keptDepositRefundEntry({ ...base, amountPence, refundId: 'r' })),
+  fc
+    .record({ amountPence: pence, vatRateBp: rate })
+    .map((e) => keptDepositRefundEntry({ ...base, ...e, refundId: 'r' })),
   fc
     .record({ amountPence: pence, method: fc.oneof(method, fc.constant('online' as const)), voucher: voucherOf })
     .map((e) => voucherSoldEntry({ ...base, ...e })),
@@ -228,8 +232,15 @@ describe('postings of money taken online (issue 13)', () => {
       expect.objectContaining({ accountCode: accountCodes.salesTherapeutic, creditPence: 2000 }),
       expect.objectContaining({ accountCode: accountCodes.vat, creditPence: 400, vatKind: 'output' }),
     ]);
-    const kept = depositKeptEntry({ ...base, amountPence: 2400, onlinePaymentId: 'o' });
-    expect(kept.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
+    // Kept after a no-show or a late cancel: income with VAT at the sales rate, like the no-show fee (decision 048).
+    const kept = depositKeptEntry({ ...base, amountPence: 2400, vatRateBp: 2000, onlinePaymentId: 'o' });
+    expect(kept.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence, l.vatKind ?? null])).toEqual([
+      [accountCodes.depositsHeld, 2400, 0, null],
+      [accountCodes.otherIncome, 0, 2000, null],
+      [accountCodes.vat, 0, 400, 'output'],
+    ]);
+    const keptUnregistered = depositKeptEntry({ ...base, amountPence: 2400, vatRateBp: 0, onlinePaymentId: 'o' });
+    expect(keptUnregistered.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
       [accountCodes.depositsHeld, 2400, 0],
       [accountCodes.otherIncome, 0, 2400],
     ]);
@@ -255,10 +266,11 @@ describe('postings of money taken online (issue 13)', () => {
       [accountCodes.vat, 200, 0, 'output'],
       [accountCodes.stripeClearing, 0, 1200, null],
     ]);
-    const kept = keptDepositRefundEntry({ ...base, amountPence: 2400, refundId: 'r' });
-    expect(kept.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence])).toEqual([
-      [accountCodes.otherIncome, 2400, 0],
-      [accountCodes.stripeClearing, 0, 2400],
+    const kept = keptDepositRefundEntry({ ...base, amountPence: 2400, vatRateBp: 2000, refundId: 'r' });
+    expect(kept.lines.map((l) => [l.accountCode, l.debitPence, l.creditPence, l.vatKind ?? null])).toEqual([
+      [accountCodes.otherIncome, 2000, 0, null],
+      [accountCodes.vat, 400, 0, 'output'],
+      [accountCodes.stripeClearing, 0, 2400, null],
     ]);
   });
 });

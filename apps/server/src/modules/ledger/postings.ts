@@ -350,14 +350,21 @@ export function depositKeptEntry(input: {
   onlinePaymentId: string;
   date: string;
   amountPence: number;
+  /** The sales VAT rate of the day: a kept deposit is consideration for the supply not taken up (decision 048). */
+  vatRateBp: number;
   description: string;
 }): EntryDraft {
+  const vat = vatInGross(input.amountPence, input.vatRateBp);
   return entry({
     date: input.date,
     description: input.description,
     sourceType: 'deposit_kept',
     sourceId: input.onlinePaymentId,
-    lines: [debit(accountCodes.depositsHeld, input.amountPence), credit(accountCodes.otherIncome, input.amountPence)],
+    lines: [
+      debit(accountCodes.depositsHeld, input.amountPence),
+      credit(accountCodes.otherIncome, input.amountPence - vat),
+      credit(accountCodes.vat, vat, output),
+    ],
   });
 }
 
@@ -471,14 +478,20 @@ export function keptDepositRefundEntry(input: {
   refundId: string;
   date: string;
   amountPence: number;
+  vatRateBp: number;
   description: string;
 }): EntryDraft {
+  const vat = vatInGross(input.amountPence, input.vatRateBp);
   return entry({
     date: input.date,
     description: input.description,
     sourceType: 'refund',
     sourceId: input.refundId,
-    lines: [debit(accountCodes.otherIncome, input.amountPence), credit(accountCodes.stripeClearing, input.amountPence)],
+    lines: [
+      debit(accountCodes.otherIncome, input.amountPence - vat),
+      debit(accountCodes.vat, vat, output),
+      credit(accountCodes.stripeClearing, input.amountPence),
+    ],
   });
 }
 

@@ -376,13 +376,15 @@ describe('money held until the appointment', () => {
     });
   });
 
-  it('is kept as other income after a no-show, with no VAT', async () => {
+  it('is kept as other income after a no-show, with VAT at the sales rate as the no-show fee has', async () => {
+    // The business is VAT registered since the test above.
     const { booking: made } = await paidAndPast();
     const before = await ledgerNet();
     await owner.call('POST', `/api/admin/bookings/${made.id}/outcome`, { status: 'no_show' });
     expect(change(before, await ledgerNet())).toEqual({
       [accountCodes.depositsHeld]: 2000,
-      [accountCodes.otherIncome]: -2000,
+      [accountCodes.otherIncome]: -1667,
+      [accountCodes.vat]: -333,
     });
     expect(await totalImbalance()).toBe(0);
   });
@@ -406,7 +408,8 @@ describe('money held until the appointment', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(change(before, await ledgerNet())).toEqual({
       [accountCodes.depositsHeld]: 2000,
-      [accountCodes.otherIncome]: -2000,
+      [accountCodes.otherIncome]: -1667,
+      [accountCodes.vat]: -333,
     });
   });
 });

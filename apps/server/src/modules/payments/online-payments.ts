@@ -152,6 +152,7 @@ export async function settleHeldPayment(
           onlinePaymentId: held.id,
           date,
           amountPence,
+          vatRateBp: await salesVatRateBp(tx),
           description: `Deposit kept for ${row.serviceName}`,
         });
   await postJournalEntry(tx, draft, createdBy);

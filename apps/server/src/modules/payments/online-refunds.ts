@@ -253,7 +253,7 @@ async function recordRefund(deps: RefundDeps, tx: DbOrTx, row: RefundRow, refund
           sale: { style: found?.style ?? null, serviceType: found?.type ?? null, vatRateBp: await salesVatRateBp(tx) },
         })
       : held.settlement === 'kept'
-        ? keptDepositRefundEntry(base)
+        ? keptDepositRefundEntry({ ...base, vatRateBp: await salesVatRateBp(tx) })
         : onlineRefundEntry(base);
   await postJournalEntry(tx, draft, row.requestedBy);
   await tx
