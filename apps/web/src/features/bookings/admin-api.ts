@@ -148,11 +148,15 @@ export function useBookingAction(id: string) {
   });
 }
 
-/** What a move or a cancelling did: whether the client was emailed, and what was paid back (by hand, and online). */
+/**
+ * What a move or a cancelling did: whether the client was emailed, what was paid back (by hand, and online) and what
+ * was put back onto the gift vouchers that paid.
+ */
 export type ActionResult = AdminBookingDetail & {
   notified: boolean;
   refundedPence?: number;
   onlineRefundPence?: number;
+  voucherReturnedPence?: number;
 };
 
 /** Pays back part or all of the online payment through Stripe; answers the refund's state. */

@@ -5,6 +5,7 @@ import type {
   SlotsResponse,
   SlotUnavailableDetails,
   UpfrontAnswer,
+  VoucherCheck,
 } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
@@ -40,6 +41,21 @@ export const upfrontQuery = (userId: string, serviceId: string, durationMinutes:
       const query = new URLSearchParams({ serviceId, duration: String(durationMinutes) });
       return apiFetch<UpfrontAnswer>(`/bookings/upfront?${query}`);
     },
+  });
+
+/**
+ * What a gift voucher would pay towards this treatment and length, asked when the client applies its code. Not under
+ * ['bookings']: booking invalidates those, and a check is asked again only when the client applies a code.
+ */
+export const voucherCheckQuery = (code: string, serviceId: string, durationMinutes: number) =>
+  queryOptions({
+    queryKey: ['vouchers', 'check', code, serviceId, durationMinutes],
+    queryFn: () => {
+      const query = new URLSearchParams({ code, serviceId, duration: String(durationMinutes) });
+      return apiFetch<VoucherCheck>(`/vouchers/check?${query}`);
+    },
+    // A balance changes with every booking paid by the voucher: each Apply asks the server again.
+    staleTime: 0,
   });
 
 /** The booking's .ics file, served to its owner only. */

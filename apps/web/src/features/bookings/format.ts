@@ -41,6 +41,13 @@ export function formatLocalDate(date: string, locale = 'en-GB'): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
+/** A calendar date 'YYYY-MM-DD' as '24 November 2027' (a voucher's last day); read at noon UTC, as it has no time. */
+export function formatDayMonthYear(date: string, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
 export function formatMonth(date: string, locale = 'en-GB'): string {
   return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
     new Date(`${date}T12:00:00Z`),

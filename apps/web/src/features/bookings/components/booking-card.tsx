@@ -31,6 +31,9 @@ export function BookingCard({ booking, timeZone, locale, currency, upcoming, act
         <Text size="sm">
           {formatDuration(booking.durationMinutes)}, {formatPrice(booking.pricePence, locale, currency)}
         </Text>
+        {booking.voucherPaidPence > 0 && (
+          <Text size="sm">{formatPrice(booking.voucherPaidPence, locale, currency)} paid by gift voucher</Text>
+        )}
         {booking.address && <Text size="sm">Address: {booking.address}</Text>}
         {booking.status === 'cancelled' && (
           <Text size="sm" c="var(--app-muted)">

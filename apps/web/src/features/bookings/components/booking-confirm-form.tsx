@@ -14,16 +14,30 @@ import { alternativesOf, bookingQuery, useCreateBooking } from '../api.ts';
 import { formatDateTime } from '../format.ts';
 import { detailsWithDefaults, forgetBookingDetails } from './booking-details-form.tsx';
 import { Notice } from './notice.tsx';
+import { useVoucherCode, VoucherCodeField } from './voucher-code-field.tsx';
 
-type Field = 'name' | 'phone' | 'notes' | 'adultConfirmed' | 'noShowFeeConsent' | 'startsAt';
+type Field = 'name' | 'phone' | 'notes' | 'adultConfirmed' | 'noShowFeeConsent' | 'startsAt' | 'voucherCode';
 
 const adultMessage = 'Please confirm that you are 18 or over.';
 const consentMessage = 'This booking needs your agreement to the no-show fee, and a card saved for it.';
 
 /** The server names the field first ('startsAt: …'); the rest is for the visitor. */
 function fieldOfMessage(message: string): { field: Field | null; text: string } {
-  const match = /^(name|phone|notes|adultConfirmed|noShowFeeConsent|startsAt): (.*)$/s.exec(message);
+  const match = /^(name|phone|notes|adultConfirmed|noShowFeeConsent|startsAt|voucherCode): (.*)$/s.exec(message);
   return match ? { field: match[1] as Field, text: match[2] as string } : { field: null, text: message };
+}
+
+/** The server's refusal of the voucher sent with the booking (spent or expired since it was applied): said at its field. */
+function voucherRefusal(error: unknown, voucherSent: boolean): string | null {
+  if (!voucherSent || !(error instanceof ApiError)) return null;
+  if (error.code === 'VOUCHER_EXPIRED' || error.code === 'VOUCHER_SPENT') return error.message;
+  // NOT_FOUND is also the answer for a service gone meanwhile: only the voucher's own is the voucher's.
+  if (error.code === 'NOT_FOUND' && /voucher/i.test(error.message)) return error.message;
+  if (error.code === 'VALIDATION') {
+    const { field, text } = fieldOfMessage(error.message);
+    if (field === 'voucherCode') return text;
+  }
+  return null;
 }
 
 export type BookingConfirmFormProps = {
@@ -35,6 +49,7 @@ export type BookingConfirmFormProps = {
   approvalRequired: boolean;
   timeZone: string;
   locale?: string;
+  currency?: string;
   defaults: { name: string; phone: string };
   /** How a blocked client reaches the business. */
   contact: string;
@@ -74,6 +89,7 @@ export function BookingConfirmForm({
   approvalRequired,
   timeZone,
   locale,
+  currency,
   defaults,
   contact,
   onBooked,
@@ -83,7 +99,10 @@ export function BookingConfirmForm({
   bar,
   upfront,
 }: BookingConfirmFormProps) {
-  const payment = upfront ? upfrontWords(upfront, locale) : null;
+  const voucher = useVoucherCode(serviceId, durationMinutes);
+  const applied = voucher.applied;
+  // With a voucher, the policy asks only of what the voucher leaves (the check's `due`).
+  const payment = upfront ? upfrontWords(applied ? { ...upfront, due: applied.check.due } : upfront, locale) : null;
   const [details] = useState(() => detailsWithDefaults(defaults));
   const [adultConfirmed, setAdultConfirmed] = useState(false);
   // Never ticked for the client: the card is saved only with their own consent (issue 13).
@@ -94,12 +113,15 @@ export function BookingConfirmForm({
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   // One key per confirmation attempt: a double click or a retry after a network failure makes one booking.
-  const attempt = useRef<{ key: string; startsAt: string } | null>(null);
+  const attempt = useRef<{ key: string; startsAt: string; voucherCode: string | null } | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
-    if (attempt.current?.startsAt !== startsAt) attempt.current = { key: crypto.randomUUID(), startsAt };
+    const voucherCode = applied?.code ?? null;
+    // Another time or another voucher is another booking, never the retry of the last one.
+    if (attempt.current?.startsAt !== startsAt || attempt.current.voucherCode !== voucherCode)
+      attempt.current = { key: crypto.randomUUID(), startsAt, voucherCode };
     const parsed = createBookingInput
       .refine((input) => !sensual || input.adultConfirmed, { path: ['adultConfirmed'], message: adultMessage })
       .refine((input) => !noShowFee || input.noShowFeeConsent, { path: ['noShowFeeConsent'], message: consentMessage })
@@ -110,6 +132,7 @@ export function BookingConfirmForm({
         ...details,
         adultConfirmed,
         noShowFeeConsent: Boolean(noShowFee) && noShowFeeConsent,
+        ...(voucherCode && { voucherCode }),
         idempotencyKey: attempt.current.key,
       });
     if (!parsed.success) {
@@ -129,7 +152,9 @@ export function BookingConfirmForm({
       onError: (error) => {
         // The server answered: nothing was booked, so the next press is a new attempt.
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
-        if (error instanceof ApiError && error.code === 'VALIDATION') {
+        const refusal = voucherRefusal(error, voucherCode !== null);
+        if (refusal) voucher.refuse(refusal);
+        else if (error instanceof ApiError && error.code === 'VALIDATION') {
           const { field, text } = fieldOfMessage(error.message);
           if (field && field !== 'startsAt') setErrors({ [field]: text });
         }
@@ -139,13 +164,17 @@ export function BookingConfirmForm({
 
   const error = create.error;
   const alternatives = alternativesOf(error);
-  const validation = error instanceof ApiError && error.code === 'VALIDATION' ? fieldOfMessage(error.message) : null;
+  // Said at the voucher's field instead (the hook has it), not again below.
+  const byVoucher = voucherRefusal(error, Boolean(create.variables?.voucherCode)) !== null;
+  const validation =
+    error instanceof ApiError && error.code === 'VALIDATION' && !byVoucher ? fieldOfMessage(error.message) : null;
   const detailError = errors.name ?? errors.phone ?? errors.notes;
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Confirm your booking">
       <Stack gap="md">
         {summary}
+        <VoucherCodeField voucher={voucher} locale={locale} currency={currency ?? upfront?.currency} />
         <Paper withBorder p="md">
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -280,7 +309,7 @@ export function BookingConfirmForm({
             </Group>
           </Notice>
         )}
-        {error instanceof ApiError && ['NOT_FOUND', 'UNAUTHENTICATED'].includes(error.code) && (
+        {error instanceof ApiError && ['NOT_FOUND', 'UNAUTHENTICATED'].includes(error.code) && !byVoucher && (
           <Notice color="red" title="Could not book" role="alert">
             {error.code === 'UNAUTHENTICATED' ? 'Please sign in again, then confirm.' : error.message}
           </Notice>

@@ -43,6 +43,9 @@ export function BookingConfirmation({ booking, timeZone, locale, currency, confi
             {booking.serviceName}, {formatDuration(booking.durationMinutes)},{' '}
             {formatPrice(booking.pricePence, locale, currency)}
           </Text>
+          {booking.voucherPaidPence > 0 && (
+            <Text>{formatPrice(booking.voucherPaidPence, locale, currency)} paid by gift voucher</Text>
+          )}
           <Text fw={600}>{formatDateTime(booking.startsAt, timeZone, locale)}</Text>
           {!requested && booking.address ? (
             <Group gap="sm" align="baseline">

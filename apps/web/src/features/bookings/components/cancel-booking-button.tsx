@@ -1,4 +1,4 @@
-import { type Booking, cancellationMoneyText } from '@app/shared';
+import { type Booking, cancellationMoneyText, cancellationVoucherText } from '@app/shared';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -18,6 +18,13 @@ type CancelBookingButtonProps = {
 /** 'Cancel', confirmed in a dialog with an optional reason. */
 export function CancelBookingButton({ booking, when, onTooLate, onCancelled }: CancelBookingButtonProps) {
   const [opened, setOpened] = useState(false);
+  // What becomes of the money paid online and of what gift vouchers paid, in one note.
+  const outcome = [
+    cancellationMoneyText(booking.cancellationMoney),
+    cancellationVoucherText(booking.cancellationVoucher),
+  ]
+    .filter(Boolean)
+    .join(' ');
   const [reason, setReason] = useState('');
   const cancel = useCancelBooking();
   const close = () => {
@@ -39,9 +46,9 @@ export function CancelBookingButton({ booking, when, onTooLate, onCancelled }: C
               The time is released and nothing is taken from your card.
             </Text>
           ) : (
-            booking.cancellationMoney && (
+            outcome && (
               <Text fw={600} role="note">
-                {cancellationMoneyText(booking.cancellationMoney)}
+                {outcome}
               </Text>
             )
           )}

@@ -271,6 +271,14 @@ function onlineRefundWords(result: ActionResult): string {
   return 'refund failed, retrying: Stripe could not be reached.';
 }
 
+/** What the pay-back box does: the money paid back, what gift vouchers paid put back onto them, or both. */
+function payBackLabel(paid: number, byVoucher: number): string {
+  const money = `pay back the ${formatPrice(paid)} paid`;
+  const voucher = `put the ${formatPrice(byVoucher)} paid by gift voucher back onto the voucher`;
+  const both = paid > 0 && byVoucher > 0 ? `${money} and ${voucher}` : paid > 0 ? money : voucher;
+  return both.charAt(0).toUpperCase() + both.slice(1);
+}
+
 /** 'Cancel booking?': reason, email switch and paying back, saying exactly who is emailed and what is paid back. */
 export function CancelDialog({
   booking,
@@ -286,19 +294,20 @@ export function CancelDialog({
 }) {
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(true);
-  // Money taken is paid back; what gift vouchers paid is not money to hand back.
-  const [refund, setRefund] = useState(booking.paidPence - booking.voucherPaidPence > 0);
+  // Paying back gives the money back and puts what gift vouchers paid back onto the vouchers: on by default.
+  const [refund, setRefund] = useState(true);
   const action = useBookingAction(booking.id);
   const restore = useRestoreBooking();
   const paid = booking.paidPence - booking.voucherPaidPence;
   const byVoucher = booking.voucherPaidPence;
+  const anythingPaid = paid > 0 || byVoucher > 0;
   // Each opening starts afresh: emailing on, paying back whatever has been paid by then.
   useEffect(() => {
     if (!opened) return;
     setReason('');
     setNotify(true);
-    setRefund(paid > 0);
-  }, [opened, paid]);
+    setRefund(true);
+  }, [opened]);
   const close = () => {
     action.reset();
     onClose();
@@ -318,14 +327,18 @@ export function CancelDialog({
       : byVoucher > 0
         ? 'No money was paid, nothing is paid back.'
         : 'Nothing was paid, nothing is paid back.',
-    byVoucher > 0 ? `The ${formatPrice(byVoucher)} paid by gift voucher stays spent.` : '',
+    byVoucher > 0
+      ? refund
+        ? `The ${formatPrice(byVoucher)} paid by gift voucher goes back onto the voucher.`
+        : `The ${formatPrice(byVoucher)} paid by gift voucher stays spent.`
+      : '',
   ]
     .filter(Boolean)
     .join(' ');
 
   const submit = () =>
     action
-      .mutateAsync({ action: 'cancel', reason: reason.trim(), notifyClient: notify, refund: refund && paid > 0 })
+      .mutateAsync({ action: 'cancel', reason: reason.trim(), notifyClient: notify, refund: refund && anythingPaid })
       .then((raw) => {
         const result = raw as ActionResult;
         close();
@@ -333,10 +346,18 @@ export function CancelDialog({
         const online = result.onlineRefundPence
           ? ` ${formatPrice(result.onlineRefundPence)} ${onlineRefundWords(result)}`
           : '';
-        const silent = !(result.notified && emailEnabled) && !result.refundedPence && !result.onlineRefundPence;
+        const restored = result.voucherReturnedPence
+          ? ` ${formatPrice(result.voucherReturnedPence)} put back on the gift voucher.`
+          : '';
+        // Undo only while nothing has left the building: no email, no money paid back, no voucher topped up.
+        const silent =
+          !(result.notified && emailEnabled) &&
+          !result.refundedPence &&
+          !result.onlineRefundPence &&
+          !result.voucherReturnedPence;
         showOutcome({
           title: 'Cancelled',
-          message: `${booking.clientName}, ${formatShortDateTime(booking.startsAt, timeZone)}, cancelled. ${emailNote(result.notified, emailEnabled)}${refunded}${online}`,
+          message: `${booking.clientName}, ${formatShortDateTime(booking.startsAt, timeZone)}, cancelled. ${emailNote(result.notified, emailEnabled)}${refunded}${online}${restored}`,
           onUndo: silent
             ? () =>
                 restore
@@ -373,9 +394,9 @@ export function CancelDialog({
           emailEnabled={emailEnabled}
           what="the cancellation"
         />
-        {paid > 0 && (
+        {anythingPaid && (
           <Checkbox
-            label={`Pay back the ${formatPrice(paid)} paid`}
+            label={payBackLabel(paid, byVoucher)}
             checked={refund}
             onChange={(event) => setRefund(event.currentTarget.checked)}
           />

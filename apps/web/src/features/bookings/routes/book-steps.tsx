@@ -174,6 +174,7 @@ export function BookSteps({
           approvalRequired={approvalRequired}
           timeZone={timeZone}
           locale={locale}
+          currency={currency}
           defaults={defaults}
           contact={contact}
           onBooked={onBooked}

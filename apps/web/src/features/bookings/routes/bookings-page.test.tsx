@@ -113,6 +113,58 @@ describe('BookingsPage', () => {
     );
   });
 
+  it('says what a gift voucher paid, and that cancelling in time puts it back onto the voucher', async () => {
+    const byVoucher = {
+      ...changeable,
+      voucherPaidPence: 5000,
+      cancellationVoucher: { amountPence: 5000, outcome: 'returned' as const, freeCancellationHours: 24 },
+    };
+    stubApi({
+      'GET /api/bookings': { status: 200, body: { upcoming: [byVoucher], past: [] } },
+      // Once cancelled, nothing more is held on the booking: the page still says what the dialog said.
+      [`POST /api/bookings/${changeable.id}/cancel`]: {
+        status: 200,
+        body: { ...byVoucher, status: 'cancelled', cancellationVoucher: null },
+      },
+    });
+    renderPage(<BookingsPage />, { url: '/bookings' });
+    expect(await screen.findByRole('article', { name: /Swedish massage/ })).toHaveTextContent(
+      '£50 paid by gift voucher',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'The £50 paid by gift voucher goes back onto your voucher.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'is cancelled. The £50 paid by gift voucher goes back onto your voucher. We have emailed you a confirmation.',
+      ),
+    );
+  });
+
+  it('says in one note what becomes of a deposit and of a voucher’s part when both paid', async () => {
+    const both = {
+      ...changeable,
+      voucherPaidPence: 3000,
+      cancellationMoney: {
+        kind: 'deposit' as const,
+        amountPence: 2000,
+        outcome: 'kept' as const,
+        freeCancellationHours: 48,
+      },
+      cancellationVoucher: { amountPence: 3000, outcome: 'kept' as const, freeCancellationHours: 48 },
+    };
+    stubApi({ 'GET /api/bookings': { status: 200, body: { upcoming: [both], past: [] } } });
+    renderPage(<BookingsPage />, { url: '/bookings' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'Your £20 deposit is kept, as the cancellation is less than 48 hours before the appointment. The £30 paid by gift voucher is kept, as the cancellation is less than 48 hours before the appointment.',
+    );
+  });
+
   it('tells a client cancelling after the free window that the deposit is kept', async () => {
     const kept = { kind: 'deposit' as const, amountPence: 2000, outcome: 'kept' as const, freeCancellationHours: 48 };
     stubApi({

@@ -1,4 +1,4 @@
-import { type Booking, cancellationMoneyText } from '@app/shared';
+import { type Booking, cancellationMoneyText, cancellationVoucherText } from '@app/shared';
 import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -40,12 +40,18 @@ export function BookingsPage() {
     });
     window.scrollTo({ top: 0 });
   };
-  const cancelled = (booking: Booking) => {
+  const cancelled = (booking: Booking, before: Booking) => {
+    // The voucher's part as the dialog said it: the cancelled booking no longer holds what went back.
+    const outcome = [
+      cancellationMoneyText(booking.cancellationMoney),
+      cancellationVoucherText(booking.cancellationVoucher ?? before.cancellationVoucher),
+    ]
+      .filter(Boolean)
+      .map((sentence) => `${sentence} `)
+      .join('');
     setDone({
       title: 'Booking cancelled',
-      text: `Your ${booking.serviceName} on ${formatDateTime(booking.startsAt, timeZone, locale)} is cancelled. ${
-        cancellationMoneyText(booking.cancellationMoney) || ''
-      }${booking.cancellationMoney ? ' ' : ''}We have emailed you a confirmation.`,
+      text: `Your ${booking.serviceName} on ${formatDateTime(booking.startsAt, timeZone, locale)} is cancelled. ${outcome}We have emailed you a confirmation.`,
     });
     window.scrollTo({ top: 0 });
   };
@@ -88,7 +94,7 @@ export function BookingsPage() {
               booking={booking}
               when={formatDateTime(booking.startsAt, timeZone, locale)}
               onTooLate={onTooLate(booking.id)}
-              onCancelled={cancelled}
+              onCancelled={(after) => cancelled(after, booking)}
             />
           </>
         ) : (
