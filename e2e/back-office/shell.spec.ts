@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin, signInAsLodger } from '../support/auth.ts';
-import { pageAtRest } from '../support/axe.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { pendingSensualBooking, uniqueName } from './back-office.ts';
@@ -27,16 +26,6 @@ async function pageReady(page: Page, heading: string) {
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
   // The skeletons have given way to the page.
   await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
-}
-
-async function expectNoViolations(page: Page, what: string) {
-  await page.mouse.move(0, 0);
-  await pageAtRest(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
-    what,
-  ).toEqual([]);
 }
 
 test('the owner moves between every section by the sidebar, the current one marked, axe-clean', async ({ page }) => {
@@ -66,10 +55,10 @@ test('the owner moves between every section by the sidebar, the current one mark
     await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(1);
     await pageReady(page, section.label);
   }
-  await expectNoViolations(page, 'the sidebar on /business');
+  await expectNoAxeViolations(page, 'the sidebar on /business');
   await page.goto('/manage_bookings');
   await pageReady(page, 'Bookings');
-  await expectNoViolations(page, 'the sidebar with Bookings current');
+  await expectNoAxeViolations(page, 'the sidebar with Bookings current');
 });
 
 test('a request waiting for approval is counted beside Dashboard and Bookings', async ({ page, browser, baseURL }) => {
@@ -104,7 +93,7 @@ test('on a phone the owner moves by the bottom bar and More, axe-clean @phone', 
     .evaluateAll((items) => items.map((item) => item.getBoundingClientRect())))
     expect(box.height).toBeGreaterThanOrEqual(44);
   await pageReady(page, 'Dashboard');
-  await expectNoViolations(page, 'the bottom bar on /dashboard');
+  await expectNoAxeViolations(page, 'the bottom bar on /dashboard');
 
   for (const section of sections.slice(1, 4)) {
     await bar.getByRole('link', { name: section.label }).click();
@@ -123,5 +112,5 @@ test('on a phone the owner moves by the bottom bar and More, axe-clean @phone', 
   await bar.getByRole('button', { name: 'More' }).click();
   const more = page.getByRole('dialog', { name: 'More' });
   await expect(more.getByRole('link', { name: 'Website' })).toHaveAttribute('aria-current', 'page');
-  await expectNoViolations(page, 'More open');
+  await expectNoAxeViolations(page, 'More open');
 });

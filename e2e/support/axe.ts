@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
@@ -33,4 +34,15 @@ export async function pageAtRest(page: Page) {
       ),
     )
     .toBe(true);
+}
+
+/** axe over the whole page once it is at rest (pointer moved away, so no hover colour is measured); `what` names it. */
+export async function expectNoAxeViolations(page: Page, what: string) {
+  await page.mouse.move(0, 0);
+  await pageAtRest(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
+    what,
+  ).toEqual([]);
 }

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { uniqueName } from '../back-office/back-office.ts';
 import { newClient } from '../back-office-people/people.ts';
 import { choiceBar, confirmForm, continueWithDetails, dayText, pickDay, pickTime } from '../booking/booking.ts';
 import { accounts, newSignedInContext } from '../support/auth.ts';
-import { pageAtRest } from '../support/axe.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { type DiaryTime, diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -15,16 +14,6 @@ import { expect, test } from '../support/fixtures.ts';
 
 const CODE = /[A-HJKMNP-Z2-9]{4}(?:-[A-HJKMNP-Z2-9]{4}){3}/;
 const SPENT = 'This voucher has been spent: nothing is left on it.';
-
-async function expectNoViolations(page: Page, what: string) {
-  await page.mouse.move(0, 0);
-  await pageAtRest(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
-    what,
-  ).toEqual([]);
-}
 
 /** A signed-in client's way through /book to the confirm step of a Swedish hour at the test's own time. */
 async function toConfirmStep(page: Page, slot: DiaryTime) {
@@ -123,7 +112,7 @@ test('a client pays with a gift voucher in the funnel until it is spent, and can
     await expect(voucher.getByRole('textbox', { name: 'Gift voucher code' })).toHaveValue(code);
     await expect(voucher.getByRole('button', { name: 'Remove' })).toBeVisible();
     await expectFits(page, voucher);
-    await expectNoViolations(page, 'the confirm step with a voucher applied');
+    await expectNoAxeViolations(page, 'the confirm step with a voucher applied');
     await page.screenshot({
       path: testInfo.outputPath(`${testInfo.project.name}-voucher-applied.png`),
       fullPage: true,
@@ -159,7 +148,7 @@ test('a client pays with a gift voucher in the funnel until it is spent, and can
     await lateVoucher.getByRole('button', { name: 'Apply' }).click();
     await expect(lateVoucher.getByRole('alert')).toHaveText(SPENT);
     await expect(lateVoucher.getByRole('status')).toHaveCount(0);
-    await expectNoViolations(late, 'the confirm step with a refused voucher');
+    await expectNoAxeViolations(late, 'the confirm step with a refused voucher');
     await late.screenshot({
       path: testInfo.outputPath(`${testInfo.project.name}-voucher-refused.png`),
       fullPage: true,

@@ -1,25 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { calendarEvent, phoneBooking, uniqueName } from '../back-office/back-office.ts';
 import { newClient } from '../back-office-people/people.ts';
 import { accounts, newSignedInContext, signInAsAdmin, uniqueEmail } from '../support/auth.ts';
-import { pageAtRest } from '../support/axe.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { useFakeStripe } from '../support/fake-stripe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMail } from '../support/mail.ts';
 
 const CODE = /[A-HJKMNP-Z2-9]{4}(?:-[A-HJKMNP-Z2-9]{4}){3}/;
-
-async function expectNoViolations(page: Page, what: string) {
-  await page.mouse.move(0, 0);
-  await pageAtRest(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
-    what,
-  ).toEqual([]);
-}
 
 /** At the till: the booking's sheet takes (part of) a voucher; what is left is said. */
 async function takeVoucher(owner: Page, name: string, date: string, code: string, pounds: string) {
@@ -42,7 +31,7 @@ test('the owner sells a voucher in person and finds it by its code @phone', asyn
   const form = page.getByRole('dialog', { name: 'Sell a gift voucher' });
   await form.getByRole('textbox', { name: 'Amount (£)' }).fill('45');
   await form.getByLabel('Buyer’s name').fill(buyer);
-  await expectNoViolations(page, 'the sale form');
+  await expectNoAxeViolations(page, 'the sale form');
   await form.getByRole('button', { name: 'Issue voucher' }).click();
   const issued = page.getByRole('status').filter({ hasText: 'code' });
   await expect(issued).toContainText('£45.00 gift voucher');
@@ -56,7 +45,7 @@ test('the owner sells a voucher in person and finds it by its code @phone', asyn
   await expect(list).toContainText(code);
   await expect(list).toContainText(buyer);
   await expect(list).toContainText('£45.00');
-  await expectNoViolations(page, 'the vouchers list');
+  await expectNoAxeViolations(page, 'the vouchers list');
 });
 
 test('a voucher bought as a gift is emailed with its PDF, spent in two bookings and counted as paid', async ({

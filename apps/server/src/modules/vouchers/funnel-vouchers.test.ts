@@ -91,6 +91,10 @@ async function unbalancedEntries() {
   return result.rows.length;
 }
 
+/** The client books a Swedish hour of this file's own, spending the code. */
+const bookWith = (client: Awaited<ReturnType<typeof signedIn>>, code: string, at = farTime()) =>
+  client.call('POST', '/api/bookings', bookingBody(swedishId, at, { voucherCode: code }));
+
 const check = (client: Awaited<ReturnType<typeof signedIn>>, code: string) =>
   client.call('GET', `/api/vouchers/check?code=${encodeURIComponent(code)}&serviceId=${swedishId}&duration=60`);
 
@@ -140,11 +144,7 @@ describe('what a code would pay, asked on the confirm step', () => {
     });
 
     const used = await sell(pricePence);
-    const paid = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: used.code }),
-    );
+    const paid = await bookWith(client, used.code);
     expect(paid.statusCode, paid.body).toBe(201);
     const spent = await check(client, used.code);
     expect(spent.statusCode).toBe(409);
@@ -166,11 +166,7 @@ describe('a booking paid with a voucher', () => {
     const sold = await sell(pricePence + 500);
     const client = await signedIn(t);
     const [outstanding, sales] = [await net('2310'), await net('4000')];
-    const made = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: sold.code }),
-    );
+    const made = await bookWith(client, sold.code);
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toMatchObject({ status: 'confirmed', payment: null, voucherPaidPence: pricePence });
     expect((await voucherRow(sold.code)).balancePence).toBe(500);
@@ -186,11 +182,7 @@ describe('a booking paid with a voucher', () => {
     const sold = await sell(pricePence - 1000);
     const client = await signedIn(t);
     const outstanding = await net('2310');
-    const made = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: sold.code }),
-    );
+    const made = await bookWith(client, sold.code);
     expect(made.statusCode, made.body).toBe(201);
     // £10 is left to pay: the £20 deposit is capped at it.
     expect(made.json()).toMatchObject({ status: 'awaiting_payment', voucherPaidPence: pricePence - 1000 });
@@ -213,11 +205,7 @@ describe('a booking paid with a voucher', () => {
   it('is given back when the client cancels inside the free window, and kept after it', async () => {
     const client = await signedIn(t);
     const early = await sell(1500);
-    const far = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: early.code }),
-    );
+    const far = await bookWith(client, early.code);
     expect(far.statusCode, far.body).toBe(201);
     // What is left asks the deposit: paid, so the booking stands.
     expect(far.json().payment).toMatchObject({ kind: 'deposit', amountPence: 2000 });
@@ -234,11 +222,7 @@ describe('a booking paid with a voucher', () => {
     expect((await voucherRow(early.code)).balancePence).toBe(1500);
 
     const late = await sell(1500);
-    const near = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, nearTime(), { voucherCode: late.code }),
-    );
+    const near = await bookWith(client, late.code, nearTime());
     expect(near.statusCode, near.body).toBe(201);
     await peer.succeed(await intentIdOf(near.json().id));
     const kept = await client.call('POST', `/api/bookings/${near.json().id}/cancel`, { reason: '' });
@@ -256,16 +240,8 @@ describe('a booking paid with a voucher', () => {
     const back = await sell(pricePence);
     const stays = await sell(pricePence);
     const client = await signedIn(t);
-    const one = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: back.code }),
-    );
-    const two = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: stays.code }),
-    );
+    const one = await bookWith(client, back.code);
+    const two = await bookWith(client, stays.code);
     expect([one.statusCode, two.statusCode]).toEqual([201, 201]);
     const outstanding = await net('2310');
     const refunded = await owner.call('POST', `/api/admin/bookings/${one.json().id}/cancel`, {
@@ -286,11 +262,7 @@ describe('a booking paid with a voucher', () => {
     expect(kept.json()).toMatchObject({ voucherReturnedPence: 0, booking: { voucherPaidPence: pricePence } });
     expect((await voucherRow(stays.code)).balancePence).toBe(0);
     // The given-back voucher can be spent again.
-    const again = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: back.code }),
-    );
+    const again = await bookWith(client, back.code);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().voucherPaidPence).toBe(pricePence);
   });
@@ -298,11 +270,7 @@ describe('a booking paid with a voucher', () => {
   it('given back after the voucher expired releases what came back to other income at once', async () => {
     const sold = await sell(pricePence);
     const client = await signedIn(t);
-    const made = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: sold.code }),
-    );
+    const made = await bookWith(client, sold.code);
     expect(made.statusCode, made.body).toBe(201);
     await t.db
       .update(voucher)
@@ -326,14 +294,10 @@ describe('a booking paid with a voucher', () => {
   it('refuses a code with nothing left, and books nothing', async () => {
     const sold = await sell(pricePence);
     const client = await signedIn(t);
-    const first = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: sold.code }),
-    );
+    const first = await bookWith(client, sold.code);
     expect(first.statusCode, first.body).toBe(201);
     const at = farTime();
-    const second = await client.call('POST', '/api/bookings', bookingBody(swedishId, at, { voucherCode: sold.code }));
+    const second = await bookWith(client, sold.code, at);
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toBe('This voucher has been spent: nothing is left on it.');
     const mine = await client.call('GET', '/api/bookings');
@@ -346,11 +310,7 @@ describe('a card payment that succeeds after the hold gave the voucher back', ()
   async function releasedWithVoucher() {
     const sold = await sell(pricePence - 1000);
     const client = await signedIn(t);
-    const made = await client.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: sold.code }),
-    );
+    const made = await bookWith(client, sold.code);
     expect(made.statusCode, made.body).toBe(201);
     const intentId = await intentIdOf(made.json().id);
     await releaseExpiredHolds(later());
@@ -372,11 +332,7 @@ describe('a card payment that succeeds after the hold gave the voucher back', ()
   it('pays the card back and leaves the booking cancelled when the voucher was spent elsewhere meanwhile', async () => {
     const { sold, client, id, intentId } = await releasedWithVoucher();
     const elsewhere = await signedIn(t);
-    const spent = await elsewhere.call(
-      'POST',
-      '/api/bookings',
-      bookingBody(swedishId, farTime(), { voucherCode: sold.code }),
-    );
+    const spent = await bookWith(elsewhere, sold.code);
     expect(spent.statusCode, spent.body).toBe(201);
     expect((await peer.succeed(intentId)).statuses).toEqual([200]);
     expect((await client.call('GET', `/api/bookings/${id}`)).json()).toMatchObject({
@@ -394,10 +350,7 @@ describe('two bookings spending one voucher at the same moment', () => {
   it('take no more than its balance: one is paid by it, the other refused', async () => {
     const sold = await sell(pricePence);
     const [a, b] = [await signedIn(t), await signedIn(t)];
-    const answers = await Promise.all([
-      a.call('POST', '/api/bookings', bookingBody(swedishId, farTime(), { voucherCode: sold.code })),
-      b.call('POST', '/api/bookings', bookingBody(swedishId, farTime(), { voucherCode: sold.code })),
-    ]);
+    const answers = await Promise.all([bookWith(a, sold.code), bookWith(b, sold.code)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((r) => r.statusCode === 409)?.json().error.code).toBe('VOUCHER_SPENT');
     const row = await voucherRow(sold.code);
