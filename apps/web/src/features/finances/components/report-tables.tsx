@@ -10,6 +10,7 @@ import {
 import { Alert, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import { Amount } from './amount.tsx';
+import classes from './report-tables.module.css';
 
 export type MoneyFormat = { locale: string; currency: string };
 
@@ -19,7 +20,6 @@ const sticky: CSSProperties = {
   left: 0,
   zIndex: 1,
   background: 'var(--mantine-color-body)',
-  minWidth: '10rem',
 };
 
 /**
@@ -54,6 +54,7 @@ function RowHeader({ children, strong, indent }: { children: ReactNode; strong?:
   return (
     <Table.Th
       scope="row"
+      className={classes.rowHeader}
       style={{ ...sticky, fontWeight: strong ? 700 : 400, paddingLeft: indent ? '1.5rem' : undefined }}
     >
       {children}
@@ -142,7 +143,9 @@ export function ProfitAndLossTable({ report, money }: { report: ProfitAndLoss; m
       <Table fz="sm" withRowBorders aria-label="Profit and loss">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th style={sticky}>Item</Table.Th>
+            <Table.Th className={classes.rowHeader} style={sticky}>
+              Item
+            </Table.Th>
             {columns.map((column) => (
               <Table.Th
                 key={column.start + column.label}
@@ -283,7 +286,9 @@ export function CashTable({ report, money }: { report: CashReport; money: MoneyF
         <Table fz="sm" aria-label="Cash position">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th style={sticky}>Account</Table.Th>
+              <Table.Th className={classes.rowHeader} style={sticky}>
+                Account
+              </Table.Th>
               <Table.Th ta="right">Opening balance</Table.Th>
               <Table.Th ta="right">Money in</Table.Th>
               <Table.Th ta="right">Money out</Table.Th>
