@@ -500,6 +500,26 @@ export async function approvalRequired(
   return { approvalRequired: (row?.policy ?? 'new') === 'new' };
 }
 
+/** A service and length a client may book (a sensual one only with the discretion flag), or NOT_FOUND. */
+async function offeredLength(db: DbOrTx, serviceId: string, minutes: number, showSensual: boolean) {
+  const [chosen] = await db.select().from(service).where(eq(service.id, serviceId));
+  if (!chosen?.active || (chosen.style === 'sensual' && !showSensual))
+    throw new AppError('NOT_FOUND', 'This service is not available.');
+  const duration = chosen.durations.find((d) => d.minutes === minutes);
+  if (!duration) throw new AppError('NOT_FOUND', 'This length is not offered.');
+  return { chosen, duration };
+}
+
+/** What the payment policy would ask the signed-in client up front, before any booking exists (read outside it). */
+async function upfrontForSignedIn(
+  deps: BookingDeps,
+  userId: string,
+  booked: { style: 'therapeutic' | 'sensual'; pricePence: number },
+) {
+  const [row] = await deps.db.select({ policy: customer.policy }).from(customer).where(eq(customer.userId, userId));
+  return upfrontFor(deps.db, deps, { id: userId, policy: row?.policy ?? 'new' }, booked);
+}
+
 /**
  * What the signed-in client would be asked to pay now for this service and length (issue 13), by the same rule the
  * booking itself applies, so the page says before confirming exactly what POST /api/bookings will ask.
@@ -510,18 +530,8 @@ export async function upfrontForClient(
 ): Promise<UpfrontAnswer> {
   const actor = requireSignedIn(request.actor);
   const query = parseInput(upfrontQuery, request.query);
-  const [chosen] = await deps.db.select().from(service).where(eq(service.id, query.serviceId));
-  if (!chosen?.active || (chosen.style === 'sensual' && !request.showSensual))
-    throw new AppError('NOT_FOUND', 'This service is not available.');
-  const duration = chosen.durations.find((d) => d.minutes === query.duration);
-  if (!duration) throw new AppError('NOT_FOUND', 'This length is not offered.');
-  const [row] = await deps.db.select({ policy: customer.policy }).from(customer).where(eq(customer.userId, actor.id));
-  const due = await upfrontFor(
-    deps.db,
-    deps,
-    { id: actor.id, policy: row?.policy ?? 'new' },
-    { style: chosen.style, pricePence: duration.pricePence },
-  );
+  const { chosen, duration } = await offeredLength(deps.db, query.serviceId, query.duration, request.showSensual);
+  const due = await upfrontForSignedIn(deps, actor.id, { style: chosen.style, pricePence: duration.pricePence });
   const policy = await readPaymentPolicy(deps.db);
   const fee = await noShowFeeFor(deps.db, deps, { style: chosen.style, pricePence: duration.pricePence });
   return {
@@ -542,21 +552,11 @@ export async function checkVoucherForBooking(
 ): Promise<VoucherCheck> {
   const actor = requireSignedIn(request.actor);
   const query = parseInput(checkVoucherQuery, request.query);
-  const [chosen] = await deps.db.select().from(service).where(eq(service.id, query.serviceId));
-  if (!chosen?.active || (chosen.style === 'sensual' && !request.showSensual))
-    throw new AppError('NOT_FOUND', 'This service is not available.');
-  const duration = chosen.durations.find((d) => d.minutes === query.duration);
-  if (!duration) throw new AppError('NOT_FOUND', 'This length is not offered.');
+  const { chosen, duration } = await offeredLength(deps.db, query.serviceId, query.duration, request.showSensual);
   const found = await spendableVoucher(deps.db, deps, query.code, { lock: false });
   const usablePence = Math.min(found.balancePence, duration.pricePence);
   const leftToPayPence = duration.pricePence - usablePence;
-  const [row] = await deps.db.select({ policy: customer.policy }).from(customer).where(eq(customer.userId, actor.id));
-  const due = await upfrontFor(
-    deps.db,
-    deps,
-    { id: actor.id, policy: row?.policy ?? 'new' },
-    { style: chosen.style, pricePence: leftToPayPence },
-  );
+  const due = await upfrontForSignedIn(deps, actor.id, { style: chosen.style, pricePence: leftToPayPence });
   return { usablePence, balancePence: found.balancePence, expiresOn: found.expiresOn, leftToPayPence, due };
 }
 
@@ -694,12 +694,13 @@ export function toClientBooking(
  * is told before cancelling: only while it can still be cancelled.
  */
 async function cancellationOutlookOf(db: DbOrTx, row: BookingRow, at: number): Promise<ClientMoney> {
-  const voucherPaidPence = await voucherPaidOf(db, row.id);
-  if (row.status !== 'pending' && row.status !== 'confirmed') return { voucherPaidPence };
+  if (row.status !== 'pending' && row.status !== 'confirmed')
+    return { voucherPaidPence: await voucherPaidOf(db, row.id) };
+  const cancellationVoucher = await cancellationVoucherOf(db, row, at, 'client');
   return {
-    voucherPaidPence,
+    voucherPaidPence: cancellationVoucher?.amountPence ?? 0,
     cancellationMoney: await cancellationMoneyOf(db, row, at, 'client'),
-    cancellationVoucher: await cancellationVoucherOf(db, row, at, 'client'),
+    cancellationVoucher,
   };
 }
 
