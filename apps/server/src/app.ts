@@ -22,6 +22,7 @@ import { logRequests } from './lib/request-log.ts';
 import { trackRoutes } from './lib/route-list.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { registerOwnerGuard } from './modules/auth/actor.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, isLocalhostUrl, publicUrlOf, trustedOriginsOf } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
@@ -133,6 +134,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerInputGuard(app);
   registerOriginGuard(app, trustedOriginsOf(env));
+  registerOwnerGuard(app, context.auth);
 
   const publicUrl = publicUrlOf(env);
   const thirdParty = [

@@ -137,13 +137,27 @@ export const passkey = pgTable(
 );
 
 /**
- * Failed password sign-ins per account (lower-cased email), whatever address they come from: after a few, each
- * further attempt for that email waits a growing, bounded delay (decision 020).
+ * Failed attempts at a secret per account, whatever address they come from (decision 020): password sign-ins by
+ * lower-cased email (scope 'sign-in'), second-factor codes by user id (scope 'second-factor'). An attempt is reserved
+ * here before the secret is checked, in one statement, so requests in flight cannot all pass (decision 058).
  */
-export const signInFailure = pgTable('sign_in_failure', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull(),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+export const authFailure = pgTable(
+  'auth_failure',
+  {
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.subject] })],
+);
+
+/** The last authenticator time step accepted per account: no code of that step or an earlier one is taken again. */
+export const totpAcceptedStep = pgTable('totp_accepted_step', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  step: bigint('step', { mode: 'number' }).notNull(),
 });
 
 // ---- Email outbox ----

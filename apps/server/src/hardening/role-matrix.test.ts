@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, emailOutbox, twoFactor, voucher } from '../db/schema.ts';
@@ -907,6 +907,39 @@ describe('the role matrix, built from the routes the server registers', () => {
           leaksByRole[role]++;
           problems.push(`${role} sees ${leaks.join(', ')}`);
         }
+      }
+      expect(problems.join('\n')).toBe('');
+    },
+  );
+});
+
+describe('owner routes refuse before they read the body', () => {
+  // Issue 29, defect 5: an owner route answered a non-owner's empty body with 400 and the schema's field names.
+  const ownerRoutes = registeredRoutes(t.app).filter((route) => {
+    const rule = rules[`${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`];
+    // better-auth's own admin endpoints (/api/auth/*) check their rights themselves.
+    return route.url !== '/api/auth/*' && rule?.allow.admin !== undefined && Object.keys(rule.allow).length === 1;
+  });
+  it('covers every route under /api/admin/', () => {
+    expect(ownerRoutes.filter((route) => route.url.startsWith('/api/admin/')).length).toBeGreaterThan(40);
+  });
+  it.each(ownerRoutes.map((route) => [route.method, route.url] as const))(
+    '%s %s: an empty body from every non-owner is refused for who they are, not for what they sent',
+    async (method, url) => {
+      const problems: string[] = [];
+      for (const role of roles.filter((role) => role !== 'admin')) {
+        const person = role === 'anonymous' ? undefined : people[role];
+        const response = await t.app.inject({
+          method: method as Method,
+          url: url.replace(/:[A-Za-z]+/g, () => randomUUID()).replace('*', 'x'),
+          headers: { origin: 'http://localhost:3000', ...(person ? { cookie: cookieOf(person) } : {}) },
+          ...(method === 'GET' || method === 'HEAD' ? {} : { payload: {} }),
+        });
+        const expected = role === 'anonymous' ? 401 : 403;
+        if (response.statusCode !== expected)
+          problems.push(`${role}: ${response.statusCode}, expected ${expected} ${response.body.slice(0, 160)}`);
+        else if (method !== 'HEAD' && response.json().error?.code === 'VALIDATION')
+          problems.push(`${role}: ${response.body.slice(0, 160)}`);
       }
       expect(problems.join('\n')).toBe('');
     },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { user } from '../db/schema.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { authAgent, type TestApp } from './test-context.ts';
-import { totpCode } from './totp.ts';
+import { unusedTotpCode } from './totp.ts';
 
 type Agent = ReturnType<typeof authAgent>;
 
@@ -14,16 +14,16 @@ export async function enrolTotp(agent: Agent, password: string) {
   const enabled = await agent.post('/api/auth/two-factor/enable', { password });
   if (enabled.statusCode !== 200) throw new Error(`two-factor/enable answered ${enabled.statusCode}: ${enabled.body}`);
   const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
-  const verified = await agent.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) });
+  const verified = await agent.post('/api/auth/two-factor/verify-totp', { code: await unusedTotpCode(totpURI) });
   if (verified.statusCode !== 200) throw new Error(`verify-totp answered ${verified.statusCode}: ${verified.body}`);
   return { totpURI, backupCodes };
 }
 
-/** Signs in with a password, answering the code step with the authenticator's current code when asked. */
+/** Signs in with a password, answering the code step with an authenticator code not used before when asked. */
 export async function signInWithSecondFactor(agent: Agent, email: string, password: string, totpURI?: string) {
   const first = await agent.post('/api/auth/sign-in/email', { email, password });
   if (!totpURI || first.statusCode !== 200 || !first.json().twoFactorRedirect) return first;
-  return agent.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) });
+  return agent.post('/api/auth/two-factor/verify-totp', { code: await unusedTotpCode(totpURI) });
 }
 
 let counter = 0;

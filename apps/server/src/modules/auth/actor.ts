@@ -1,5 +1,5 @@
 import { AppError, type Role, roleOf } from '@app/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Auth, SECOND_FACTOR_REQUIRED_MESSAGE, sessionHasSecondFactor } from './auth.ts';
 
 /** Who is calling: what every service function is given to decide what they may do. */
@@ -13,7 +13,19 @@ export type Actor = {
   secondFactor?: boolean;
 };
 
-export async function actorOf(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
+/** One session lookup per request: the owner guard asks first, the route's service asks again. */
+const actorsOfRequests = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+
+export function actorOf(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
+  let actor = actorsOfRequests.get(request);
+  if (!actor) {
+    actor = lookUpActor(auth, request);
+    actorsOfRequests.set(request, actor);
+  }
+  return actor;
+}
+
+async function lookUpActor(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
   // Sessions travel only in the cookie: a visitor without one is nobody, without asking better-auth.
   if (!request.headers.cookie) return null;
   const headers = new Headers();
@@ -47,6 +59,21 @@ export function requireRole(actor: Actor | null, ...roles: Role[]): Actor {
   if (signedIn.role === 'admin' && signedIn.secondFactor === false)
     throw new AppError('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_REQUIRED_MESSAGE);
   return signedIn;
+}
+
+/**
+ * Every route under the owner's prefix is the owner's alone: the caller's rights are checked before the body is
+ * read or validated, so a refused caller learns nothing of what the route expects. After the rate limit and the
+ * origin guard (onRequest), so refused callers are still counted. The services check again (they are also called
+ * from the CLI and jobs).
+ */
+export const OWNER_PREFIX = '/api/admin/';
+
+export function registerOwnerGuard(app: FastifyInstance, auth: Auth) {
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.url.startsWith(OWNER_PREFIX)) requireRole(await actorOf(auth, request), 'admin');
+    return payload;
+  });
 }
 
 /** An admin who may use the owner's powers: one without a second factor counts as an ordinary signed-in person. */

@@ -1,14 +1,80 @@
 import type { PasswordPolicy } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import {
+  clearFailures,
+  confirmFailure,
+  giveBackAttempt,
+  reserveAttempt as reserveAttemptFromBudget,
+} from './attempt-budget.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
-import { accountSignInWait, clearSignInFailures, recordSignInFailure } from './sign-in-throttle.ts';
+import {
+  accountOfSecondFactor,
+  claimTotpStep,
+  forgetTotpSteps,
+  LOCKED_MESSAGE,
+  SECOND_FACTOR_CHECKS,
+  secondFactorBudget,
+  TOTP_CHECK,
+  TOTP_ENROL,
+  WRONG_CODE_ERRORS,
+} from './second-factor-guard.ts';
+import { reserveSignIn, settleSignIn } from './sign-in-throttle.ts';
 
 const SIGN_IN_PATHS = ['/api/auth/sign-in/email', '/api/auth/callback/', '/api/auth/oauth2/callback/'];
 
 const PASSWORD_SIGN_IN = '/api/auth/sign-in/email';
 
 export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
+  /**
+   * Guesses at a secret are reserved from the account's budget before better-auth checks them, and settled by its
+   * answer (decision 058): a password sign-in per email, a second-factor code per account, an authenticator code's
+   * time step once.
+   */
+  async function reserveAttempt(request: FastifyRequest, webRequest: Request): Promise<Attempt> {
+    const signInEmail = passwordSignInEmail(request);
+    if (signInEmail) {
+      const reservation = await reserveSignIn(db, signInEmail, request.ip);
+      if (typeof reservation === 'number')
+        return refuse(
+          429,
+          'RATE_LIMITED',
+          `Too many failed sign-ins for this account. Please wait ${reservation} seconds, then try again.`,
+          reservation,
+        );
+      return { settle: (status) => settleSignIn(db, signInEmail, reservation, status) };
+    }
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method !== 'POST') return noAttempt;
+    if (path === TOTP_ENROL)
+      return {
+        settle: async (status) => {
+          const current = status === 200 ? await auth.api.getSession({ headers: webRequest.headers }) : null;
+          if (current) await forgetTotpSteps(db, current.user.id);
+        },
+      };
+    if (!SECOND_FACTOR_CHECKS.includes(path)) return noAttempt;
+    const userId = await accountOfSecondFactor(auth, db, webRequest.headers);
+    if (!userId) return noAttempt;
+    const wait = await reserveAttemptFromBudget(db, secondFactorBudget, userId);
+    if (wait > 0) return refuse(429, 'ACCOUNT_TEMPORARILY_LOCKED', LOCKED_MESSAGE, wait);
+    const code = (request.body as { code?: unknown } | undefined)?.code;
+    if (path === TOTP_CHECK && (await claimTotpStep(auth, db, userId, code)) === 'replayed')
+      return refuse(
+        401,
+        'INVALID_CODE',
+        'This code has been used already. Please wait for the next code in your authenticator app.',
+      );
+    return {
+      settle: async (status, errorCode) => {
+        if (status === 200) await clearFailures(db, secondFactorBudget, userId);
+        else if (status === 401 && WRONG_CODE_ERRORS.includes(errorCode ?? ''))
+          await confirmFailure(db, secondFactorBudget, userId);
+        else await giveBackAttempt(db, secondFactorBudget, userId);
+      },
+    };
+  }
+
   return async (app: FastifyInstance) => {
     app.get('/api/auth/password-policy', async () => policy);
 
@@ -18,29 +84,24 @@ export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
       url: '/api/auth/*',
       config: { rateLimit: false },
       async handler(request, reply) {
-        const signInEmail = passwordSignInEmail(request);
-        if (signInEmail) {
-          const wait = await accountSignInWait(db, signInEmail, request.ip);
-          if (wait > 0) {
-            logSignIn(request, 429);
-            const message = `Too many failed sign-ins for this account. Please wait ${wait} seconds, then try again.`;
-            return reply
-              .status(429)
-              .header('retry-after', String(wait))
-              .send({ code: 'RATE_LIMITED', message, error: { code: 'RATE_LIMITED', message } });
-          }
+        const webRequest = toWebRequest(request);
+        const attempt = await reserveAttempt(request, webRequest);
+        if ('refusal' in attempt) {
+          logSignIn(request, attempt.refusal.status);
+          const { status, code, message, retryAfterS } = attempt.refusal;
+          if (retryAfterS) reply.header('retry-after', String(retryAfterS));
+          return reply.status(status).send({ code, message, error: { code, message } });
         }
-        const response = await auth.handler(toWebRequest(request));
+        const response = await auth.handler(webRequest);
         logSignIn(request, response.status);
-        if (signInEmail && response.status === 401) await recordSignInFailure(db, signInEmail);
-        if (signInEmail && response.status === 200) await clearSignInFailures(db, signInEmail);
+        const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+        await attempt.settle(response.status, errorCodeOf(body));
         reply.status(response.status);
         response.headers.forEach((value, name) => {
           if (name !== 'set-cookie') reply.header(name, value);
         });
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
-        const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
         if (response.status < 400 && isPendingSignUp(request, body))
           // better-auth's stand-in user for a known address differs from a new one (its role is null): the
           // answer that does not sign anyone in is one fixed body, so it tells nothing (decision 035).
@@ -50,6 +111,26 @@ export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
       },
     });
   };
+}
+
+type Refusal = { status: number; code: string; message: string; retryAfterS?: number };
+type Attempt = { refusal: Refusal } | { settle: (status: number, errorCode: string | null) => Promise<void> };
+
+const noAttempt: Attempt = { settle: async () => {} };
+
+function refuse(status: number, code: string, message: string, retryAfterS?: number): Attempt {
+  return { refusal: { status, code, message, retryAfterS } };
+}
+
+/** The `code` of better-auth's error answer, if it is one. */
+function errorCodeOf(body: Buffer | null): string | null {
+  if (!body) return null;
+  try {
+    const code = (JSON.parse(body.toString('utf8')) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The email of a password sign-in (the per-account limit counts those), or null for any other call. */

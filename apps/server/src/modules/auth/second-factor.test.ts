@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoFactor, user } from '../../db/schema.ts';
 import { enrolTotp, signedIn, signInWithSecondFactor } from '../../test/clients.ts';
 import { authAgent, createTestApp, type TestApp } from '../../test/test-context.ts';
-import { totpCode } from '../../test/totp.ts';
+import { totpCode, unusedTotpCode } from '../../test/totp.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,9 +66,9 @@ describe('enrolling an authenticator app', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe('INVALID_CODE');
-    expect((await client.agent.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await client.agent.post('/api/auth/two-factor/verify-totp', { code: await unusedTotpCode(totpURI) })).statusCode,
+    ).toBe(200);
     const [after] = await t.db.select().from(user).where(eq(user.id, client.id));
     expect(after?.twoFactorEnabled).toBe(true);
     // The secret is kept encrypted, never as the base32 the app was given.
@@ -85,7 +85,9 @@ describe('signing in with a second factor', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
     expect((await agent.get('/api/auth/get-session')).json()).toBeNull();
-    const verified = await agent.post('/api/auth/two-factor/verify-totp', { code: totpCode(admin.totpURI ?? '') });
+    const verified = await agent.post('/api/auth/two-factor/verify-totp', {
+      code: await unusedTotpCode(admin.totpURI ?? ''),
+    });
     expect(verified.statusCode).toBe(200);
     expect((await agent.get('/api/auth/get-session')).json().user).toMatchObject({ email: admin.email, role: 'admin' });
   });
@@ -94,7 +96,7 @@ describe('signing in with a second factor', () => {
     const admin = await signedIn(t, { role: 'admin' });
     const agent = authAgent(t.app);
     await agent.post('/api/auth/sign-in/email', { email: admin.email, password: admin.password });
-    const right = totpCode(admin.totpURI ?? '');
+    const right = await unusedTotpCode(admin.totpURI ?? '');
     const wrongCode = right === '123456' ? '654321' : '123456';
     for (let attempt = 1; attempt <= 5; attempt++) {
       const wrong = await agent.post('/api/auth/two-factor/verify-totp', { code: wrongCode });
@@ -128,7 +130,7 @@ describe('signing in with a second factor', () => {
     const trusted = authAgent(t.app);
     await trusted.post('/api/auth/sign-in/email', { email: admin.email, password: admin.password });
     const verified = await trusted.post('/api/auth/two-factor/verify-totp', {
-      code: totpCode(admin.totpURI ?? ''),
+      code: await unusedTotpCode(admin.totpURI ?? ''),
       trustDevice: true,
     });
     const cookie = verified.cookies.find((c) => c.name === 'better-auth.trust_device');

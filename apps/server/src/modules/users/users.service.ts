@@ -3,7 +3,17 @@ import { hashPassword } from 'better-auth/crypto';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { account, calendarFeed, passkey, session, twoFactor, user, verification } from '../../db/schema.ts';
+import {
+  account,
+  authFailure,
+  calendarFeed,
+  passkey,
+  session,
+  totpAcceptedStep,
+  twoFactor,
+  user,
+  verification,
+} from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { passwordPolicyFromEnv } from '../auth/password-policy.ts';
@@ -113,6 +123,9 @@ export async function resetSecondFactor(db: Db, email: string) {
   const found = await findUserByEmail(db, email);
   return db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, found.id));
+    // The old authenticator's used steps and failed codes have nothing to do with the one enrolled next.
+    await tx.delete(totpAcceptedStep).where(eq(totpAcceptedStep.userId, found.id));
+    await tx.delete(authFailure).where(and(eq(authFailure.scope, 'second-factor'), eq(authFailure.subject, found.id)));
     await tx.delete(passkey).where(eq(passkey.userId, found.id));
     await tx
       .delete(verification)
