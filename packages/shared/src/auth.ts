@@ -46,9 +46,8 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
 /** A device the person is signed in on, as the account page lists it: the place, never the address (issue 9). */
 export const deviceSessionSchema = z.object({
+  /** The session's opaque id: signs this device out. Its token, the key to the account, never leaves the cookie. */
   id: z.string(),
-  /** Signs this device out (better-auth's revoke-session). */
-  token: z.string(),
   userAgent: z.string().nullable(),
   /** "Belfast, United Kingdom", "This network", "Local network" or "Unknown place". */
   place: z.string(),
@@ -57,3 +56,4 @@ export const deviceSessionSchema = z.object({
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 export const deviceSessionsSchema = z.object({ devices: z.array(deviceSessionSchema) });
+export const deviceParams = z.object({ id: z.string().min(1).max(64) });

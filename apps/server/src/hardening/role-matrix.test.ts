@@ -8,7 +8,7 @@ import { createUser } from '../modules/users/users.service.ts';
 import { newVoucherCode } from '../modules/vouchers/vouchers.service.ts';
 import { bookingBody, insertBooking, localIso, nextWeekday, serviceOfType } from '../test/booking-helpers.ts';
 import { signedIn } from '../test/clients.ts';
-import { createTestApp, TEST_SECRET, type TestApp } from '../test/test-context.ts';
+import { authAgent, createTestApp, TEST_SECRET, type TestApp } from '../test/test-context.ts';
 
 // Issue 9, defect 1: the role matrix is built from the routes the server registers. Every route has a
 // rule; a route without one fails. "Allowed" is the exact 2xx the route answers, never "not 401/403".
@@ -316,6 +316,22 @@ const rules: Record<string, Rule> = {
   },
   'GET /api/account/export': get('/api/account/export', signedInAll, { self: true }),
   'GET /api/account/devices': get('/api/account/devices', signedInAll, { self: true }),
+  // A device is signed out by its session's id: only its own person may; for anyone else it does not exist.
+  'DELETE /api/account/devices/:id': {
+    allow: { client: 204 },
+    own: true,
+    refuse: { lodger: 404, admin: 404 },
+    build: async () => {
+      const device = authAgent(t.app);
+      await device.post('/api/auth/sign-in/email', { email: people.client.email, password: people.client.password });
+      const { devices } = (await people.client.call('GET', '/api/account/devices')).json() as {
+        devices: { id: string }[];
+      };
+      const current = (await device.get('/api/auth/get-session')).json().session.id as string;
+      expect(devices.some((listed) => listed.id === current)).toBe(true);
+      return { url: `/api/account/devices/${current}` };
+    },
+  },
   'POST /api/account/delete': {
     allow: signedInAll,
     self: true,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Auth } from '../auth/auth.ts';
-import { deleteMyAccount, exportMyData, listMyDevices } from './account.service.ts';
+import { deleteMyAccount, exportMyData, listMyDevices, signOutMyDevice } from './account.service.ts';
 
 export function accountRoutes(context: AppContext) {
   const { db, auth, env } = context;
@@ -18,6 +18,11 @@ export function accountRoutes(context: AppContext) {
     app.get('/api/account/devices', async (request) => ({
       devices: await listMyDevices(db, { actor: await actorOf(auth, request), locale: env.BUSINESS_LOCALE }),
     }));
+
+    app.delete('/api/account/devices/:id', async (request, reply) => {
+      await signOutMyDevice(db, { actor: await actorOf(auth, request), params: request.params });
+      return reply.status(204).send();
+    });
 
     app.post('/api/account/delete', async (request, reply) => {
       await deleteMyAccount(db, { actor: await actorOf(auth, request), input: request.body ?? {} });

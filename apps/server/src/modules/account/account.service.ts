@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { AppError, deviceParams } from '@app/shared';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,7 +18,6 @@ export async function listMyDevices(db: Db, request: { actor: Actor | null; loca
   const rows = await db
     .select({
       id: session.id,
-      token: session.token,
       ipAddress: session.ipAddress,
       userAgent: session.userAgent,
       createdAt: session.createdAt,
@@ -30,6 +29,17 @@ export async function listMyDevices(db: Db, request: { actor: Actor | null; loca
   return Promise.all(
     rows.map(async ({ ipAddress, ...row }) => ({ ...row, place: await placeOfAddress(ipAddress, request.locale) })),
   );
+}
+
+/** Signs one of the person's own devices out by its id; another person's is not found. */
+export async function signOutMyDevice(db: Db, request: { actor: Actor | null; params: unknown }) {
+  const actor = requireSignedIn(request.actor);
+  const { id } = parseInput(deviceParams, request.params);
+  const ended = await db
+    .delete(session)
+    .where(and(eq(session.id, id), eq(session.userId, actor.id)))
+    .returning({ id: session.id });
+  if (ended.length === 0) throw new AppError('NOT_FOUND', 'That device is not signed in to your account.');
 }
 
 /** Everything held about the signed-in person, as one JSON document. */

@@ -68,7 +68,7 @@ export const SECOND_FACTOR_REQUIRED_MESSAGE =
 
 /**
  * Adding a passkey needs a session this recent: a stolen old cookie cannot add one. Stricter than better-auth's own
- * `freshAge` (a day), which is left alone because the devices list (/list-sessions) also demands it.
+ * `freshAge` (a day), which is left alone.
  */
 export const FRESH_SESSION_MINUTES = 15;
 
@@ -158,6 +158,9 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
     appName: business,
     baseURL,
     basePath: '/api/auth',
+    // Its devices list answers every session's token (the key to the account) to the browser: ours
+    // (/api/account/devices) answers an opaque id instead.
+    disabledPaths: ['/list-sessions'],
     secret: options.secret,
     trustedOrigins: trustedOriginsOf(env),
     database: drizzleAdapter(db, {

@@ -12,34 +12,46 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('signed-in devices', () => {
-  it('lists only the person’s own sessions with address and browser, and signs one or all others out', async () => {
+  it('lists only the person’s own devices by an opaque id, never a session token, and signs one or all others out', async () => {
     const client = await signedIn(t, { role: 'user' });
     const phone = authAgent(t.app);
     await phone.post('/api/auth/sign-in/email', { email: client.email, password: client.password });
     const tablet = authAgent(t.app);
     await tablet.post('/api/auth/sign-in/email', { email: client.email, password: client.password });
     const stranger = await signedIn(t, { role: 'user' });
+    const tokenOf = (agent: ReturnType<typeof authAgent>) =>
+      decodeURIComponent(agent.cookies['better-auth.session_token'] ?? '').split('.')[0] ?? '';
 
-    const listed = await client.agent.get('/api/auth/list-sessions');
+    const listed = await client.agent.get('/api/account/devices');
     expect(listed.statusCode).toBe(200);
-    const sessions = listed.json() as { id: string; token: string; ipAddress: string; userId: string }[];
-    expect(sessions).toHaveLength(3);
-    expect(sessions.every((s) => s.userId === client.id && s.ipAddress === '127.0.0.1')).toBe(true);
+    const { devices } = listed.json() as { devices: { id: string }[] };
+    expect(devices).toHaveLength(3);
+    // The token in a session cookie is the key to the account: no answer carries one.
+    for (const agent of [client.agent, phone, tablet]) expect(listed.body).not.toContain(tokenOf(agent));
+    expect(listed.body).not.toContain('token');
+    // better-auth's own list (which answers every token) is not served.
+    expect((await client.agent.get('/api/auth/list-sessions')).statusCode).toBe(404);
 
-    // Another person's session token cannot be revoked by this client.
-    const strangerSessions = (await stranger.agent.get('/api/auth/list-sessions')).json() as { token: string }[];
-    await client.agent.post('/api/auth/revoke-session', { token: strangerSessions[0]?.token });
+    // Another person's device cannot be signed out by this client.
+    const strangerDevices = (await stranger.call('GET', '/api/account/devices')).json().devices as { id: string }[];
+    const foreign = await client.call('DELETE', `/api/account/devices/${strangerDevices[0]?.id}`);
+    expect(foreign.statusCode).toBe(404);
     expect((await stranger.agent.get('/api/auth/get-session')).json()).not.toBeNull();
 
-    const phoneToken = decodeURIComponent(phone.cookies['better-auth.session_token'] ?? '').split('.')[0];
-    expect((await client.agent.post('/api/auth/revoke-session', { token: phoneToken })).statusCode).toBe(200);
+    const [phoneRow] = await t.db
+      .select({ id: session.id })
+      .from(session)
+      .where(eq(session.token, tokenOf(phone)));
+    expect((await client.call('DELETE', `/api/account/devices/${phoneRow?.id}`)).statusCode).toBe(204);
     expect((await phone.get('/api/auth/get-session')).json()).toBeNull();
     expect((await tablet.get('/api/auth/get-session')).json()).not.toBeNull();
+    expect((await client.call('DELETE', `/api/account/devices/${phoneRow?.id}`)).statusCode).toBe(404);
+    expect((await client.call('DELETE', `/api/account/devices/${'x'.repeat(65)}`)).statusCode).toBe(400);
 
     expect((await client.agent.post('/api/auth/revoke-other-sessions')).statusCode).toBe(200);
     expect((await tablet.get('/api/auth/get-session')).json()).toBeNull();
     expect((await client.agent.get('/api/auth/get-session')).json()).not.toBeNull();
-    expect((await client.agent.get('/api/auth/list-sessions')).json()).toHaveLength(1);
+    expect((await client.call('GET', '/api/account/devices')).json().devices).toHaveLength(1);
   });
 
   it('tells the place each device signed in from, looked up offline, and never its address', async () => {
@@ -62,9 +74,13 @@ describe('signed-in devices', () => {
 
     const listed = await client.agent.get('/api/account/devices');
     expect(listed.statusCode).toBe(200);
-    const { devices } = listed.json() as { devices: { token: string; place: string }[] };
+    const { devices } = listed.json() as { devices: { id: string; place: string }[] };
     expect(devices.map((d) => d.place).sort()).toEqual(['Belfast, United Kingdom', 'Local network', 'This network']);
-    expect(devices.find((d) => d.token === tokenOf(phone))?.place).toBe('Belfast, United Kingdom');
+    const [phoneRow] = await t.db
+      .select({ id: session.id })
+      .from(session)
+      .where(eq(session.token, tokenOf(phone)));
+    expect(devices.find((d) => d.id === phoneRow?.id)?.place).toBe('Belfast, United Kingdom');
     expect(listed.body).not.toMatch(/2\.125\.160\.216|192\.168\.1\.20|127\.0\.0\.1|ipAddress/);
     expect((await authAgent(t.app).get('/api/account/devices')).statusCode).toBe(401);
   });

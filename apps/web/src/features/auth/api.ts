@@ -215,7 +215,7 @@ export const deviceSessionsQuery = queryOptions<DeviceSession[]>({
 export function useSignOutDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => unwrap(authClient.revokeSession({ token })),
+    mutationFn: (id: string) => apiFetch<void>(`/account/devices/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceSessionsQuery.queryKey }),
   });
 }

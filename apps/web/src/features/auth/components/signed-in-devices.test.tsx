@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import '../test-network.ts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refetchSession } from '../../../lib/session.ts';
 import { configWithProviders, renderWithProviders, resetAfterTest, stubNetwork } from '../test-utils.tsx';
@@ -20,7 +20,6 @@ const user = {
 };
 const device = (id: string, place: string, userAgent: string, updatedAt: string) => ({
   id,
-  token: `token-${id}`,
   userAgent,
   place,
   createdAt: '2026-11-01T09:00:00.000Z',
@@ -63,5 +62,34 @@ describe('SignedInDevices', () => {
     expect(items[1]).toHaveTextContent('Belfast, United Kingdom · Last used 19 Nov 2026');
     expect(items[2]).toHaveTextContent('Unknown place · Last used 2 Nov 2026');
     expect(list).not.toHaveTextContent(/address/i);
+  });
+
+  it('signs another device out by its id: no session token is sent or needed', async () => {
+    const calls = stubNetwork({
+      '/api/auth/get-session': {
+        status: 200,
+        body: { session: { id: 's1', userId: 'u1', expiresAt: '2027-01-01T00:00:00.000Z' }, user },
+      },
+      '/api/account/devices': {
+        status: 200,
+        body: {
+          devices: [
+            device('s1', 'This network', windows, '2026-11-20T10:00:00.000Z'),
+            device('s2', 'Belfast, United Kingdom', iphone, '2026-11-19T18:30:00.000Z'),
+          ],
+        },
+      },
+      '/api/account/devices/s2': { status: 204, body: undefined },
+    });
+    await refetchSession();
+    renderWithProviders(<SignedInDevices />, { config: configWithProviders });
+
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    fireEvent.click(within(list).getByRole('button', { name: /^Sign out .*19 Nov 2026/ }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+        { path: '/api/account/devices/s2', method: 'DELETE', body: undefined },
+      ]),
+    );
   });
 });

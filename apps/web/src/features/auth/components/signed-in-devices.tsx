@@ -68,8 +68,8 @@ export function SignedInDevices() {
                 <Button
                   variant="default"
                   size="xs"
-                  loading={signOutDevice.isPending && signOutDevice.variables === item.token}
-                  onClick={() => signOutDevice.mutate(item.token)}
+                  loading={signOutDevice.isPending && signOutDevice.variables === item.id}
+                  onClick={() => signOutDevice.mutate(item.id)}
                   aria-label={`Sign out ${deviceName(item.userAgent)}, last used ${lastUsed.format(item.updatedAt)}`}
                 >
                   Sign out
