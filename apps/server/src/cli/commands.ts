@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { AppError, roles } from '@app/shared';
 import type { Database } from '../db/client.ts';
@@ -69,7 +71,7 @@ export function commandFrom(argv: string[]): Command | StandaloneCommand {
     if (!action || rest.length) throw new UsageError('restore takes one archive file.');
     return {
       standalone: async (env) => {
-        const restored = await restoreBackup(env, action);
+        const restored = await restoreBackup(env, action, { askKey: askBackupKey });
         const rows = Object.values(restored.manifest.tables).reduce((sum, n) => sum + n, 0);
         return `Restored the backup of ${restored.manifest.createdAt} into ${restored.target}: ${rows} rows, ${restored.files} files.`;
       },
@@ -170,5 +172,22 @@ export async function runCommand(argv: string[], database: Database, env: Env): 
     return { code: 0, stdout: `${await command(database, env)}\n`, stderr: '' };
   } catch (error) {
     return errorResult(error);
+  }
+}
+
+/**
+ * An encrypted archive's key, asked at the terminal when BACKUP_KEY is not set (not echoed). Without a terminal
+ * (a script) there is no one to ask: restore then says to set BACKUP_KEY.
+ */
+async function askBackupKey(): Promise<string | undefined> {
+  if (!process.stdin.isTTY) return undefined;
+  process.stderr.write('This backup is encrypted. Its key (BACKUP_KEY of the install that made it): ');
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const prompt = createInterface({ input: process.stdin, output: silent, terminal: true });
+  try {
+    return (await prompt.question('')).trim() || undefined;
+  } finally {
+    prompt.close();
+    process.stderr.write('\n');
   }
 }

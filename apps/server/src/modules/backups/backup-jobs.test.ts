@@ -1,6 +1,6 @@
 // The nightly backup: scheduled at BACKUP_TIME in the business time zone, keeps BACKUP_KEEP archives, and the
 // dashboard says when the last one was made, or warns when there is none for more than two days.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -27,6 +27,9 @@ let admin: Awaited<ReturnType<typeof signedIn>>;
 let actor: Actor;
 
 beforeAll(async () => {
+  // A folder anyone on the machine may read, as a careless mkdir leaves it: the server makes it private at start.
+  mkdirSync(backupDir, { mode: 0o755 });
+  chmodSync(backupDir, 0o755);
   t = await createTestApp(
     { BACKUP_DIR: backupDir, BACKUP_TIME: '02:30', BACKUP_KEEP: '2', BUSINESS_TIME_ZONE: TZ },
     { jobs: true },
@@ -57,6 +60,19 @@ describe('nightly backup', { timeout: 120_000 }, () => {
   it('warns on the dashboard while there has never been a backup', async () => {
     const before = await admin.call('GET', '/api/admin/dashboard');
     expect(before.json().backup).toEqual({ lastSuccessAt: null, overdue: true, lastError: null });
+  });
+
+  it('keeps its archives from every other user of the machine: folder 0700 from the start, archives 0600', async () => {
+    const modeOf = (path: string) => statSync(path).mode & 0o777;
+    expect(modeOf(backupDir)).toBe(0o700);
+    const archive = await runNightlyBackup(deps(), new Date(Date.parse('2025-12-01T02:30:00Z')));
+    expect(modeOf(archive)).toBe(0o600);
+    // Someone loosened the folder meanwhile: the next backup closes it again.
+    chmodSync(backupDir, 0o755);
+    expect(modeOf(await runNightlyBackup(deps(), new Date(Date.parse('2025-12-02T02:30:00Z'))))).toBe(0o600);
+    expect(modeOf(backupDir)).toBe(0o700);
+    rmSync(join(backupDir, 'backup-20251201T023000Z.tar.gz'));
+    rmSync(join(backupDir, 'backup-20251202T023000Z.tar.gz'));
   });
 
   it('writes an archive each night, keeps the newest BACKUP_KEEP, and the dashboard shows the last one', async () => {

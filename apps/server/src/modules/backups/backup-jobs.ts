@@ -4,14 +4,18 @@ import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { FileStore } from '../storage/storage.service.ts';
-import { backupDirOf, createBackup, pruneBackups, recordBackup } from './backup.service.ts';
+import { backupDirOf, createBackup, pruneBackups, recordBackup, securePrivateFolder } from './backup.service.ts';
+import { ENCRYPTED_SUFFIX, encryptArchive } from './backup-crypto.ts';
 
 const BACKUP_QUEUE = 'nightly-backup';
 
 export type BackupDeps = {
   database: Database;
   files: FileStore;
-  env: Pick<Env, 'BACKUP_DIR' | 'DATA_DIR' | 'BACKUP_KEEP' | 'BACKUP_UPLOAD' | 'BACKUP_TIME' | 'BUSINESS_TIME_ZONE'>;
+  env: Pick<
+    Env,
+    'BACKUP_DIR' | 'DATA_DIR' | 'BACKUP_KEEP' | 'BACKUP_UPLOAD' | 'BACKUP_KEY' | 'BACKUP_TIME' | 'BUSINESS_TIME_ZONE'
+  >;
   logger: { info(object: object, message: string): void; error(object: object, message: string): void };
 };
 
@@ -22,7 +26,7 @@ export function backupCron(time: string): string {
 }
 
 /**
- * The nightly job's work: one archive in BACKUP_DIR (copied to the bucket with BACKUP_UPLOAD), the oldest
+ * The nightly job's work: one archive in BACKUP_DIR (encrypted and copied to the bucket with BACKUP_UPLOAD), the oldest
  * beyond BACKUP_KEEP removed, and the outcome kept for the dashboard. A failure is recorded, then rethrown
  * so that the queue logs it.
  */
@@ -30,8 +34,12 @@ export async function runNightlyBackup(deps: BackupDeps, now = new Date()): Prom
   const dir = backupDirOf(deps.env);
   try {
     const { file } = await createBackup({ database: deps.database, files: deps.files }, { dir, now });
-    if (deps.env.BACKUP_UPLOAD)
-      await deps.files.put(`backups/${basename(file)}`, await readFile(file), 'application/gzip');
+    if (deps.env.BACKUP_UPLOAD) {
+      // The environment refuses BACKUP_UPLOAD without a key; checked again here, as nothing leaves unencrypted.
+      if (!deps.env.BACKUP_KEY) throw new Error('BACKUP_UPLOAD needs BACKUP_KEY: the archive was not uploaded.');
+      const encrypted = await encryptArchive(await readFile(file), deps.env.BACKUP_KEY);
+      await deps.files.put(`backups/${basename(file)}${ENCRYPTED_SUFFIX}`, encrypted, 'application/octet-stream');
+    }
     const removed = await pruneBackups(dir, deps.env.BACKUP_KEEP);
     await recordBackup(deps.database.db, { at: now, ok: true, file });
     deps.logger.info({ file, removed }, 'nightly backup written');
@@ -48,6 +56,7 @@ export async function runNightlyBackup(deps: BackupDeps, now = new Date()): Prom
 export async function startBackupJobs(boss: PgBoss, deps: BackupDeps) {
   // An in-memory install (tests) has no disk to back up to unless told where.
   if (deps.env.DATA_DIR === 'memory://' && !deps.env.BACKUP_DIR) return;
+  await securePrivateFolder(backupDirOf(deps.env));
   await boss.createQueue(BACKUP_QUEUE, { policy: 'singleton', retryLimit: 2, retryDelay: 600 });
   await boss.work(BACKUP_QUEUE, async () => {
     await runNightlyBackup(deps);

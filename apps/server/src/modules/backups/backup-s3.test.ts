@@ -1,6 +1,7 @@
 // Backups of an install that keeps its files in an S3-compatible store: the files are read from the bucket,
-// the nightly archive is copied to it (BACKUP_UPLOAD), and a restore puts the files into the new install's bucket.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// the nightly archive is encrypted and copied to it (BACKUP_UPLOAD with BACKUP_KEY), and a restore of that copy puts
+// the files into the new install's bucket.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import S3rver from 's3rver';
@@ -14,6 +15,7 @@ import { runNightlyBackup } from './backup-jobs.ts';
 import { restoreBackup } from './restore.service.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'backup-s3-test-'));
+const BACKUP_KEY = 'correct horse battery staple 2026';
 
 /** A real S3 protocol peer on a free port, with one bucket named "receipts". */
 async function startS3() {
@@ -42,7 +44,12 @@ let target: Awaited<ReturnType<typeof startS3>>;
 let t: TestApp;
 beforeAll(async () => {
   [source, target] = await Promise.all([startS3(), startS3()]);
-  t = await createTestApp({ ...s3Env(source.endpoint), BACKUP_DIR: join(scratch, 'backups'), BACKUP_UPLOAD: 'true' });
+  t = await createTestApp({
+    ...s3Env(source.endpoint),
+    BACKUP_DIR: join(scratch, 'backups'),
+    BACKUP_UPLOAD: 'true',
+    BACKUP_KEY,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -50,7 +57,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-it('backs up the files of the bucket, copies the archive there, and restores the files into a new bucket', async () => {
+it('backs up the files of the bucket, copies the archive there encrypted, and restores that copy into a new bucket', async () => {
   const receipt = await t.db.transaction((tx) =>
     storeFile(tx, t.context.files, {
       folder: 'receipts/2026',
@@ -66,8 +73,14 @@ it('backs up the files of the bucket, copies the archive there, and restores the
     env: t.context.env,
     logger: t.context.logger,
   });
-  // The copy in the bucket is the archive, byte for byte.
-  expect((await t.context.files.get(`backups/${basename(archive)}`)).equals(readFileSync(archive))).toBe(true);
+  // The copy in the bucket is the archive encrypted: not gzip, none of its text readable, and longer by its header.
+  const uploaded = await t.context.files.get(`backups/${basename(archive)}.enc`);
+  const plain = readFileSync(archive);
+  expect(uploaded.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b]))).toBe(false);
+  expect(uploaded.includes(plain.subarray(10, 42))).toBe(false);
+  expect(uploaded.length).toBe(plain.length + 81);
+  const copy = join(scratch, 'downloaded.tar.gz.enc');
+  writeFileSync(copy, uploaded);
 
   // A new install on the embedded database, with its own (empty) bucket of the same name.
   const env = parseEnv({
@@ -79,7 +92,22 @@ it('backs up the files of the bucket, copies the archive there, and restores the
     DATA_DIR: mkdtempSync(join(scratch, 'install-')),
     ...s3Env(target.endpoint),
   });
-  const restored = await restoreBackup(env, archive);
+  // Without its key, or with another, the copy opens nothing.
+  await expect(restoreBackup(env, copy)).rejects.toThrow(
+    'This backup is encrypted: set BACKUP_KEY to the key it was made with; nothing was restored.',
+  );
+  await expect(restoreBackup({ ...env, BACKUP_KEY: 'another key of the same length!' }, copy)).rejects.toThrow(
+    'The backup key does not open this archive: it was made with another key; nothing was restored.',
+  );
+  // A changed byte in the encrypted data fails its tag.
+  const tampered = join(scratch, 'tampered.tar.gz.enc');
+  const changed = Buffer.from(uploaded);
+  changed[changed.length - 40] = (changed[changed.length - 40] ?? 0) ^ 1;
+  writeFileSync(tampered, changed);
+  await expect(restoreBackup({ ...env, BACKUP_KEY }, tampered)).rejects.toThrow(/^The backup archive is damaged/);
+  expect(readdirSync(env.DATA_DIR)).toEqual([]);
+
+  const restored = await restoreBackup({ ...env, BACKUP_KEY }, copy);
   expect(restored.files).toBe(1);
   const context = await createContext(env);
   const app = await buildApp(context);
@@ -108,6 +136,13 @@ it('refuses to restore files kept in a bucket into an install that keeps them on
   await expect(restoreBackup(env, archive)).rejects.toThrow(
     'The backup\'s files are in the store "receipts" but this install uses "local"',
   );
-  const { readdirSync } = await import('node:fs');
   expect(readdirSync(dataDir)).toEqual([]);
+});
+
+it('refuses to start uploading archives without a key to encrypt them, in one line', () => {
+  expect(() =>
+    parseEnv({ AUTH_SECRET: TEST_SECRET, ...s3Env('https://s3.example.com'), BACKUP_UPLOAD: 'true' }),
+  ).toThrow(
+    /^BACKUP_UPLOAD: needs BACKUP_KEY: an archive holds every password hash, so it is encrypted before it leaves the machine \(got "true"\)$/,
+  );
 });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,7 +11,7 @@ import { AppError } from '@app/shared';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import { eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { appSetting } from '../../db/schema.ts';
+import { appSetting, type WebsiteImageVariant } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { FileStore } from '../storage/storage.service.ts';
 import { rowCountsOf, rowsOf } from './dump-sql.ts';
@@ -34,7 +34,7 @@ export type Manifest = {
   schema: { migrations: Migration[]; lastMigration: Migration | null };
   /** Rows per table, as in database.sql. */
   tables: Record<string, number>;
-  /** Every file of the stored_file table, under files/<path> in the archive. */
+  /** Every file the product keeps (uploads and website photos: `keptFilesOf`), under files/<path> in the archive. */
   files: StoredFileEntry[];
   /** Every other member of the archive, with its size and SHA-256. */
   members: Record<string, { size: number; sha256: string }>;
@@ -111,13 +111,29 @@ async function snapshotOf(database: Database): Promise<Snapshot> {
     hash: row.hash ?? '',
     createdAt: Number(row.created_at),
   }));
-  const files = rowsOf(sql, 'public.stored_file').map((row) => ({
+  return { sql, migrations, files: keptFilesOf(sql), dumpedWith };
+}
+
+/**
+ * Every file the product keeps in its store, read from the tables that name them: this is the one list. A feature
+ * that stores files of its own adds its table here (the backup round-trip test compares every file in the store).
+ */
+export function keptFilesOf(sql: string): StoredFileEntry[] {
+  const uploads = rowsOf(sql, 'public.stored_file').map((row) => ({
     bucket: row.bucket ?? '',
     path: row.path ?? '',
     size: Number(row.size),
     contentType: row.content_type ?? '',
   }));
-  return { sql, migrations, files, dumpedWith };
+  const websitePhotos = rowsOf(sql, 'public.website_image').flatMap((row) =>
+    (JSON.parse(row.variants ?? '[]') as WebsiteImageVariant[]).map((variant) => ({
+      bucket: row.bucket ?? '',
+      path: variant.path,
+      size: variant.size,
+      contentType: `image/${variant.format}`,
+    })),
+  );
+  return [...uploads, ...websitePhotos];
 }
 
 /** A simple-protocol Query message, for the one statement that must run inside PGlite's lock. */
@@ -182,12 +198,13 @@ export async function createBackup(
 ): Promise<{ file: string; manifest: Manifest }> {
   const at = options.now ?? new Date();
   const snapshot = await snapshotOf(deps.database);
-  await mkdir(options.dir, { recursive: true });
+  await securePrivateFolder(options.dir);
   const file = resolve(options.dir, backupFileName(at));
   const partial = `${file}.${randomUUID()}.partial`;
   const members: Manifest['members'] = {};
   const tar = new PassThrough();
-  const written = pipeline(tar, createGzip(), createWriteStream(partial, { flags: 'wx' }));
+  // The archive holds the whole database, password hashes and second-factor secrets included: the owner's alone.
+  const written = pipeline(tar, createGzip(), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
   try {
     const sqlBytes = Buffer.from(snapshot.sql, 'utf8');
     members[DATABASE_MEMBER] = { size: sqlBytes.length, sha256: sha256(sqlBytes) };
@@ -229,6 +246,22 @@ export async function createBackup(
   }
 }
 
+/**
+ * The backup folder is readable by the owner of the process alone (0700), made so when it is created and checked at
+ * every start and backup; a folder whose mode cannot be set is refused.
+ */
+export async function securePrivateFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    await chmod(dir, 0o700);
+  } catch (error) {
+    throw new AppError(
+      'CONFLICT',
+      `The backup folder ${dir} cannot be made private (mode 0700): ${(error as Error).message}. Choose another BACKUP_DIR.`,
+    );
+  }
+}
+
 /** Keeps the newest `keep` archives of `dir` made by the nightly job (backup-*.tar.gz); returns those removed. */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const names = (await readdir(dir)).filter((name) => /^backup-\d{8}T\d{6}Z\.tar\.gz$/.test(name)).sort();
@@ -242,7 +275,7 @@ export function backupDirOf(env: Pick<Env, 'BACKUP_DIR' | 'DATA_DIR'>): string {
   return resolve(env.BACKUP_DIR ?? join(env.DATA_DIR, 'backups'));
 }
 
-const LAST_BACKUP_KEY = 'last-backup';
+export const LAST_BACKUP_KEY = 'last-backup';
 
 export type BackupRecord = {
   lastSuccessAt: string | null;

@@ -1,7 +1,16 @@
 // Issue 10, part 2: a backup of a populated install, restored into a fresh install of the other database kind,
 // holds every row and every file; damaged archives and newer schemas are refused, changing nothing.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -18,7 +27,7 @@ import { insertBooking } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../test/test-context.ts';
 import { multipartForm, sampleFiles } from '../storage/test-uploads.ts';
-import { createBackup, type Manifest } from './backup.service.ts';
+import { createBackup, lastBackup, type Manifest, recordBackup } from './backup.service.ts';
 import { restoreBackup } from './restore.service.ts';
 import { endTar, readTar, writeTarMember } from './tar.ts';
 
@@ -135,12 +144,40 @@ beforeAll(async () => {
       }),
     );
   }
+  // Website photos (logo, hero): kept as resized variants, named by website_image rows, not stored_file ones.
+  const photos: string[] = [];
+  for (const bytes of [sampleFiles.png, sampleFiles.png]) {
+    const form = multipartForm([{ name: 'file', filename: 'photo.png', bytes }]);
+    photos.push(
+      (
+        await ok(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/admin/website/images',
+            payload: form.payload,
+            headers: { 'content-type': form.contentType, origin: 'http://localhost:3000', cookie: cookieOf(admin) },
+          }),
+        )
+      ).id,
+    );
+  }
+  await ok(await admin.call('PUT', '/api/admin/website', { logoId: photos[0], heroImageId: photos[1] }), 200);
+  // A backup was made before: its record is this install's, not the restored one's.
+  await recordBackup(t.db, { at: new Date('2026-01-02T03:00:00Z'), ok: true, file: '/old/place/backup.tar.gz' });
   ({ file: archive, manifest } = await createBackup(
     { database: t.context.database, files: t.context.files },
     { dir: join(scratch, 'archives') },
   ));
 });
 afterAll(() => t?.close());
+
+/** Every file below `folder`, as store paths, sorted. */
+async function filesUnder(folder: string): Promise<string[]> {
+  return (readdirSync(folder, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(folder.length + 1))
+    .sort();
+}
 
 function cookieOf(person: { agent: { cookies: Record<string, string> } }) {
   return Object.entries(person.agent.cookies)
@@ -192,14 +229,28 @@ const withoutCreationDate = (bytes: Buffer) =>
 
 describe(`backup of ${sourceKind}, restored into ${targetKind}`, { timeout: 180_000 }, () => {
   it('brings a fresh install back to exactly the same rows, files, trial balance and invoice numbers', async () => {
-    expect(manifest.files).toHaveLength(2);
+    // Two receipts, and each website photo's variants.
+    const storeFiles = await filesUnder(t.context.files.location);
+    expect(storeFiles.length).toBeGreaterThan(4);
+    expect(manifest.files.map((file) => file.path).sort()).toEqual(storeFiles);
     expect(manifest.tables['public.invoice']).toBe(2);
     expect(manifest.schema.lastMigration).not.toBeNull();
     const target = await freshInstall();
     const restored = await restoreBackup(envOf(target), archive);
-    expect(restored.files).toBe(2);
+    expect(restored.files).toBe(storeFiles.length);
+    // Every file of the store came back, byte for byte, whatever table names it.
+    const restoredFolder = join(target.DATA_DIR ?? '', 'files');
+    expect(await filesUnder(restoredFolder)).toEqual(storeFiles);
+    for (const path of storeFiles)
+      expect(
+        readFileSync(join(restoredFolder, path)).equals(readFileSync(join(t.context.files.location, path))),
+        path,
+      ).toBe(true);
 
     const before = await everyRow(t.db);
+    // The restored install has made no backup of its own yet: the dashboard must not show the old one's.
+    delete before['public.app_setting'];
+    expect(await lastBackup(t.db)).not.toBeNull();
     const invoices = await t.db.select().from(invoice).orderBy(invoice.number);
     const files = await t.db.select().from(storedFile).orderBy(storedFile.path);
     const trialBalance = (await get(t.app, '/api/admin/ledger/trial-balance')).json();
@@ -214,6 +265,8 @@ describe(`backup of ${sourceKind}, restored into ${targetKind}`, { timeout: 180_
     await withRestored(target, async (app, db) => {
       // The restored install runs its migrations on start (none are missing here), so its schema is the same.
       const after = await everyRow(db);
+      expect(await lastBackup(db)).toBeNull();
+      delete after['public.app_setting'];
       expect(Object.keys(after)).toEqual(Object.keys(before));
       for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
       const restoredInvoices = await db.select().from(invoice).orderBy(invoice.number);
@@ -259,10 +312,11 @@ describe(`backup of ${sourceKind}, restored into ${targetKind}`, { timeout: 180_
 
   async function expectRefused(file: string, message: RegExp) {
     const target = await freshInstall();
-    await expect(restoreBackup(envOf(target), file)).rejects.toThrow(message);
+    // A DATA_DIR that did not exist before the restore is not left behind either.
+    const dataDir = join(target.DATA_DIR ?? '', 'new-install');
+    await expect(restoreBackup(envOf({ ...target, DATA_DIR: dataDir }), file)).rejects.toThrow(message);
     // Nothing was written: no database, no files, and an empty PostgreSQL database stays empty.
-    const dataDir = target.DATA_DIR ?? '';
-    expect(readdirSync(dataDir).filter((name) => name !== 'in-use.pid')).toEqual([]);
+    expect(existsSync(dataDir)).toBe(false);
     if (target.DATABASE_URL) {
       const client = new pg.Client({ connectionString: target.DATABASE_URL });
       await client.connect();
@@ -275,11 +329,29 @@ describe(`backup of ${sourceKind}, restored into ${targetKind}`, { timeout: 180_
   }
 
   it('refuses an archive cut short', async () => {
-    const { readFileSync, writeFileSync } = await import('node:fs');
     const cut = join(scratch, 'cut.tar.gz');
     const bytes = readFileSync(archive);
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
     await expectRefused(cut, /^The backup archive is damaged \(it is cut short\); nothing was restored\.$/);
+  });
+
+  it('refuses an archive with one byte of its compressed data changed, naming the checksum', async () => {
+    const changed = join(scratch, 'changed.tar.gz');
+    const bytes = Buffer.from(readFileSync(archive));
+    // The gzip trailer's CRC-32 of the data: the data itself then no longer matches it.
+    const at = bytes.length - 8;
+    bytes[at] = (bytes[at] ?? 0) ^ 0xff;
+    writeFileSync(changed, bytes);
+    await expectRefused(
+      changed,
+      /^The backup archive is damaged \(its compressed data does not match its checksum\); nothing was restored\.$/,
+    );
+  });
+
+  it('says "not a gzip file" of a file that is not one', async () => {
+    const text = join(scratch, 'notes.txt');
+    writeFileSync(text, 'not an archive at all\n');
+    await expectRefused(text, /^The backup archive is damaged \(it is not a gzip file\); nothing was restored\.$/);
   });
 
   it('refuses an archive whose database dump does not match its checksum', async () => {

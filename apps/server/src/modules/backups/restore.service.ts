@@ -3,6 +3,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { AppError, isSafeStoragePath } from '@app/shared';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,7 +14,8 @@ import { migrationsFolder } from '../../db/client.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
 import type { Env } from '../../env.ts';
 import { createFileStore } from '../storage/storage.service.ts';
-import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST, type Manifest } from './backup.service.ts';
+import { BACKUP_FORMAT, DATABASE_MEMBER, LAST_BACKUP_KEY, MANIFEST, type Manifest } from './backup.service.ts';
+import { damagedEncrypted, decryptingStream, isEncryptedArchive } from './backup-crypto.ts';
 import { portableSql } from './dump-sql.ts';
 import { readTar, TarFormatError } from './tar.ts';
 
@@ -26,13 +28,20 @@ type Verified = { manifest: Manifest; sql: string; staged: string };
  * Reads the whole archive once, checking every member against the manifest, with the files staged in
  * `stageDir`. Nothing outside the staging folder is touched, so a damaged archive changes nothing.
  */
-async function readArchive(archive: string, stageDir: string): Promise<Verified> {
+async function readArchive(archive: string, stageDir: string, key: () => Promise<string>): Promise<Verified> {
   if (!existsSync(archive)) throw new AppError('NOT_FOUND', `There is no file at ${archive}.`);
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestBytes: Buffer | undefined;
   let sql: string | undefined;
+  const source = (await isEncryptedArchive(archive))
+    ? await decryptingStream(archive, await key())
+    : createReadStream(archive);
+  const gunzip = createGunzip();
+  // Waited for after the last member: a changed byte of an encrypted archive fails its tag only at the end.
+  const read = pipeline(source, gunzip);
+  read.catch(() => {});
   try {
-    for await (const member of readTar(createReadStream(archive).pipe(createGunzip()))) {
+    for await (const member of readTar(gunzip)) {
       if (member.name === MANIFEST) {
         manifestBytes = member.data;
         continue;
@@ -49,13 +58,13 @@ async function readArchive(archive: string, stageDir: string): Promise<Verified>
         await writeFile(target, member.data);
       } else throw damaged(`unexpected member ${member.name}`);
     }
+    await read;
   } catch (error) {
+    source.destroy();
     if (error instanceof AppError) throw error;
     if (error instanceof TarFormatError) throw damaged(error.message);
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (code.startsWith('Z_') || /unexpected end of file|incorrect header check/i.test(String(error)))
-      throw damaged(/unexpected end/i.test(String(error)) ? 'it is cut short' : 'it is not a gzip file');
-    throw error;
+    if (/unable to authenticate data/i.test(String(error))) throw damagedEncrypted();
+    throw damaged(gzipProblem(error));
   }
   if (!manifestBytes) throw damaged('it has no manifest; it may be cut short');
   let manifest: Manifest;
@@ -75,6 +84,17 @@ async function readArchive(archive: string, stageDir: string): Promise<Verified>
   for (const name of seen.keys()) if (!manifest.members[name]) throw damaged(`${name} is not in the manifest`);
   if (sql === undefined) throw damaged(`${DATABASE_MEMBER} is missing`);
   return { manifest, sql, staged: stageDir };
+}
+
+/** What went wrong reading the compressed data, in words: cut short, changed, or not gzip at all. */
+function gzipProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const text = String(error);
+  if (/unexpected end of file/i.test(text) || code === 'Z_BUF_ERROR') return 'it is cut short';
+  if (/incorrect header check/i.test(text)) return 'it is not a gzip file';
+  // zlib's "invalid block type", "invalid distance too far back", "incorrect data check" …: the bytes were changed.
+  if (code.startsWith('Z_')) return 'its compressed data does not match its checksum';
+  throw error;
 }
 
 /** Refuses a backup whose schema has a migration this code does not know (made by a newer version). */
@@ -109,6 +129,8 @@ async function load(query: Query, manifest: Manifest, sql: string) {
     if (row?.n !== expected)
       throw new AppError('CONFLICT', `The restored table ${table} has ${row?.n} rows instead of ${expected}.`);
   }
+  // The backed-up install's last backup (its time and path) is not this install's: the dashboard starts with none.
+  await query(`delete from public.app_setting where key = '${LAST_BACKUP_KEY}'`);
 }
 
 export type RestoreResult = { manifest: Manifest; target: string; files: number };
@@ -117,8 +139,24 @@ export type RestoreResult = { manifest: Manifest; target: string; files: number 
  * Brings an empty install (a fresh DATA_DIR, or an empty PostgreSQL database at DATABASE_URL) back to the
  * state of the archive: the database from its SQL dump, the files into the configured file store.
  */
-export async function restoreBackup(env: Env, archive: string): Promise<RestoreResult> {
+export async function restoreBackup(
+  env: Env,
+  archive: string,
+  options: { askKey?: () => Promise<string | undefined> } = {},
+): Promise<RestoreResult> {
   const dataDir = resolve(env.DATA_DIR);
+  // A refused restore leaves no DATA_DIR of its own making behind.
+  const dataDirIsNew = !existsSync(dataDir);
+  let restored = false;
+  const key = async () => {
+    const given = env.BACKUP_KEY ?? (await options.askKey?.());
+    if (!given)
+      throw new AppError(
+        'VALIDATION',
+        'This backup is encrypted: set BACKUP_KEY to the key it was made with; nothing was restored.',
+      );
+    return given;
+  };
   const files = createFileStore(env, { logger: { error: () => {} } });
   const unlock = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
   const stageParent = files.kind === 'local' ? dataDir : tmpdir();
@@ -141,7 +179,7 @@ export async function restoreBackup(env: Env, archive: string): Promise<RestoreR
       );
     if (env.DATABASE_URL) await refuseNonEmptyPostgres(env.DATABASE_URL);
 
-    const { manifest, sql } = await readArchive(resolve(archive), stage);
+    const { manifest, sql } = await readArchive(resolve(archive), stage, key);
     checkSchema(manifest);
     const foreign = manifest.files.find((file) => file.bucket !== files.bucket);
     if (foreign)
@@ -171,11 +209,13 @@ export async function restoreBackup(env: Env, archive: string): Promise<RestoreR
       await rm(localFiles, { recursive: true, force: true });
       await rename(stage, localFiles);
     }
+    restored = true;
     return { manifest, target: env.DATABASE_URL ? 'PostgreSQL' : dataDir, files: manifest.files.length };
   } finally {
     await rm(stage, { recursive: true, force: true });
     await rm(pgliteStage, { recursive: true, force: true });
     unlock();
+    if (!restored && dataDirIsNew) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
