@@ -153,6 +153,8 @@ export const envSchema = z
       .default('03:00'),
     BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
     BACKUP_UPLOAD: flag.default(false),
+    /** Encrypts each archive before it is uploaded, and opens it again at restore (decision 059). */
+    BACKUP_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 
     // Online payment (issue 13): all three keys or none; with none, clients pay at the appointment as before.
     STRIPE_SECRET_KEY: optionalText.pipe(
@@ -209,6 +211,12 @@ export const envSchema = z
         code: 'custom',
         path: ['BACKUP_UPLOAD'],
         message: 'needs FILE_STORAGE=s3 (the archives go to its bucket)',
+      });
+    if (env.BACKUP_UPLOAD && !env.BACKUP_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_UPLOAD'],
+        message: 'needs BACKUP_KEY: an archive holds every password hash, so it is encrypted before it leaves the machine',
       });
     const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
     const given = stripeKeys.find((key) => env[key]);
