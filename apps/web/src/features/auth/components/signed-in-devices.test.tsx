@@ -30,27 +30,24 @@ const iphone =
 const windows =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+const thisDevice = device('s1', 'This network', windows, '2026-11-20T10:00:00.000Z');
+const phoneInBelfast = device('s2', 'Belfast, United Kingdom', iphone, '2026-11-19T18:30:00.000Z');
+
+/** Signed in on s1; the devices list answers `devices`; anything else in `more`. */
+function signedInOn(devices: ReturnType<typeof device>[], more: Parameters<typeof stubNetwork>[0] = {}) {
+  return stubNetwork({
+    '/api/auth/get-session': {
+      status: 200,
+      body: { session: { id: 's1', userId: 'u1', expiresAt: '2027-01-01T00:00:00.000Z' }, user },
+    },
+    '/api/account/devices': { status: 200, body: { devices } },
+    ...more,
+  });
+}
+
 describe('SignedInDevices', () => {
   it('tells the place each device signed in from, the place the server looked up, never an address', async () => {
-    stubNetwork({
-      '/api/auth/get-session': {
-        status: 200,
-        body: {
-          session: { id: 's1', userId: 'u1', token: 'token-s1', expiresAt: '2027-01-01T00:00:00.000Z' },
-          user,
-        },
-      },
-      '/api/account/devices': {
-        status: 200,
-        body: {
-          devices: [
-            device('s1', 'This network', windows, '2026-11-20T10:00:00.000Z'),
-            device('s2', 'Belfast, United Kingdom', iphone, '2026-11-19T18:30:00.000Z'),
-            device('s3', 'Unknown place', iphone, '2026-11-02T08:00:00.000Z'),
-          ],
-        },
-      },
-    });
+    signedInOn([thisDevice, phoneInBelfast, device('s3', 'Unknown place', iphone, '2026-11-02T08:00:00.000Z')]);
     await refetchSession();
     renderWithProviders(<SignedInDevices />, { config: configWithProviders });
 
@@ -65,20 +62,7 @@ describe('SignedInDevices', () => {
   });
 
   it('signs another device out by its id: no session token is sent or needed', async () => {
-    const calls = stubNetwork({
-      '/api/auth/get-session': {
-        status: 200,
-        body: { session: { id: 's1', userId: 'u1', expiresAt: '2027-01-01T00:00:00.000Z' }, user },
-      },
-      '/api/account/devices': {
-        status: 200,
-        body: {
-          devices: [
-            device('s1', 'This network', windows, '2026-11-20T10:00:00.000Z'),
-            device('s2', 'Belfast, United Kingdom', iphone, '2026-11-19T18:30:00.000Z'),
-          ],
-        },
-      },
+    const calls = signedInOn([thisDevice, phoneInBelfast], {
       '/api/account/devices/s2': { status: 204, body: undefined },
     });
     await refetchSession();
