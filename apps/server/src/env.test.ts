@@ -36,6 +36,9 @@ describe('configuration', () => {
     [{ ...stripeKeys, STRIPE_STATEMENT_DESCRIPTOR: '12345' }, 'STRIPE_STATEMENT_DESCRIPTOR'],
     [{ ...stripeKeys, STRIPE_STATEMENT_DESCRIPTOR: 'SOOTHE "LDN"' }, 'STRIPE_STATEMENT_DESCRIPTOR'],
     [{ ...stripeKeys, STRIPE_API_URL: 'localhost:12111' }, 'STRIPE_API_URL'],
+    [{ PAYMENT_HOLD_SWEEP_S: '0' }, 'PAYMENT_HOLD_SWEEP_S'],
+    [{ PAYMENT_HOLD_SWEEP_S: '90' }, 'PAYMENT_HOLD_SWEEP_S'],
+    [{ PAYMENT_HOLD_SWEEP_S: '2.5' }, 'PAYMENT_HOLD_SWEEP_S'],
   ])('stops start-up on %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);
@@ -63,5 +66,13 @@ describe('configuration', () => {
     const env = parseEnv({ ...stripeKeys, STRIPE_STATEMENT_DESCRIPTOR: 'SOOTHE LDN' });
     expect(env.STRIPE_STATEMENT_DESCRIPTOR).toBe('SOOTHE LDN');
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_secretvalue' })).not.toThrow(/secretvalue/);
+  });
+
+  it('looks for payment holds that ran out every minute, or as often as told up to that minute', () => {
+    expect(parseEnv({}).PAYMENT_HOLD_SWEEP_S).toBe(60);
+    expect(parseEnv({ PAYMENT_HOLD_SWEEP_S: '5' }).PAYMENT_HOLD_SWEEP_S).toBe(5);
+    expect(() => parseEnv({ PAYMENT_HOLD_SWEEP_S: '120' })).toThrow(
+      'PAYMENT_HOLD_SWEEP_S: must be a whole number from 1 to 60 (got "120")',
+    );
   });
 });

@@ -12,8 +12,8 @@ import type { StripeAccount } from './stripe-client.ts';
 type BookingRow = typeof booking.$inferSelect;
 export type OnlinePaymentRow = typeof onlinePayment.$inferSelect;
 
-// How long a booking awaiting payment holds its time is PAYMENT_HOLD_S (9 minutes; the release job runs every
-// minute, decision 047).
+// How long a booking awaiting payment holds its time is PAYMENT_HOLD_S (9 minutes; the release job looks every
+// PAYMENT_HOLD_SWEEP_S, a minute, decision 047).
 export const HOLD_RELEASE_REASON = 'Not paid within 10 minutes: the time was released.';
 
 /** Stripe's idempotency key of a booking's one payment intent: a retry or a second click asks for the same one. */

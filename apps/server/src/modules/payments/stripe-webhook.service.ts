@@ -195,9 +195,9 @@ async function releaseForIntent(
 }
 
 /**
- * The job's sweep (every minute): each booking still awaiting payment after its hold is released. Its intent is
- * cancelled at Stripe first; one Stripe says is already paid is settled as paid instead (its webhook then finds it
- * done).
+ * The job's sweep (every PAYMENT_HOLD_SWEEP_S, a minute by default): each booking still awaiting payment after its
+ * hold is released. Its intent is cancelled at Stripe first; one Stripe says is already paid is settled as paid
+ * instead (its webhook then finds it done).
  */
 export async function releaseExpiredHolds(deps: BookingDeps): Promise<number> {
   const at = now(deps);
