@@ -1,80 +1,12 @@
 import type { PasswordPolicy } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import {
-  clearFailures,
-  confirmFailure,
-  giveBackAttempt,
-  reserveAttempt as reserveAttemptFromBudget,
-} from './attempt-budget.ts';
+import { reserveAttempt } from './attempt-guard.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
-import {
-  accountOfSecondFactor,
-  claimTotpStep,
-  forgetTotpSteps,
-  LOCKED_MESSAGE,
-  SECOND_FACTOR_CHECKS,
-  secondFactorBudget,
-  TOTP_CHECK,
-  TOTP_ENROL,
-  WRONG_CODE_ERRORS,
-} from './second-factor-guard.ts';
-import { reserveSignIn, settleSignIn } from './sign-in-throttle.ts';
 
 const SIGN_IN_PATHS = ['/api/auth/sign-in/email', '/api/auth/callback/', '/api/auth/oauth2/callback/'];
 
-const PASSWORD_SIGN_IN = '/api/auth/sign-in/email';
-
 export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
-  /**
-   * Guesses at a secret are reserved from the account's budget before better-auth checks them, and settled by its
-   * answer (decision 058): a password sign-in per email, a second-factor code per account, an authenticator code's
-   * time step once.
-   */
-  async function reserveAttempt(request: FastifyRequest, webRequest: Request): Promise<Attempt> {
-    const signInEmail = passwordSignInEmail(request);
-    if (signInEmail) {
-      const reservation = await reserveSignIn(db, signInEmail, request.ip);
-      if (typeof reservation === 'number')
-        return refuse(
-          429,
-          'RATE_LIMITED',
-          `Too many failed sign-ins for this account. Please wait ${reservation} seconds, then try again.`,
-          reservation,
-        );
-      return { settle: (status) => settleSignIn(db, signInEmail, reservation, status) };
-    }
-    const path = request.url.split('?')[0] ?? '';
-    if (request.method !== 'POST') return noAttempt;
-    if (path === TOTP_ENROL)
-      return {
-        settle: async (status) => {
-          const current = status === 200 ? await auth.api.getSession({ headers: webRequest.headers }) : null;
-          if (current) await forgetTotpSteps(db, current.user.id);
-        },
-      };
-    if (!SECOND_FACTOR_CHECKS.includes(path)) return noAttempt;
-    const userId = await accountOfSecondFactor(auth, db, webRequest.headers);
-    if (!userId) return noAttempt;
-    const wait = await reserveAttemptFromBudget(db, secondFactorBudget, userId);
-    if (wait > 0) return refuse(429, 'ACCOUNT_TEMPORARILY_LOCKED', LOCKED_MESSAGE, wait);
-    const code = (request.body as { code?: unknown } | undefined)?.code;
-    if (path === TOTP_CHECK && (await claimTotpStep(auth, db, userId, code)) === 'replayed')
-      return refuse(
-        401,
-        'INVALID_CODE',
-        'This code has been used already. Please wait for the next code in your authenticator app.',
-      );
-    return {
-      settle: async (status, errorCode) => {
-        if (status === 200) await clearFailures(db, secondFactorBudget, userId);
-        else if (status === 401 && WRONG_CODE_ERRORS.includes(errorCode ?? ''))
-          await confirmFailure(db, secondFactorBudget, userId);
-        else await giveBackAttempt(db, secondFactorBudget, userId);
-      },
-    };
-  }
-
   return async (app: FastifyInstance) => {
     app.get('/api/auth/password-policy', async () => policy);
 
@@ -85,7 +17,13 @@ export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
       config: { rateLimit: false },
       async handler(request, reply) {
         const webRequest = toWebRequest(request);
-        const attempt = await reserveAttempt(request, webRequest);
+        const attempt = await reserveAttempt(auth, db, {
+          method: request.method,
+          path: request.url.split('?')[0] ?? '',
+          ip: request.ip,
+          body: request.body,
+          headers: webRequest.headers,
+        });
         if ('refusal' in attempt) {
           logSignIn(request, attempt.refusal.status);
           const { status, code, message, retryAfterS } = attempt.refusal;
@@ -95,7 +33,7 @@ export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
         const response = await auth.handler(webRequest);
         logSignIn(request, response.status);
         const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-        await attempt.settle(response.status, errorCodeOf(body));
+        await attempt.settle(response.status, body);
         reply.status(response.status);
         response.headers.forEach((value, name) => {
           if (name !== 'set-cookie') reply.header(name, value);
@@ -111,33 +49,6 @@ export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
       },
     });
   };
-}
-
-type Refusal = { status: number; code: string; message: string; retryAfterS?: number };
-type Attempt = { refusal: Refusal } | { settle: (status: number, errorCode: string | null) => Promise<void> };
-
-const noAttempt: Attempt = { settle: async () => {} };
-
-function refuse(status: number, code: string, message: string, retryAfterS?: number): Attempt {
-  return { refusal: { status, code, message, retryAfterS } };
-}
-
-/** The `code` of better-auth's error answer, if it is one. */
-function errorCodeOf(body: Buffer | null): string | null {
-  if (!body) return null;
-  try {
-    const code = (JSON.parse(body.toString('utf8')) as { code?: unknown } | null)?.code;
-    return typeof code === 'string' ? code : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The email of a password sign-in (the per-account limit counts those), or null for any other call. */
-function passwordSignInEmail(request: FastifyRequest): string | null {
-  if (request.method !== 'POST' || request.url.split('?')[0] !== PASSWORD_SIGN_IN) return null;
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.length > 0 && email.length <= 320 ? email : null;
 }
 
 /** A sign-up that did not sign in (verification required): a new address and a known one look the same. */
