@@ -50,7 +50,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node e2e/support/start-server.ts',
-    url: `${baseURL}/api/health`,
+    // Up once the test accounts are made through the running server, not when it first answers.
+    wait: { stdout: /\[e2e server\] ready/ },
     // The server's data is made fresh for each run (accounts are disabled and passwords changed by the tests).
     reuseExistingServer: false,
     timeout: 240_000,

@@ -8,7 +8,7 @@ import { freePort } from '../../apps/server/src/test/free-port.ts';
 import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { repoRoot, webDir } from '../support/paths.ts';
-import { totpCodeForSecret } from '../support/second-factor.ts';
+import { withFreshTotpCode } from '../support/second-factor.ts';
 
 // A new owner's first start: a server of its own on an EMPTY install (the shared e2e server already has accounts),
 // whose printed setup link is read from its output like the owner would.
@@ -117,9 +117,11 @@ test('a new owner opens the printed setup link, creates the admin, enrols a seco
   const enrol = page.getByRole('form', { name: 'Add your authenticator app' });
   const secret = (await enrol.getByLabel('Setup key').textContent()) ?? '';
   expect(secret.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
-  await enrol.getByRole('textbox', { name: 'The 6-digit code your app now shows' }).fill(totpCodeForSecret(secret));
-  await enrol.getByRole('button', { name: 'Turn on' }).click();
-  await expect(page.getByText('Your authenticator app is set up')).toBeVisible();
+  await withFreshTotpCode({ email: 'olga@example.test' }, secret, async (code) => {
+    await enrol.getByRole('textbox', { name: 'The 6-digit code your app now shows' }).fill(code);
+    await enrol.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByText('Your authenticator app is set up')).toBeVisible();
+  });
   await page.getByRole('button', { name: 'I have saved my codes' }).click();
   await expect(page).toHaveURL(`${origin}/dashboard`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

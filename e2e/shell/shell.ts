@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { answerSecondFactor } from '../support/auth.ts';
 import { expect } from '../support/fixtures.ts';
-import { totpCode, totpUriOf } from '../support/second-factor.ts';
+import { totpUriOf, withFreshTotpCode } from '../support/second-factor.ts';
 
 /** The app has mounted into #q-app and shows the layout. */
 export async function expectShell(page: Page) {
@@ -53,7 +53,11 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
   // An account with a second factor (every admin) answers the code step with its authenticator's code.
   const totpURI = totpUriOf({ email });
-  if (totpURI) await answerSecondFactor(page, totpCode(totpURI));
+  if (totpURI)
+    await withFreshTotpCode({ email }, totpURI, async (code) => {
+      await answerSecondFactor(page, code);
+      await expect(page).not.toHaveURL(/\/facebook_login/);
+    });
   await expect(page).not.toHaveURL(/\/facebook_login/);
   // The public header has a Sign out button; the back office (where the owner lands) an account menu.
   await expect(

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type Account, accounts } from './accounts.ts';
 import { expect, freshClientIp } from './fixtures.ts';
-import { totpCode, totpUriOf } from './second-factor.ts';
+import { totpUriOf, withFreshTotpCode } from './second-factor.ts';
 
 export { accounts };
 
@@ -17,7 +17,7 @@ export async function fillSignIn(page: Page, email: string, password: string) {
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** The code step of a sign-in: the authenticator's current code (or a recovery code) and Verify. */
+/** The code step of a sign-in: a code of the authenticator (see withFreshTotpCode) or a recovery code, and Verify. */
 export async function answerSecondFactor(page: Page, code: string) {
   const form = page.getByRole('form', { name: 'Second factor' });
   await form.getByRole('textbox').fill(code);
@@ -26,13 +26,18 @@ export async function answerSecondFactor(page: Page, code: string) {
 
 /**
  * Signs in through the real form and waits until the app has moved on from the sign-in page. An account enrolled
- * by start-server.ts (every admin) answers the code step with its authenticator's current code.
+ * by start-server.ts (every admin) answers the code step with a code of a time step not used before (the server
+ * takes each step once).
  */
 export async function signInAs(page: Page, account: Account) {
   await page.goto('/facebook_login');
   await fillSignIn(page, account.email, account.password);
   const totpURI = totpUriOf(account);
-  if (totpURI) await answerSecondFactor(page, totpCode(totpURI));
+  if (totpURI)
+    await withFreshTotpCode(account, totpURI, async (code) => {
+      await answerSecondFactor(page, code);
+      await expect(page).not.toHaveURL(/\/facebook_login/);
+    });
   await expect(page).not.toHaveURL(/\/facebook_login/);
   await expect(
     page

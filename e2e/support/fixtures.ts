@@ -1,12 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-/**
- * A client address of its own for each test (the server trusts X-Forwarded-For in the e2e run): sign-in is
- * limited per address, so one test's attempts never count against another's.
- */
-export function freshClientIp(): string {
-  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-}
+import { freshClientIp } from './client-ip.ts';
+
+export { freshClientIp };
 
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {

@@ -1,6 +1,7 @@
 /**
- * Playwright's webServer: a fresh data directory with the test accounts, a real SMTP server that files every
- * message as JSON, a local OpenID provider, then the production server on :3100. Run with plain `node`.
+ * Playwright's webServer: a fresh data directory, a real SMTP server that files every message as JSON, a local
+ * OpenID provider and Stripe peer, the production server on :3100, then the test accounts made through it. Prints
+ * `[e2e server] ready` once all is there (Playwright waits for that line). Run with plain `node`.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +11,9 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { startStripePeer } from '../../apps/server/src/test/stripe-peer.ts';
 import { accounts, oidcUser } from './accounts.ts';
+import { cliSocketOf } from './cli.ts';
 import { diaryFile } from './diary.ts';
-import { createAccounts } from './enrol-second-factor.ts';
+import { createAccounts, enrolAuthenticator } from './enrol-second-factor.ts';
 import {
   APP_PORT,
   dataDir,
@@ -23,7 +25,7 @@ import {
   serverLogFile,
   webDir,
 } from './paths.ts';
-import { saveTotpUris } from './second-factor.ts';
+import { saveTotpUris, totpStepsDir } from './second-factor.ts';
 
 const serverEnv: Record<string, string> = {
   NODE_ENV: 'production',
@@ -49,9 +51,10 @@ const serverEnv: Record<string, string> = {
   // Each test sends its own X-Forwarded-For (e2e/support/fixtures.ts), so the low sign-in limit is per test.
   TRUST_PROXY: 'true',
   LOG_LEVEL: 'info',
-  // A payment holds its time for 30 seconds rather than 9 minutes, so a walk can see a hold run out; the release
-  // is the production job (every minute).
+  // A payment holds its time for 30 seconds rather than 9 minutes, and the production job that releases it looks
+  // every 5 seconds rather than every minute, so a walk sees a hold run out and its time offered again.
   PAYMENT_HOLD_S: '30',
+  PAYMENT_HOLD_SWEEP_S: '5',
 };
 
 function log(message: string) {
@@ -124,9 +127,11 @@ async function startOidc(): Promise<OAuth2Server> {
 }
 
 async function main() {
+  const started = Date.now();
   // Only this run's own folders: another run (E2E_PORT) may be using its own beside them. The diary's ledger of
-  // handed-out times (diary.ts) starts empty with the database.
-  for (const dir of [dataDir, mailDir, webDir, serverLogFile, diaryFile]) rmSync(dir, { recursive: true, force: true });
+  // handed-out times (diary.ts) and the authenticator steps used (second-factor.ts) start empty with the database.
+  for (const dir of [dataDir, mailDir, webDir, serverLogFile, diaryFile, totpStepsDir])
+    rmSync(dir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(mailDir, { recursive: true });
 
@@ -138,28 +143,13 @@ async function main() {
   // The server lists the static files once at start; a copy keeps a rebuild during the run from breaking it.
   cpSync(builtWeb, webDir, { recursive: true });
 
-  // Accounts are made with the CLI's service in one process that opens the PGlite directory before the server
-  // holds it. Every admin needs a second factor: the test admin's authenticator is enrolled and its URI kept.
-  const admins = Object.values(accounts).filter(
-    (account) =>
-      account.role === 'admin' &&
-      account !== accounts.enrolAdmin &&
-      account !== accounts.enrolAdminPhone &&
-      account !== accounts.passkeyAdmin,
-  );
-  saveTotpUris(await createAccounts(serverEnv, Object.values(accounts), admins, log));
-  log(`enrolled an authenticator for ${admins.map((account) => account.email).join(', ')}`);
-
-  const smtp = await startSmtp();
-  const oidc = await startOidc();
-  log(`SMTP on :${SMTP_PORT}, OpenID provider on ${oidc.issuer.url}`);
   // Online payment is on, through the local Stripe peer: its webhooks are signed and posted to the server as
   // Stripe's are. The payment policy starts as "nothing up front", so every other walk books as without Stripe.
-  const stripe = await startStripePeer({
-    secretKey: 'sk_test_e2epeer',
-    webhookSecret: 'whsec_e2epeer',
-    port: STRIPE_PEER_PORT,
-  });
+  const [smtp, oidc, stripe] = await Promise.all([
+    startSmtp(),
+    startOidc(),
+    startStripePeer({ secretKey: 'sk_test_e2epeer', webhookSecret: 'whsec_e2epeer', port: STRIPE_PEER_PORT }),
+  ]);
   stripe.deliverTo(async (payload, headers) => {
     const answer = await fetch(`http://127.0.0.1:${APP_PORT}/api/stripe/webhook`, {
       method: 'POST',
@@ -168,7 +158,7 @@ async function main() {
     });
     return answer.status;
   });
-  log(`Stripe peer on ${stripe.url}`);
+  log(`SMTP on :${SMTP_PORT}, OpenID provider on ${oidc.issuer.url}, Stripe peer on ${stripe.url}`);
 
   const serverLog = createWriteStream(serverLogFile);
   const server: ChildProcess = spawn('node', ['apps/server/src/main.ts'], {
@@ -203,6 +193,42 @@ async function main() {
   });
   process.on('SIGTERM', () => void stop(0));
   process.on('SIGINT', () => void stop(0));
+
+  try {
+    await untilServing(server);
+    log(`server up after ${Date.now() - started} ms`);
+    // The accounts are made with the admin CLI through the server itself (one process holds the PGlite directory).
+    // Every admin needs a second factor: the test admin's authenticator is enrolled and its URI kept.
+    await createAccounts(dataDir, Object.values(accounts), log);
+    const admins = Object.values(accounts).filter(
+      (account) =>
+        account.role === 'admin' &&
+        account !== accounts.enrolAdmin &&
+        account !== accounts.enrolAdminPhone &&
+        account !== accounts.passkeyAdmin,
+    );
+    const origin = serverEnv.PUBLIC_URL ?? '';
+    const uris = await Promise.all(admins.map(async (admin) => [admin.email, await enrolAuthenticator(origin, admin)]));
+    saveTotpUris(Object.fromEntries(uris));
+    log(`enrolled an authenticator for ${admins.map((account) => account.email).join(', ')}`);
+  } catch (error) {
+    console.error('[e2e server] start-up failed:', error);
+    await stop(1);
+  }
+  log(`ready after ${Date.now() - started} ms`);
+}
+
+/** Resolves once the server answers its health check and its admin CLI socket is open (both follow its listen). */
+async function untilServing(server: ChildProcess) {
+  const { socket, secret } = cliSocketOf(dataDir);
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}); see ${serverLogFile}`);
+    const healthy = await fetch(`http://127.0.0.1:${APP_PORT}/api/health`)
+      .then((answer) => answer.ok)
+      .catch(() => false);
+    if (healthy && existsSync(socket) && existsSync(secret)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 main().catch((error) => {
