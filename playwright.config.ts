@@ -25,6 +25,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: process.env.CI ? 1 : undefined,
+  // Signs the shared accounts in once, through the API, after the server is up (sessions.ts).
+  globalSetup: './e2e/support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',

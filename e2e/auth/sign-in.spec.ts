@@ -1,10 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { accounts, expectSignedInAs, expectSignedOut, fillSignIn, signInAs, signInForm } from '../support/auth.ts';
+import {
+  accounts,
+  expectSignedInAs,
+  expectSignedOut,
+  fillSignIn,
+  signInAs,
+  signInForm,
+  signInThroughForm,
+} from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('a client signs in, sees their account, and signs out @phone', async ({ page }) => {
-  await signInAs(page, accounts.client);
+  // Through the form: signing out ends this session, not the one the other tests share.
+  await signInThroughForm(page, accounts.client);
   await expect(page).toHaveURL('/');
   await expectSignedInAs(page, accounts.client.email);
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(accounts.client.name);
@@ -42,13 +51,13 @@ test('after too many attempts sign-in is refused with a clear message', async ({
   await expect(page).toHaveURL('/facebook_login');
 });
 
-test('an admin made with the CLI signs in and the app knows the role', async ({ page }) => {
-  await signInAs(page, accounts.admin);
+test('an admin made with the CLI signs in with the code step and the app knows the role', async ({ page }) => {
+  await signInThroughForm(page, accounts.admin);
   await expect(page).toHaveURL('/dashboard');
 });
 
 test('a lodger made with the CLI lands on the availability calendar', async ({ page }) => {
-  await signInAs(page, accounts.lodger);
+  await signInThroughForm(page, accounts.lodger);
   await expect(page).toHaveURL('/availability');
 });
 

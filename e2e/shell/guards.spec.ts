@@ -1,8 +1,8 @@
 import { adminOnlyPaths } from '@app/shared';
 import type { Page } from '@playwright/test';
-import { accounts } from '../support/accounts.ts';
+import { accounts, signInAs, signInThroughForm } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { expectPathAndQuery, signInThroughForm } from './shell.ts';
+import { expectPathAndQuery } from './shell.ts';
 
 const backOffice = adminOnlyPaths.map((path) => path.replace(':expenseId', 'exp-42').replace(':uid', 'user-42'));
 
@@ -31,7 +31,7 @@ test.describe('navigation guard', () => {
   test('a client sees their bookings and account, and is sent home from availability and the back office', async ({
     page,
   }) => {
-    await signInThroughForm(page, accounts.client.email, accounts.client.password);
+    await signInAs(page, accounts.client);
     await open(page, '/', '/');
     await open(page, '/bookings', '/bookings');
     await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
@@ -47,7 +47,7 @@ test.describe('navigation guard', () => {
     page,
   }) => {
     test.slow(); // fourteen full page loads, each starting the app afresh
-    await signInThroughForm(page, accounts.lodger.email, accounts.lodger.password);
+    await signInAs(page, accounts.lodger);
     await open(page, '/', '/availability');
     await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
     await open(page, '/availability', '/availability');
@@ -62,7 +62,7 @@ test.describe('navigation guard', () => {
     page,
   }) => {
     test.slow(); // fifteen full page loads, each starting the app afresh
-    await signInThroughForm(page, accounts.admin.email, accounts.admin.password);
+    await signInAs(page, accounts.admin);
     await open(page, '/', '/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     for (const path of backOffice) await open(page, path, path);
@@ -78,7 +78,8 @@ test.describe('navigation guard', () => {
   test('the guard also applies to navigation inside the app: signing out on a guarded page leads home', async ({
     page,
   }) => {
-    await signInThroughForm(page, accounts.client.email, accounts.client.password);
+    // Through the form: signing out ends this session, not the one the other tests share.
+    await signInThroughForm(page, accounts.client);
     await page.goto('/bookings');
     await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();

@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import { answerSecondFactor } from '../support/auth.ts';
 import { expect } from '../support/fixtures.ts';
-import { totpUriOf, withFreshTotpCode } from '../support/second-factor.ts';
 
 /** The app has mounted into #q-app and shows the layout. */
 export async function expectShell(page: Page) {
@@ -39,31 +37,4 @@ export async function waitForWorkerControl(page: Page) {
       navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
     );
   });
-}
-
-/**
- * Signs in through the email form of /facebook_login. Fields are found by their accessible names, which leave out
- * the required-field asterisk.
- */
-export async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.goto('/facebook_login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
-  // An account with a second factor (every admin) answers the code step with its authenticator's code.
-  const totpURI = totpUriOf({ email });
-  if (totpURI)
-    await withFreshTotpCode({ email }, totpURI, async (code) => {
-      await answerSecondFactor(page, code);
-      await expect(page).not.toHaveURL(/\/facebook_login/);
-    });
-  await expect(page).not.toHaveURL(/\/facebook_login/);
-  // The public header has a Sign out button; the back office (where the owner lands) an account menu.
-  await expect(
-    page
-      .getByRole('banner')
-      .getByRole('button', { name: 'Sign out' })
-      .or(page.getByRole('banner').getByRole('button', { name: 'Account menu' })),
-  ).toBeVisible();
 }

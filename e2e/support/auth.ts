@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type Account, accounts } from './accounts.ts';
 import { expect, freshClientIp } from './fixtures.ts';
 import { totpUriOf, withFreshTotpCode } from './second-factor.ts';
+import { sessionFileOf, sharedSessionCookies } from './sessions.ts';
 
 export { accounts };
 
@@ -29,7 +30,7 @@ export async function answerSecondFactor(page: Page, code: string) {
  * by start-server.ts (every admin) answers the code step with a code of a time step not used before (the server
  * takes each step once).
  */
-export async function signInAs(page: Page, account: Account) {
+export async function signInThroughForm(page: Page, account: Account) {
   await page.goto('/facebook_login');
   await fillSignIn(page, account.email, account.password);
   const totpURI = totpUriOf(account);
@@ -48,14 +49,27 @@ export async function signInAs(page: Page, account: Account) {
   ).toBeVisible();
 }
 
+/**
+ * Signs the page's browser in as `account`: one of the shared accounts (sessions.ts) gets the session global-setup.ts
+ * made, without a page load (the test opens the page it needs); any other account goes through the form. A test that
+ * signs out, or otherwise ends its session, uses signInThroughForm or an account of its own.
+ */
+export async function signInAs(page: Page, account: Account) {
+  const cookies = sharedSessionCookies(account);
+  if (cookies) await page.context().addCookies(cookies);
+  else await signInThroughForm(page, account);
+}
+
 /** A second, separate browser (its own cookies and client address), e.g. the admin acting on another user. */
 export async function newSignedInContext(browser: Browser, baseURL: string, account: Account) {
+  const shared = sharedSessionCookies(account) !== undefined;
   const context: BrowserContext = await browser.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() },
+    ...(shared && { storageState: sessionFileOf(account) }),
   });
   const page = await context.newPage();
-  await signInAs(page, account);
+  if (!shared) await signInThroughForm(page, account);
   return { context, page };
 }
 

@@ -26,6 +26,7 @@ import {
   webDir,
 } from './paths.ts';
 import { saveTotpUris, totpStepsDir } from './second-factor.ts';
+import { sessionsDir } from './sessions.ts';
 
 const serverEnv: Record<string, string> = {
   NODE_ENV: 'production',
@@ -129,8 +130,9 @@ async function startOidc(): Promise<OAuth2Server> {
 async function main() {
   const started = Date.now();
   // Only this run's own folders: another run (E2E_PORT) may be using its own beside them. The diary's ledger of
-  // handed-out times (diary.ts) and the authenticator steps used (second-factor.ts) start empty with the database.
-  for (const dir of [dataDir, mailDir, webDir, serverLogFile, diaryFile, totpStepsDir])
+  // handed-out times (diary.ts), the authenticator steps used (second-factor.ts) and the shared sessions
+  // (sessions.ts) start empty with the database.
+  for (const dir of [dataDir, mailDir, webDir, serverLogFile, diaryFile, totpStepsDir, sessionsDir])
     rmSync(dir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(mailDir, { recursive: true });
