@@ -7,6 +7,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { linksIn, mailCount, type ReceivedMail, waitForMail } from '../support/mail.ts';
 import { openAccount, signUpFreshClient } from './account.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 async function expectNoAxeViolations(page: Page) {
   await dialogsAtRest(page);
   const axe = await new AxeBuilder({ page }).analyze();

@@ -7,6 +7,9 @@ import { localDate } from '../support/dates.ts';
 import { diaryDay, diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

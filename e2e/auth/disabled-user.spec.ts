@@ -9,6 +9,9 @@ import {
 } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 test('a user the admin disables is signed out in their open tab and cannot sign in again', async ({
   page,
   browser,

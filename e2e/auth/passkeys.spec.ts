@@ -4,6 +4,9 @@ import { accounts, fillSignIn } from '../support/auth.ts';
 import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 async function axeViolations(page: Page) {
   await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();

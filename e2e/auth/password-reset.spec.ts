@@ -2,6 +2,9 @@ import { accounts, expectSignedInAs, fillSignIn, signInForm } from '../support/a
 import { expect, test } from '../support/fixtures.ts';
 import { linksIn, mailCount, waitForMail } from '../support/mail.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 test('a client resets a forgotten password from the emailed link and signs in with the new one', async ({ page }) => {
   const { email, password: oldPassword } = accounts.toReset;
   const newPassword = 'Brand-new-2';

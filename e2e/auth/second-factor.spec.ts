@@ -5,6 +5,9 @@ import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { withFreshTotpCode } from '../support/second-factor.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 async function axeViolations(page: Page) {
   await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();

@@ -11,6 +11,9 @@ import {
 } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 test('a client signs in, sees their account, and signs out @phone', async ({ page }) => {
   // Through the form: signing out ends this session, not the one the other tests share.
   await signInThroughForm(page, accounts.client);

@@ -2,6 +2,9 @@ import { expectSignedInAs, uniqueEmail } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { linksIn, waitForMail } from '../support/mail.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 function rule(page: import('@playwright/test').Page, label: string) {
   return page.getByRole('list', { name: 'Password rules' }).getByRole('listitem').filter({ hasText: label });
 }

@@ -4,6 +4,9 @@ import { signInAsAdmin, signInAsLodger } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
   await dialogsAtRest(page);

@@ -3,6 +3,9 @@ import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { phoneBooking, uniqueName } from './back-office.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 test('the lodger’s calendar shows busy blocks and no client names, read-only @phone', async ({
   page,
   browser,

@@ -8,6 +8,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
 import { calendarEvent, dragEventTo, londonInstant, phoneBooking, uniqueName } from './back-office.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
   await dialogsAtRest(page);

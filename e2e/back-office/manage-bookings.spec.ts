@@ -4,6 +4,9 @@ import { diaryDay, diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { calendarEvent, dragEventTo, londonInstant, phoneBooking, uniqueName } from './back-office.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 test('the owner takes a phone booking for a new customer and finds it in the list @phone', async ({ page }) => {
   const name = uniqueName('Phoebe');
   const slot = diaryTime();

@@ -6,6 +6,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { tmpDir } from '../support/paths.ts';
 import { phoneBooking, uniqueName } from './back-office.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 /** Every back-office screen, with the heading it opens on and, where a screen has one, what to open first. */
 const screens: { path: string; heading: string | RegExp; open?: (page: Page) => Promise<void> }[] = [
   { path: '/dashboard', heading: 'Dashboard' },

@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 type PublicService = { id: string; type: string; durations: { minutes: number; pricePence: number }[] };
 
 test('the owner changes a price on /availability and the public site shows it', async ({ page }) => {

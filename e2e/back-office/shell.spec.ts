@@ -5,6 +5,9 @@ import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { pendingSensualBooking, uniqueName } from './back-office.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 /** Every back-office section in the sidebar's order, with the heading its page opens on. */
 const sections = [
   { label: 'Dashboard', path: '/dashboard' },

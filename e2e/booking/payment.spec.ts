@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { newClient, withRunLock } from '../back-office-people/people.ts';
+import { newClient } from '../back-office-people/people.ts';
 import { accounts, newSignedInContext } from '../support/auth.ts';
 import { pageAtRest } from '../support/axe.ts';
 import { type DiaryTime, diaryTime } from '../support/diary.ts';
@@ -10,10 +10,11 @@ import { choiceBar, confirmForm, continueWithDetails, pickDay, pickTime } from '
 
 /**
  * Deposits through Stripe (issue 13), on the e2e server's local Stripe peer with a stand-in for Stripe.js. The
- * payment policy is one per business and every other walk books with nothing up front: each test here holds the
- * run's payment-policy lock, asks a £20 deposit of *returning* clients only (no other walk books as one), makes its
- * own new client returning (the owner trusts them), and puts the policy back in `finally`.
+ * payment policy is one per business and every other walk books with nothing up front: each test here changes it
+ * with no test that reads it running beside it (fixtures.ts), asks a £20 deposit of *returning* clients only, makes
+ * its own new client returning (the owner trusts them), and puts the policy back in `finally`.
  */
+test.use({ paymentPolicy: 'changes' });
 const nothingUpFront = {
   therapeutic: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
   sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
@@ -31,31 +32,29 @@ async function withDeposits(browser: Browser, testInfo: TestInfo, name: string, 
   const owner = await newSignedInContext(browser, baseURL, accounts.admin);
   const client = await newClient(browser, testInfo, name);
   try {
-    await withRunLock('payment-policy', async () => {
-      const set = await owner.page.request.put('/api/admin/payments/policy', {
-        data: depositPolicy,
+    const set = await owner.page.request.put('/api/admin/payments/policy', {
+      data: depositPolicy,
+      headers: { origin: baseURL },
+    });
+    expect(set.status(), await set.text()).toBe(200);
+    try {
+      const session = (await (await client.page.request.get('/api/auth/get-session')).json()) as {
+        user: { id: string };
+      };
+      const trusted = await owner.page.request.put(`/api/admin/customers/${session.user.id}/policy`, {
+        data: { policy: 'trusted' },
         headers: { origin: baseURL },
       });
-      expect(set.status(), await set.text()).toBe(200);
-      try {
-        const session = (await (await client.page.request.get('/api/auth/get-session')).json()) as {
-          user: { id: string };
-        };
-        const trusted = await owner.page.request.put(`/api/admin/customers/${session.user.id}/policy`, {
-          data: { policy: 'trusted' },
-          headers: { origin: baseURL },
-        });
-        expect(trusted.status(), await trusted.text()).toBe(200);
-        await useFakeStripe(client.page);
-        await work({ owner: owner.page, client: client.page, name, email: client.email });
-      } finally {
-        await peerConfirmWebhooks(owner.page, 'after');
-        await owner.page.request.put('/api/admin/payments/policy', {
-          data: nothingUpFront,
-          headers: { origin: baseURL },
-        });
-      }
-    });
+      expect(trusted.status(), await trusted.text()).toBe(200);
+      await useFakeStripe(client.page);
+      await work({ owner: owner.page, client: client.page, name, email: client.email });
+    } finally {
+      await peerConfirmWebhooks(owner.page, 'after');
+      await owner.page.request.put('/api/admin/payments/policy', {
+        data: nothingUpFront,
+        headers: { origin: baseURL },
+      });
+    }
   } finally {
     await client.context.close();
     await owner.context.close();

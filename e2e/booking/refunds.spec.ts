@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { uniqueName } from '../back-office/back-office.ts';
-import { newClient, withRunLock } from '../back-office-people/people.ts';
+import { newClient } from '../back-office-people/people.ts';
 import { accounts, newSignedInContext, signInAsAdmin } from '../support/auth.ts';
 import { pageAtRest } from '../support/axe.ts';
 import { localDate } from '../support/dates.ts';
@@ -12,10 +12,12 @@ import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Refunds of deposits paid online (issue 13, decision 053), on the e2e server's Stripe peer. Like payment.spec.ts,
- * it holds the run's payment-policy lock, asks a £20 deposit of returning clients only and makes its own clients
- * returning; the free cancellation window is set before each cancelling. The books are read before through the API
- * and the pages must then show that plus what this test did.
+ * it changes the payment policy with no test that reads it running beside it (fixtures.ts), asks a £20 deposit of
+ * returning clients only and makes its own clients returning; the free cancellation window is set before each
+ * cancelling. The books of today are read before through the API and the pages must then show that plus what this
+ * test did: no test that takes money online today runs meanwhile (they read the policy).
  */
+test.use({ paymentPolicy: 'changes' });
 const nothingUpFront = {
   therapeutic: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
   sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
@@ -117,107 +119,105 @@ test('deposits paid online: a cancellation inside the free window is refunded, o
   const monthFrom = `${today.slice(0, 8)}01`;
   const clients: Client[] = [];
   try {
-    await withRunLock('payment-policy', async () => {
-      try {
-        const trialBefore = await trialBalance(owner.page.request, today);
-        const otherBefore = await otherIncome(owner.page.request, monthFrom, today);
+    try {
+      const trialBefore = await trialBalance(owner.page.request, today);
+      const otherBefore = await otherIncome(owner.page.request, monthFrom, today);
 
-        await test.step('a client cancelling inside the free window is told the deposit is refunded', async () => {
-          await setWindow(owner.page, 24, baseURL);
-          const client = await returningClient(browser, owner.page, 'Rena Refund', testInfo);
-          clients.push(client);
-          await bookAndPay(client, diaryTime());
-          await cancelFromMyBookings(client, 'Your £20 deposit will be refunded to your card.');
-        });
+      await test.step('a client cancelling inside the free window is told the deposit is refunded', async () => {
+        await setWindow(owner.page, 24, baseURL);
+        const client = await returningClient(browser, owner.page, 'Rena Refund', testInfo);
+        clients.push(client);
+        await bookAndPay(client, diaryTime());
+        await cancelFromMyBookings(client, 'Your £20 deposit will be refunded to your card.');
+      });
 
-        await test.step('a client cancelling after it is told the deposit is kept', async () => {
-          // The window reaches past this booking (at most eight days ahead): cancelling now is late.
-          await setWindow(owner.page, 720, baseURL);
-          const client = await returningClient(browser, owner.page, 'Kit Kept', testInfo);
-          clients.push(client);
-          await bookAndPay(client, diaryTime({ withinDays: 8 }));
-          await cancelFromMyBookings(
-            client,
-            'Your £20 deposit is kept, as the cancellation is less than 720 hours before the appointment.',
-          );
-        });
+      await test.step('a client cancelling after it is told the deposit is kept', async () => {
+        // The window reaches past this booking (at most eight days ahead): cancelling now is late.
+        await setWindow(owner.page, 720, baseURL);
+        const client = await returningClient(browser, owner.page, 'Kit Kept', testInfo);
+        clients.push(client);
+        await bookAndPay(client, diaryTime({ withinDays: 8 }));
+        await cancelFromMyBookings(
+          client,
+          'Your £20 deposit is kept, as the cancellation is less than 720 hours before the appointment.',
+        );
+      });
 
-        await test.step('the owner refunds £7.50 of a deposit from the booking sheet', async () => {
-          await setWindow(owner.page, 24, baseURL);
-          const client = await returningClient(browser, owner.page, 'Parr Tial', testInfo);
-          clients.push(client);
-          await bookAndPay(client, diaryTime());
-          const page = owner.page;
-          await page.goto('/manage_bookings');
-          await page.getByRole('tab', { name: 'List' }).click();
-          await page.getByRole('textbox', { name: 'Customer' }).fill(client.name);
-          const row = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem');
-          await expect(row).toHaveCount(1);
-          await row.getByRole('button').click();
-          const sheet = page.getByRole('dialog', { name: 'Booking' });
-          const online = sheet.getByRole('region', { name: 'Paid online' });
-          await expect(online).toContainText('Deposit of £20: paid, held until the appointment.');
-          await online.getByRole('button', { name: 'Refund' }).click();
-          const dialog = page.getByRole('dialog', { name: "Refund to the client's card" });
-          const amount = dialog.getByRole('textbox', { name: 'Amount (£)' });
-          await expect(amount).toHaveValue('20');
-          await amount.fill('7.50');
-          await dialog.getByRole('textbox', { name: 'Reason' }).fill('Session cut short');
-          await expect(dialog.getByRole('note')).toHaveText("£7.50 is paid back to the client's card through Stripe.");
-          await dialog.getByRole('button', { name: 'Refund £7.50' }).click();
-          await expect(online.getByRole('status')).toContainText("£7.50 was paid back to the client's card.");
-          await expect(online.getByRole('list', { name: 'Refunds' })).toContainText('Refund of £7.50');
-          await expect(online.getByRole('list', { name: 'Refunds' })).toContainText('Refunded');
-          await expect(online).toContainText('£12.50 can still be refunded.');
-        });
+      await test.step('the owner refunds £7.50 of a deposit from the booking sheet', async () => {
+        await setWindow(owner.page, 24, baseURL);
+        const client = await returningClient(browser, owner.page, 'Parr Tial', testInfo);
+        clients.push(client);
+        await bookAndPay(client, diaryTime());
+        const page = owner.page;
+        await page.goto('/manage_bookings');
+        await page.getByRole('tab', { name: 'List' }).click();
+        await page.getByRole('textbox', { name: 'Customer' }).fill(client.name);
+        const row = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem');
+        await expect(row).toHaveCount(1);
+        await row.getByRole('button').click();
+        const sheet = page.getByRole('dialog', { name: 'Booking' });
+        const online = sheet.getByRole('region', { name: 'Paid online' });
+        await expect(online).toContainText('Deposit of £20: paid, held until the appointment.');
+        await online.getByRole('button', { name: 'Refund' }).click();
+        const dialog = page.getByRole('dialog', { name: "Refund to the client's card" });
+        const amount = dialog.getByRole('textbox', { name: 'Amount (£)' });
+        await expect(amount).toHaveValue('20');
+        await amount.fill('7.50');
+        await dialog.getByRole('textbox', { name: 'Reason' }).fill('Session cut short');
+        await expect(dialog.getByRole('note')).toHaveText("£7.50 is paid back to the client's card through Stripe.");
+        await dialog.getByRole('button', { name: 'Refund £7.50' }).click();
+        await expect(online.getByRole('status')).toContainText("£7.50 was paid back to the client's card.");
+        await expect(online.getByRole('list', { name: 'Refunds' })).toContainText('Refund of £7.50');
+        await expect(online.getByRole('list', { name: 'Refunds' })).toContainText('Refunded');
+        await expect(online).toContainText('£12.50 can still be refunded.');
+      });
 
-        await test.step('the trial balance of today and the profit and loss of this month show it', async () => {
-          // Three £20 deposits into Stripe clearing; £20 and £7.50 back out of it; £20 kept as other income; what
-          // is still held is the part left of the third deposit.
-          const expected = {
-            '1030': (trialBefore['1030'] ?? 0) + 3 * 2000 - 2000 - 750,
-            '2300': (trialBefore['2300'] ?? 0) - 3 * 2000 + 2000 + 2000 + 750,
-            '4090': (trialBefore['4090'] ?? 0) - 2000,
-          };
-          const page = owner.page;
-          await page.goto('/ledger?view=balances');
-          await fillDateRange(page, today, today);
-          const trial = page.getByRole('table', { name: 'Trial balance' });
-          const cells = (balance: number) => [balance > 0 ? pounds(balance) : '', balance < 0 ? pounds(-balance) : ''];
-          await expect(trial.getByRole('row', { name: /^1030 Stripe clearing/ }).getByRole('cell')).toHaveText([
-            '1030 Stripe clearing',
-            'Assets',
-            ...cells(expected['1030']),
-          ]);
-          await expect(trial.getByRole('row', { name: /^2300 Deposits held/ }).getByRole('cell')).toHaveText([
-            '2300 Deposits held',
-            'Liabilities',
-            ...cells(expected['2300']),
-          ]);
-          await expect(trial.getByRole('row', { name: /^4090 Other income/ }).getByRole('cell')).toHaveText([
-            '4090 Other income',
-            'Income',
-            ...cells(expected['4090']),
-          ]);
-          await expect(page.getByText('The books do not balance')).toHaveCount(0);
+      await test.step('the trial balance of today and the profit and loss of this month show it', async () => {
+        // Three £20 deposits into Stripe clearing; £20 and £7.50 back out of it; £20 kept as other income; what
+        // is still held is the part left of the third deposit.
+        const expected = {
+          '1030': (trialBefore['1030'] ?? 0) + 3 * 2000 - 2000 - 750,
+          '2300': (trialBefore['2300'] ?? 0) - 3 * 2000 + 2000 + 2000 + 750,
+          '4090': (trialBefore['4090'] ?? 0) - 2000,
+        };
+        const page = owner.page;
+        await page.goto('/ledger?view=balances');
+        await fillDateRange(page, today, today);
+        const trial = page.getByRole('table', { name: 'Trial balance' });
+        const cells = (balance: number) => [balance > 0 ? pounds(balance) : '', balance < 0 ? pounds(-balance) : ''];
+        await expect(trial.getByRole('row', { name: /^1030 Stripe clearing/ }).getByRole('cell')).toHaveText([
+          '1030 Stripe clearing',
+          'Assets',
+          ...cells(expected['1030']),
+        ]);
+        await expect(trial.getByRole('row', { name: /^2300 Deposits held/ }).getByRole('cell')).toHaveText([
+          '2300 Deposits held',
+          'Liabilities',
+          ...cells(expected['2300']),
+        ]);
+        await expect(trial.getByRole('row', { name: /^4090 Other income/ }).getByRole('cell')).toHaveText([
+          '4090 Other income',
+          'Income',
+          ...cells(expected['4090']),
+        ]);
+        await expect(page.getByText('The books do not balance')).toHaveCount(0);
 
-          await page.goto('/finances');
-          const pnl = page.getByRole('table', { name: 'Profit and loss' });
-          await expect(
-            pnl
-              .getByRole('row', { name: /^Other income/ })
-              .getByRole('cell')
-              .last(),
-          ).toHaveText(pounds(otherBefore + 2000));
-        });
-      } finally {
-        await peerConfirmWebhooks(owner.page, 'after');
-        await owner.page.request.put('/api/admin/payments/policy', {
-          data: nothingUpFront,
-          headers: { origin: baseURL },
-        });
-      }
-    });
+        await page.goto('/finances');
+        const pnl = page.getByRole('table', { name: 'Profit and loss' });
+        await expect(
+          pnl
+            .getByRole('row', { name: /^Other income/ })
+            .getByRole('cell')
+            .last(),
+        ).toHaveText(pounds(otherBefore + 2000));
+      });
+    } finally {
+      await peerConfirmWebhooks(owner.page, 'after');
+      await owner.page.request.put('/api/admin/payments/policy', {
+        data: nothingUpFront,
+        headers: { origin: baseURL },
+      });
+    }
   } finally {
     for (const client of clients) await client.context.close();
     await owner.context.close();
@@ -241,15 +241,13 @@ test('the booking sheet’s online payment and its Refund dialog fit a phone and
   await signInAsAdmin(page);
   let client: Client | undefined;
   try {
-    await withRunLock('payment-policy', async () => {
-      try {
-        await setWindow(page, 24, baseURL);
-        client = await returningClient(browser, page, uniqueName('Fay'), testInfo);
-        await bookAndPay(client, diaryTime());
-      } finally {
-        await page.request.put('/api/admin/payments/policy', { data: nothingUpFront, headers: { origin: baseURL } });
-      }
-    });
+    try {
+      await setWindow(page, 24, baseURL);
+      client = await returningClient(browser, page, uniqueName('Fay'), testInfo);
+      await bookAndPay(client, diaryTime());
+    } finally {
+      await page.request.put('/api/admin/payments/policy', { data: nothingUpFront, headers: { origin: baseURL } });
+    }
     await page.goto('/manage_bookings');
     await page.getByRole('tab', { name: 'List' }).click();
     await page.getByRole('textbox', { name: 'Customer' }).fill(client?.name ?? '');

@@ -6,6 +6,9 @@ import { dialogsAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { receiptPng, uniqueWord } from './expenses.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
   await dialogsAtRest(page);

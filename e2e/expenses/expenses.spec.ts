@@ -2,6 +2,9 @@ import { signInAsAdmin } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { receiptPng, uniqueWord } from './expenses.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 test('the owner records an expense with a photo of its receipt and finds it in the list with the totals', async ({
   page,
 }) => {

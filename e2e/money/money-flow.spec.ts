@@ -7,6 +7,9 @@ import { fillDateRange } from '../support/filters.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 /**
  * A day of its own, in the past year: the 17th of a month no other test of this run records anything in (pastMonth()),
  * so that the month's figures are this test's alone.

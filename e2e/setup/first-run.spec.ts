@@ -10,6 +10,9 @@ import { expect, test } from '../support/fixtures.ts';
 import { repoRoot, webDir } from '../support/paths.ts';
 import { withFreshTotpCode } from '../support/second-factor.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 // A new owner's first start: a server of its own on an EMPTY install (the shared e2e server already has accounts),
 // whose printed setup link is read from its output like the owner would.
 

@@ -3,6 +3,9 @@ import { dialogsAtRest, pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectShell } from './shell.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 const publicPages = [
   { path: '/', ready: 'Massage that fits your day' },
   { path: '/book', ready: 'Book a massage' },

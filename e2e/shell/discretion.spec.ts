@@ -3,6 +3,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { expectPathAndQuery, readableText, sensualWording } from './shell.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 async function flagCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'showSensual');
 }

@@ -4,6 +4,9 @@ import { accounts, signInAs, signInThroughForm } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectPathAndQuery } from './shell.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 const backOffice = adminOnlyPaths.map((path) => path.replace(':expenseId', 'exp-42').replace(':uid', 'user-42'));
 
 /** Opens a path as a fresh page load (a typed address or a bookmark) and waits for where the guard leaves it. */

@@ -2,6 +2,9 @@ import type { Page, Route } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 /**
  * Answers to the matched API calls wait until `release()`: a slow phone network, held still long enough to see what
  * the page shows meanwhile.

@@ -2,6 +2,9 @@ import { bookingAliases } from '@app/shared';
 import { expect, test } from '../support/fixtures.ts';
 import { expectPathAndQuery, expectShell } from './shell.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 test.describe('route table of the specification', () => {
   test('home opens at / inside the main layout', async ({ page }) => {
     await page.goto('/');

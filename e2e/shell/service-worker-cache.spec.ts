@@ -2,6 +2,9 @@ import { signInAsAdmin } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectShell, waitForWorkerControl } from './shell.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 /** Chunk names of screens only the owner or lodger opens. */
 const backOfficeChunk =
   /\/assets\/(dashboard|analytics|finances|ledger|invoices?|expenses?|customers?|availability|emails|manage-bookings)-page-/;

@@ -3,6 +3,9 @@ import type { Request } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { expectShell, waitForWorkerControl } from './shell.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 test.describe('start-up', () => {
   test('fetches /version.json with a timestamp and no caching, then stores the version under app-version', async ({
     page,

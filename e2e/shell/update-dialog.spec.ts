@@ -4,6 +4,9 @@ import { dialogsAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectShell, waitForWorkerControl } from './shell.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 /**
  * Publishes a "new release" of the worker the way the browser sees one: a different worker script for scope /.
  * (Playwright cannot intercept the browser's own worker update fetch, so the script URL changes instead of its

@@ -3,6 +3,9 @@ import { signInAsAdmin } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectImagesLoaded, expectNoViolations, visitorPage } from './website.ts';
 
+// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+test.use({ paymentPolicy: 'ignores' });
+
 const BODY = { light: 'rgb(255, 255, 255)', dark: 'rgb(36, 36, 36)' };
 
 /** Every back-office screen, with what shows once it has loaded. */
