@@ -35,15 +35,27 @@ export type Database = {
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** PostgreSQL when a URL is given, otherwise PGlite in dataDir ('memory://' keeps it in memory). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite in dataDir ('memory://' keeps it in memory). `snapshot` starts an
+ * in-memory PGlite from a dump of another one's data folder (`dumpDataDir`) instead of an empty cluster: the tests
+ * migrate once and copy.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  snapshot?: Blob;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not take the process down;
     // the pool opens a new one on the next query.
     pool.on('error', (error) => console.error('database connection lost:', error.message));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migrateOnce(pool);
+    // A database that cannot be reached leaves nothing open behind it (a server that failed to start in-process).
+    await migrateOnce(pool).catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
     // A counter lost in a crash does no harm, so its commit need not wait for the disk: one statement a request.
     const counterPool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -63,10 +75,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     };
   }
   const inMemory = options.dataDir === 'memory://';
+  if (options.snapshot && !inMemory) throw new Error('A snapshot starts an in-memory database only.');
   const folder = inMemory ? undefined : pgliteFolder(options.dataDir);
   const unlock = folder ? lockDataDir(resolve(options.dataDir)) : () => {};
   try {
-    const client = await PGlite.create(folder ?? 'memory://', { extensions: { pg_trgm } });
+    const client = await PGlite.create(folder ?? 'memory://', {
+      extensions: { pg_trgm },
+      loadDataDir: options.snapshot,
+    });
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
