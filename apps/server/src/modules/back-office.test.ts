@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, booking, emailOutbox } from '../db/schema.ts';
+import { auditLog, booking, emailOutbox, user } from '../db/schema.ts';
 import { bookingBody, localIso, nextWeekday, serviceOfType } from '../test/booking-helpers.ts';
 import { signedIn } from '../test/clients.ts';
 import { createTestApp, type TestApp } from '../test/test-context.ts';
@@ -91,7 +91,9 @@ describe('the owner’s bookings', () => {
       customer: { id: client.id },
       idempotencyKey: 'phone-booking-3',
     });
-    expect(existing.json().booking).toMatchObject({ clientName: 'Person 3', clientEmail: client.email });
+    const [account] = await t.db.select().from(user).where(eq(user.id, client.id));
+    expect(existing.json().booking).toMatchObject({ clientName: account?.name, clientEmail: client.email });
+    expect(account?.name).toMatch(/^Person \d+$/);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, existing.json().booking.id));
     expect(audit.map((a) => a.action)).toEqual(['booking.created']);
   });

@@ -1,20 +1,31 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp, createContext } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 
-/** Opens the database a test file runs on: PGlite in memory, or a fresh PostgreSQL database. */
+/**
+ * Opens the database a test file runs on, a copy of the one migrated at the start of the run (database-template.ts):
+ * PGlite in memory, or a new PostgreSQL database.
+ */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+  const template = inject('testDatabase');
+  if (!template)
+    throw new Error(
+      'This test file opens the test database but vitest.config.ts lists it among the files without one: remove it there.',
+    );
+  if (template.kind === 'pglite')
+    return openDatabase({ dataDir: 'memory://', snapshot: await snapshotOf(template.snapshot) });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template.template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -29,6 +40,17 @@ export async function openTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+// Read once per worker: every file of a shared worker loads the same bytes.
+const snapshots = new Map<string, Blob>();
+async function snapshotOf(file: string): Promise<Blob> {
+  let snapshot = snapshots.get(file);
+  if (!snapshot) {
+    snapshot = new Blob([await readFile(file)]);
+    snapshots.set(file, snapshot);
+  }
+  return snapshot;
 }
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
