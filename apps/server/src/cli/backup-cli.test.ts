@@ -5,16 +5,31 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { user } from '../db/schema.ts';
+import { runCli } from './run-cli.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'backup-cli-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const source = join(scratch, 'source');
 const archives = join(scratch, 'archives');
 
-function cli(dataDir: string, ...args: string[]) {
+const envOf = (dataDir: string) => {
   const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, ['apps/server/src/cli/cli.ts', ...args], { encoding: 'utf8', env });
+  return env;
+};
+
+/** The CLI in-process, as `node cli.ts` runs it. */
+async function cli(dataDir: string, ...args: string[]) {
+  const result = await runCli(args, envOf(dataDir));
+  return { code: result.code, out: result.stdout, err: result.stderr };
+}
+
+/** The real `node cli.ts`: another process than the one holding the database. */
+function cliProcess(dataDir: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, ['apps/server/src/cli/cli.ts', ...args], {
+    encoding: 'utf8',
+    env: envOf(dataDir),
+  });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
@@ -27,15 +42,16 @@ async function users(dataDir: string) {
   }
 }
 
-// Each case starts a Node process that opens the embedded database: seconds each on a busy machine.
+// Each command opens the embedded database: seconds each on a busy machine.
 describe('backup and restore from the admin CLI (embedded database)', { timeout: 180_000 }, () => {
   let archive = '';
 
   it('backs up a stopped install into --to DIR and restores it into a new DATA_DIR', async () => {
     expect(
-      cli(source, 'user', 'create', '--email', 'owner@example.test', '--password', 'secret1', '--role', 'admin').code,
+      (await cli(source, 'user', 'create', '--email', 'owner@example.test', '--password', 'secret1', '--role', 'admin'))
+        .code,
     ).toBe(0);
-    const backup = cli(source, 'backup', '--to', archives);
+    const backup = await cli(source, 'backup', '--to', archives);
     expect(backup.err).toBe('');
     expect(backup.code).toBe(0);
     const [name] = readdirSync(archives);
@@ -44,7 +60,7 @@ describe('backup and restore from the admin CLI (embedded database)', { timeout:
     expect(backup.out).toContain(`Wrote ${archive}`);
 
     const target = join(scratch, 'restored');
-    const restore = cli(target, 'restore', archive);
+    const restore = await cli(target, 'restore', archive);
     expect(restore.err).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.out).toMatch(/^Restored the backup of .* into .*restored: \d+ rows, 0 files\.\n$/);
@@ -52,7 +68,7 @@ describe('backup and restore from the admin CLI (embedded database)', { timeout:
   });
 
   it('refuses to restore over an install that has data, in one line, exit code 1', async () => {
-    const result = cli(source, 'restore', archive);
+    const result = await cli(source, 'restore', archive);
     expect(result.code).toBe(1);
     expect(result.err).toMatch(
       /^.*already holds a database: restore into a new, empty DATA_DIR \(nothing was changed\)\.\n$/,
@@ -60,12 +76,12 @@ describe('backup and restore from the admin CLI (embedded database)', { timeout:
     expect(await users(source)).toEqual([{ email: 'owner@example.test', role: 'admin' }]);
   });
 
-  it('refuses a damaged archive in one line, exit code 1, leaving the new DATA_DIR empty', () => {
+  it('refuses a damaged archive in one line, exit code 1, leaving the new DATA_DIR empty', async () => {
     const cut = join(scratch, 'cut.tar.gz');
     const bytes = readFileSync(archive);
     writeFileSync(cut, bytes.subarray(0, bytes.length - 100));
     const target = join(scratch, 'never');
-    const result = cli(target, 'restore', cut);
+    const result = await cli(target, 'restore', cut);
     expect(result.code).toBe(1);
     expect(result.err).toBe('The backup archive is damaged (it is cut short); nothing was restored.\n');
     expect(readdirSync(target)).toEqual([]);
@@ -76,7 +92,7 @@ describe('backup and restore from the admin CLI (embedded database)', { timeout:
   it('refuses to back up while a process that does not answer holds the embedded database, naming it', async () => {
     const running = await openDatabase({ dataDir: source });
     try {
-      const result = cli(source, 'backup', '--to', archives);
+      const result = cliProcess(source, 'backup', '--to', archives);
       expect(result.code).toBe(1);
       expect(result.err).toContain(`is in use by process ${process.pid}, which does not answer`);
     } finally {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,11 +9,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import type { Manifest } from '../modules/backups/backup.service.ts';
 import { readTar } from '../modules/backups/tar.ts';
+import { startServer as startInProcess } from '../server.ts';
 import { freePort } from '../test/free-port.ts';
 import { cliSocketPaths } from './cli-socket.ts';
+import { runCli } from './run-cli.ts';
 
 // The admin CLI beside a running server on the embedded database (PGlite opens in one process only): the real
-// server process on a free port and its own DATA_DIR, and the CLI run as the owner would.
+// server process on a free port and its own DATA_DIR, and the CLI run in-process as the owner would run it (another
+// process than the server's, so it finds the server holding DATA_DIR and hands it the command).
 
 const serverDir = mkdtempSync(join(tmpdir(), 'cli-server-test-'));
 const directDir = mkdtempSync(join(tmpdir(), 'cli-direct-test-'));
@@ -79,11 +82,18 @@ async function stopServer() {
   clearTimeout(timer);
 }
 
-function cli(dataDir: string, ...args: string[]) {
+async function cli(dataDir: string, ...args: string[]) {
   const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, ['apps/server/src/cli/cli.ts', ...args], { encoding: 'utf8', env });
-  return { code: result.status, out: result.stdout, err: result.stderr };
+  const result = await runCli(args, env);
+  return { code: result.code, out: result.stdout, err: result.stderr };
+}
+
+/** Runs the CLI commands one after the other, as an owner types them. */
+async function cliEach(dataDir: string, commands: string[][]) {
+  const results = [];
+  for (const args of commands) results.push(await cli(dataDir, ...args));
+  return results;
 }
 
 /** Every command, with successes and the mistakes an owner makes. */
@@ -166,11 +176,26 @@ function sendRaw(socket: string, line: string): Promise<string> {
 }
 
 describe('the admin CLI beside a running server on the embedded database', { timeout: 600_000 }, () => {
+  // The first start in-process, the restart as the real process that the next cases talk to.
   it('prints the setup link once: a restart within the hour prints none', async () => {
-    const first = await startServer();
-    expect(first()).toContain('No admin account yet');
-    expect(first().match(/\/setup\?token=/g)).toHaveLength(1);
-    await stopServer();
+    let printed = '';
+    const first = await startInProcess(
+      {
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DATA_DIR: serverDir,
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+      },
+      {
+        print: (text) => {
+          printed += text;
+        },
+      },
+    );
+    await first.close();
+    expect(printed).toContain('No admin account yet');
+    expect(printed.match(/\/setup\?token=/g)).toHaveLength(1);
     const second = await startServer();
     expect(second()).not.toContain('/setup?token=');
     expect(second()).toContain('the setup link printed earlier is valid until then');
@@ -178,8 +203,8 @@ describe('the admin CLI beside a running server on the embedded database', { tim
 
   it('runs every command through the running server, with the output and errors of the direct way', async () => {
     // The server of the previous case still holds serverDir; directDir has no server.
-    const direct = script.map((args) => cli(directDir, ...args));
-    const viaServer = script.map((args) => cli(serverDir, ...args));
+    const direct = await cliEach(directDir, script);
+    const viaServer = await cliEach(serverDir, script);
     const shown = (results: typeof direct) =>
       results.map((result, i) => ({ args: script[i]?.join(' '), ...result, out: withoutIds(result.out) }));
     expect(shown(viaServer)).toEqual(shown(direct));
@@ -191,7 +216,7 @@ describe('the admin CLI beside a running server on the embedded database', { tim
     const status = await fetch(`http://127.0.0.1:${port}/api/setup/status`);
     expect(((await status.json()) as { status: string }).status).toBe('done');
     expect((await signIn('owner@example.test', 'secret1')).status).toBe(200);
-    expect(cli(serverDir, 'user', 'disable', 'client@example.test').code).toBe(0);
+    expect((await cli(serverDir, 'user', 'disable', 'client@example.test')).code).toBe(0);
     expect((await signIn('client@example.test', 'secret1')).status).toBe(403);
   });
 
@@ -213,14 +238,14 @@ describe('the admin CLI beside a running server on the embedded database', { tim
       expect(answer).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('Refused') });
     }
     expect((await signIn('mallory@example.test', 'secret1')).status).toBe(401);
-    expect(cli(serverDir, 'user', 'end-sessions', 'mallory@example.test').err).toContain(
+    expect((await cli(serverDir, 'user', 'end-sessions', 'mallory@example.test')).err).toContain(
       'No user has the email mallory@example.test',
     );
   });
 
   // Decision 042: PGlite opens in one process only, so the running server takes the backup the CLI asks for.
   it('backs up the running server through its socket, and the archive restores into a new DATA_DIR with the same rows', async () => {
-    const backup = cli(serverDir, 'backup', '--to', backupsDir);
+    const backup = await cli(serverDir, 'backup', '--to', backupsDir);
     expect(backup.err).toBe('');
     expect(backup.code).toBe(0);
     const [name] = readdirSync(backupsDir);
@@ -238,7 +263,7 @@ describe('the admin CLI beside a running server on the embedded database', { tim
     expect(manifest.tables['public."user"']).toBe(2);
     expect(manifest.tables['public.session']).toBeGreaterThanOrEqual(1);
 
-    const restore = cli(restoredDir, 'restore', archive);
+    const restore = await cli(restoredDir, 'restore', archive);
     expect(restore.err).toBe('');
     expect(restore.code).toBe(0);
     const restored = await everyRow(restoredDir);
@@ -263,7 +288,7 @@ describe('the admin CLI beside a running server on the embedded database', { tim
 
   it('after the server stops, works on the database directly again', async () => {
     await stopServer();
-    const result = cli(serverDir, 'user', 'enable', 'client@example.test');
+    const result = await cli(serverDir, 'user', 'enable', 'client@example.test');
     expect(result).toEqual({ code: 0, out: 'client@example.test is enabled.\n', err: '' });
     expect(() => statSync(cliSocketPaths(serverDir).socket)).toThrow();
   });

@@ -2,33 +2,35 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/client.ts';
 import { user } from '../db/schema.ts';
+import { parseEnv } from '../env.ts';
+import { openTestDatabase } from '../test/test-context.ts';
+import { runCommand } from './commands.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'cli-test-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// The commands run in-process on the test database, the way the running server runs them for the CLI
+// (cli-socket.ts); the last case starts the real `node cli.ts`, which opens the database itself.
 
-function cli(...args: string[]) {
-  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-  delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, ['apps/server/src/cli/cli.ts', ...args], { encoding: 'utf8', env });
-  return { code: result.status, out: result.stdout, err: result.stderr };
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
+
+async function cli(...args: string[]) {
+  const result = await runCommand(args, database, env);
+  return { code: result.code, out: result.stdout, err: result.stderr };
 }
 
-async function users() {
-  const database = await openDatabase({ dataDir });
-  try {
-    return await database.db.select().from(user);
-  } finally {
-    await database.close();
-  }
-}
+const users = () => database.db.select().from(user);
 
-// Each case starts a Node process that opens the embedded database: seconds each on a busy machine.
 describe('admin CLI', { timeout: 120_000 }, () => {
   it('creates the first admin, verified, with a lower-cased email', async () => {
-    const result = cli(
+    const result = await cli(
       'user',
       'create',
       '--email',
@@ -49,10 +51,10 @@ describe('admin CLI', { timeout: 120_000 }, () => {
   });
 
   it('changes a role, disables and enables a user', async () => {
-    expect(cli('user', 'set-role', 'owner@example.test', 'lodger').code).toBe(0);
-    expect(cli('user', 'disable', 'owner@example.test').code).toBe(0);
+    expect((await cli('user', 'set-role', 'owner@example.test', 'lodger')).code).toBe(0);
+    expect((await cli('user', 'disable', 'owner@example.test')).code).toBe(0);
     expect(await users()).toEqual([expect.objectContaining({ role: 'lodger', banned: true })]);
-    expect(cli('user', 'enable', 'owner@example.test').code).toBe(0);
+    expect((await cli('user', 'enable', 'owner@example.test')).code).toBe(0);
     expect(await users()).toEqual([expect.objectContaining({ banned: false })]);
   });
 
@@ -72,9 +74,39 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     [[], 'Usage: npm run cli'],
   ])('refuses %j with a clear message and exit code 1, changing nothing', async (args, message) => {
     const before = await users();
-    const result = cli(...args);
+    const result = await cli(...args);
     expect(result.code).toBe(1);
     expect(result.err).toContain(message);
     expect(await users()).toEqual(before);
+  });
+
+  // The binary itself, on the database its environment names: PostgreSQL (this file's own) when the tests run on
+  // it, otherwise the embedded database in a new DATA_DIR.
+  it('runs as `node cli.ts` on the database of its environment, printing the answer, with exit code 0', async () => {
+    const environment: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'silent' };
+    delete environment.DATABASE_URL;
+    const dataDir = mkdtempSync(join(tmpdir(), 'cli-test-'));
+    if (database.source.kind === 'postgres') environment.DATABASE_URL = database.source.url;
+    else environment.DATA_DIR = dataDir;
+    try {
+      const args = ['user', 'create', '--email', 'Second@Example.test', '--password', 'secret1'];
+      const result = spawnSync(process.execPath, ['apps/server/src/cli/cli.ts', ...args], {
+        encoding: 'utf8',
+        env: environment,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/^Created user second@example\.test \([0-9a-f-]{36}\)\.\n$/);
+      const written = database.source.kind === 'postgres' ? database : await openDatabase({ dataDir });
+      try {
+        expect(await written.db.select().from(user).where(eq(user.email, 'second@example.test'))).toEqual([
+          expect.objectContaining({ role: 'user', emailVerified: true }),
+        ]);
+      } finally {
+        if (written !== database) await written.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
