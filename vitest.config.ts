@@ -1,25 +1,17 @@
+import { existsSync, globSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
+const root = import.meta.dirname;
+
 // The test files of a project share a worker (no isolation per file): the app's modules load once per worker, not
-// once per file. A file that relies on module state of its own stays in an isolated project beside it: module
-// mocks, fake timers, or a module-level store it needs fresh. vitest.shared-worker.ts puts back what a file changed
-// of the worker's globals, and the files run in a random order (below), so none depends on which ran before it.
-const ownModuleState = [
-  // fake Date
-  'apps/server/src/lib/shared-read.test.ts',
-  'apps/server/src/modules/bookings/bookings.test.ts',
-  'apps/server/src/modules/bookings/daylight-saving.test.ts',
-  'apps/server/src/modules/seo/seo.test.ts',
-  'apps/web/src/features/bookings/components/slot-picker.test.tsx',
-  'apps/web/src/features/bookings/routes/bookings-page.test.tsx',
-  // fake timers and the update store
-  'apps/web/src/app/update/update-dialog.test.tsx',
-  // module mocks
-  'apps/web/src/features/bookings/components/booked-panel.test.tsx',
-  'apps/web/src/features/bookings/routes/book-page.test.tsx',
-  // the session store, reloaded per test
-  'apps/web/src/lib/session.test.ts',
+// once per file. A file that relies on module state of its own runs in an isolated project beside it: one that mocks
+// modules, fakes timers or reloads modules (found by what it calls), or needs a module-level store fresh (listed).
+// vitest.shared-worker.ts puts back what a file changed of the worker's globals, and the files run in a random order
+// (below), so none depends on which ran before it.
+const callsForOwnModules = /\bvi\.(mock|doMock|resetModules|useFakeTimers)\(/;
+const needsFreshStore = [
   // the better-auth client keeps the fetch it finds when first imported; the session store keeps who signed in
   'apps/web/src/features/auth/components/auth-query-notices.test.tsx',
   'apps/web/src/features/auth/components/sign-in-form.test.tsx',
@@ -27,6 +19,12 @@ const ownModuleState = [
   'apps/web/src/features/auth/components/signed-in-devices.test.tsx',
   'apps/web/src/features/auth/routes/account-page.test.tsx',
   'apps/web/src/features/auth/routes/facebook-login-page.test.tsx',
+];
+const ownModuleState = [
+  ...globSync(['apps/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts'], { cwd: root }).filter((file) =>
+    callsForOwnModules.test(readFileSync(join(root, file), 'utf8')),
+  ),
+  ...needsFreshStore,
 ];
 
 // Server files that never open the test database run once, not on each database: pure logic, and the processes
@@ -44,6 +42,10 @@ const withoutTestDatabase = [
   'apps/server/src/cli/backup-cli.test.ts',
   'apps/server/src/cli/cli-server.test.ts',
 ];
+
+// A file renamed or removed must leave these lists too, or its new name would run where it must not.
+for (const file of [...needsFreshStore, ...withoutTestDatabase])
+  if (!existsSync(join(root, file))) throw new Error(`vitest.config.ts names ${file}, which does not exist`);
 
 type Project = NonNullable<TestProjectInlineConfiguration['test']> & {
   name: string;
