@@ -61,14 +61,13 @@ function sharedWorker({
   setupFiles = [],
   ...options
 }: Project): TestProjectInlineConfiguration[] {
-  const common = options;
   const isolated = ownModuleState.filter(
     (file) => include.some((glob) => within(glob, file)) && !exclude.includes(file),
   );
   return [
     {
       test: {
-        ...common,
+        ...options,
         name,
         include,
         exclude: [...exclude, ...isolated, '**/node_modules/**'],
@@ -76,7 +75,7 @@ function sharedWorker({
         setupFiles: [...[setupFiles].flat(), 'vitest.shared-worker.ts'],
       },
     },
-    ...(isolated.length ? [{ test: { ...common, name: `${name}-isolated`, include: isolated, setupFiles } }] : []),
+    ...(isolated.length ? [{ test: { ...options, name: `${name}-isolated`, include: isolated, setupFiles } }] : []),
   ];
 }
 
