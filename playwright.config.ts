@@ -21,10 +21,13 @@ export default defineConfig({
   testDir: 'e2e',
   // A second run on its own port (E2E_PORT) keeps its results apart: Playwright empties this folder at start.
   outputDir: APP_PORT === 3100 ? 'test-results' : `${tmpDir}/test-results`,
-  fullyParallel: false,
+  // Each test on its own, not each file: a long file no longer leaves the other worker idle at the end of the run.
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
-  workers: process.env.CI ? 1 : undefined,
+  // Never a retry, in CI either: a retry hides a flaky test, and a test that fails once is fixed instead.
+  retries: 0,
+  // Two workers on the CI's two cores: every test takes its own diary times (diary.ts), accounts and data.
+  workers: process.env.CI ? 2 : undefined,
   // Signs the shared accounts in once, through the API, after the server is up (sessions.ts).
   globalSetup: './e2e/support/global-setup.ts',
   timeout: 60_000,
