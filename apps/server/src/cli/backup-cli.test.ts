@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('backup and restore from the admin CLI (embedded database)', { timeout:
     expect(await users(source)).toEqual([{ email: 'owner@example.test', role: 'admin' }]);
   });
 
-  it('refuses a damaged archive in one line, exit code 1, leaving the new DATA_DIR empty', async () => {
+  it('refuses a damaged archive in one line, exit code 1, leaving no DATA_DIR behind', async () => {
     const cut = join(scratch, 'cut.tar.gz');
     const bytes = readFileSync(archive);
     writeFileSync(cut, bytes.subarray(0, bytes.length - 100));
@@ -84,7 +84,8 @@ describe('backup and restore from the admin CLI (embedded database)', { timeout:
     const result = await cli(target, 'restore', cut);
     expect(result.code).toBe(1);
     expect(result.err).toBe('The backup archive is damaged (it is cut short); nothing was restored.\n');
-    expect(readdirSync(target)).toEqual([]);
+    // The restore made the folder, so a refused one takes it away again (decision 059).
+    expect(existsSync(target)).toBe(false);
   });
 
   // A running server answers on its socket and takes the backup itself (cli-server.test.ts, "backs up the running
