@@ -40,6 +40,11 @@ export async function signInThroughForm(page: Page, account: Account) {
       await expect(page).not.toHaveURL(/\/facebook_login/);
     });
   await expect(page).not.toHaveURL(/\/facebook_login/);
+  await expectSignedInShell(page);
+}
+
+/** The header of a signed-in person: their account link or menu (the back office's account menu). */
+async function expectSignedInShell(page: Page) {
   await expect(
     page
       .getByRole('link', { name: 'Account' })
@@ -49,15 +54,31 @@ export async function signInThroughForm(page: Page, account: Account) {
   ).toBeVisible();
 }
 
+/** Where home sends each role once signed in, as the form's sign-in lands. */
+const landingOf = { admin: /\/dashboard$/, lodger: /\/availability$/, user: /\/$/ } as const;
+
 /**
- * Signs the page's browser in as `account`: one of the shared accounts (sessions.ts) gets the session global-setup.ts
- * made, without a page load (the test opens the page it needs); any other account goes through the form. A test that
- * signs out, or otherwise ends its session, uses signInThroughForm or an account of its own.
+ * Opens the site signed in, as after the form: home, which sends the owner to the dashboard and the lodger to the
+ * calendar. Besides checking the session, the test's own first page then loads as it would for a person already on
+ * the site, not into a browser that has never fetched the app (a cold start is start-up.spec's and loading.spec's).
+ */
+async function openSignedIn(page: Page, account: Account) {
+  await page.goto('/');
+  await expect(page).toHaveURL(landingOf[account.role]);
+  await expectSignedInShell(page);
+}
+
+/**
+ * Signs the page's browser in as `account` and leaves it where the form's sign-in would (home, or the owner's
+ * dashboard, or the lodger's calendar): one of the shared accounts (sessions.ts) gets the session global-setup.ts
+ * made; any other account goes through the form. A test that signs out, or otherwise ends its session, uses
+ * signInThroughForm or an account of its own.
  */
 export async function signInAs(page: Page, account: Account) {
   const cookies = sharedSessionCookies(account);
-  if (cookies) await page.context().addCookies(cookies);
-  else await signInThroughForm(page, account);
+  if (!cookies) return signInThroughForm(page, account);
+  await page.context().addCookies(cookies);
+  await openSignedIn(page, account);
 }
 
 /** A second, separate browser (its own cookies and client address), e.g. the admin acting on another user. */
@@ -69,7 +90,8 @@ export async function newSignedInContext(browser: Browser, baseURL: string, acco
     ...(shared && { storageState: sessionFileOf(account) }),
   });
   const page = await context.newPage();
-  if (!shared) await signInThroughForm(page, account);
+  if (shared) await openSignedIn(page, account);
+  else await signInThroughForm(page, account);
   return { context, page };
 }
 
