@@ -3,9 +3,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+const stages: string[] = [];
+
+/** Runs one stage; each prints how long it took, and the summary of all stages so far, so a slow one shows. */
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n▶ ${title}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = Math.round((performance.now() - started) / 1000);
+  stages.push(`${title}: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+  console.log(`\n⏱ ${stages.join(' · ')}`);
   if (result.status !== 0) {
     console.error(`✖ ${title} failed`);
     process.exit(result.status ?? 1);

@@ -43,6 +43,17 @@ describe('showSensual flag', () => {
     setSensualFlag();
     expect(hasSensualFlag()).toBe(true);
   });
+
+  it('is read afresh once the script yields, however it was last set or hidden', async () => {
+    clearSensualFlag();
+    setSensualFlag();
+    // The browser drops the cookie (it expired, or was cleared in its settings) and storage was wiped.
+    // biome-ignore lint/suspicious/noDocumentCookie: removing the cookie as the browser would
+    document.cookie = 'showSensual=; path=/; max-age=0';
+    localStorage.clear();
+    await Promise.resolve();
+    expect(hasSensualFlag()).toBe(false);
+  });
 });
 
 describe('addresses that need sensual access', () => {

@@ -12,14 +12,21 @@ const listeners = new Set<() => void>();
 // service list asks several times: one read serves until the running script yields.
 let cookieAnswer: boolean | undefined;
 
-function cookieHasFlag(): boolean {
-  if (cookieAnswer === undefined) {
-    cookieAnswer = document.cookie.split(';').some((part) => part.trim() === `${SENSUAL_FLAG}=true`);
+/** Keeps `answer` until the running script yields: every answer kept is forgotten then, however it was learnt. */
+function rememberCookieAnswer(answer: boolean): boolean {
+  if (cookieAnswer === undefined)
     queueMicrotask(() => {
       cookieAnswer = undefined;
     });
-  }
-  return cookieAnswer;
+  cookieAnswer = answer;
+  return answer;
+}
+
+function cookieHasFlag(): boolean {
+  return (
+    cookieAnswer ??
+    rememberCookieAnswer(document.cookie.split(';').some((part) => part.trim() === `${SENSUAL_FLAG}=true`))
+  );
 }
 
 function storageHasFlag(): boolean {
@@ -38,7 +45,7 @@ export function setSensualFlag(): void {
   const alreadySet = cookieHasFlag() && storageHasFlag();
   // biome-ignore lint/suspicious/noDocumentCookie: the flag must be set synchronously, before the alias redirect runs; the Cookie Store API is async and missing in older Safari
   document.cookie = `${SENSUAL_FLAG}=true; path=/; max-age=${SENSUAL_COOKIE_MAX_AGE_S}; SameSite=Lax`;
-  cookieAnswer = true;
+  rememberCookieAnswer(true);
   try {
     localStorage.setItem(SENSUAL_FLAG, 'true');
   } catch {
@@ -54,7 +61,7 @@ export function setSensualFlag(): void {
 export function clearSensualFlag(): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the same cookie the flag was set with, expired at once
   document.cookie = `${SENSUAL_FLAG}=; path=/; max-age=0; SameSite=Lax`;
-  cookieAnswer = false;
+  rememberCookieAnswer(false);
   try {
     localStorage.removeItem(SENSUAL_FLAG);
   } catch {
