@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import pino, { type Logger } from 'pino';
+import type { AppContext } from './app-context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
@@ -60,10 +61,11 @@ import { websiteRoutes } from './modules/website/website.routes.ts';
 const brotli = promisify(zlib.brotliCompress);
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export type AppContext = Awaited<ReturnType<typeof createContext>>;
-
 /** Everything the routes, the CLI and the jobs share: database, outbox, auth. No HTTP here. */
-export async function createContext(env: Env, options: { database?: Database; logger?: Logger } = {}) {
+export async function createContext(
+  env: Env,
+  options: { database?: Database; logger?: Logger } = {},
+): Promise<AppContext> {
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const publicUrl = publicUrlOf(env);
@@ -89,9 +91,7 @@ export async function createContext(env: Env, options: { database?: Database; lo
     outbox,
     auth,
     files,
-    /** The Stripe account, or null: without keys nothing is taken online (issue 13). */
     stripe,
-    /** Starts the background jobs (email delivery); the web server and workers share one process by default. */
     async startJobs() {
       boss = new PgBoss({ ...database.boss, schema: 'pgboss' });
       boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));

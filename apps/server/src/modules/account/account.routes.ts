@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Auth } from '../auth/auth.ts';
 import { deleteMyAccount, exportMyData, listMyDevices, signOutMyDevice } from './account.service.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { actorOf, requireRole } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';

@@ -7,6 +7,7 @@ import {
   setOutcomeInput,
 } from '@app/shared';
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import type { BookingDeps } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, bookingEvent, payment, voucher, voucherRedemption } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -17,7 +18,7 @@ import { noShowFeeStateOf } from '../payments/no-show-fee.ts';
 import { onlinePaymentOfBooking, settleHeldPayment } from '../payments/online-payments.ts';
 import { onlineRefundsOfBooking, refundableOf } from '../payments/online-refunds.ts';
 import { receivedSql, voucherPaidSql } from '../payments/payments.service.ts';
-import { auditIfAdmin, type BookingDeps } from './bookings.service.ts';
+import { auditIfAdmin } from './bookings.service.ts';
 
 type BookingRow = typeof booking.$inferSelect;
 

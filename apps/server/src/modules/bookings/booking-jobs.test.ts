@@ -6,7 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppContext, createContext } from '../../app.ts';
+import { createContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { booking, onlinePayment } from '../../db/schema.ts';
 import { bookingBody, localIso, nextWeekday, serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';

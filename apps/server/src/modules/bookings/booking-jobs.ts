@@ -1,7 +1,8 @@
 import type { PgBoss } from 'pg-boss';
+import type { BookingDeps } from '../../app-context.ts';
 import { retryOnlineRefunds } from '../payments/online-refunds.ts';
 import { releaseExpiredHolds } from '../payments/stripe-webhook.service.ts';
-import { type BookingDeps, queueDueReminders } from './bookings.service.ts';
+import { queueDueReminders } from './bookings.service.ts';
 
 const REMINDER_QUEUE = 'booking-reminders';
 const HOLD_QUEUE = 'booking-payment-holds';

@@ -1,6 +1,6 @@
 import { slotsQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { actorOf } from '../auth/actor.ts';
 import { freeTimes } from '../availability/free-times.ts';

@@ -26,6 +26,7 @@ import {
 } from '@app/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { BookingDeps } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   booking,
@@ -68,14 +69,6 @@ import {
 import { bookingIcs } from './booking-calendar.ts';
 import { bookingEmail, type EmailBusiness } from './booking-emails.ts';
 
-export type BookingDeps = {
-  db: Db;
-  env: Env;
-  outbox: Outbox;
-  stripe?: StripeAccount | null;
-  logger?: Logger;
-  now?: () => number;
-};
 type BookingRow = typeof booking.$inferSelect;
 
 const ENGINE_LOCK = 727_274; // one writer at a time re-checks the diary; the exclusion constraint is the backstop

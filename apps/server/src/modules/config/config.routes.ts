@@ -6,7 +6,7 @@ import {
   type WeeklyHours,
 } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import type { Env } from '../../env.ts';
 import { socialProvidersOf } from '../auth/auth.ts';
 import { getBookingRules } from '../availability/availability.service.ts';

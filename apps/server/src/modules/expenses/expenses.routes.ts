@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
 import { readUpload } from '../storage/storage.service.ts';
 import { importExpenses, previewExpenseImport } from './expense-import.service.ts';

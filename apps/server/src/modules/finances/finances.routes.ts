@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
 import { cashReport, profitAndLoss, vatReport, yearEndSummary } from './finances.service.ts';
 import { type CsvFile, cashCsv, profitAndLossCsv, vatCsv, yearEndCsv } from './finances-csv.ts';

@@ -1,6 +1,6 @@
 import { firstRunStatusQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { createFirstAdmin, setupStatus } from './first-run.service.ts';

@@ -7,12 +7,12 @@ import {
 } from '@app/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import Stripe from 'stripe';
+import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, noShowFee, payment } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
-import type { BookingDeps } from '../bookings/bookings.service.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { noShowFeeEntry } from '../ledger/postings.ts';
 import { minimumChargeOf, paymentUnavailable } from './online-payments.ts';

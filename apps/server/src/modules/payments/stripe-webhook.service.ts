@@ -1,11 +1,12 @@
 import { AppError } from '@app/shared';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, onlinePayment, stripeEvent } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { loadSlotRules } from '../availability/availability.service.ts';
-import { type BookingDeps, bookingPaid, lockDiary, now, releaseUnpaidBooking } from '../bookings/bookings.service.ts';
+import { bookingPaid, lockDiary, now, releaseUnpaidBooking } from '../bookings/bookings.service.ts';
 import type { FileStore } from '../storage/storage.service.ts';
 import { sendDueVoucherEmails, settleVoucherIntent, spendReturnedVouchersAgain } from '../vouchers/vouchers.service.ts';
 import { cardSaved, noShowFeeFailed, recordNoShowFeeCharge } from './no-show-fee.ts';

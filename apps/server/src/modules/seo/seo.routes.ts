@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { PREVIEW_CARD, previewCard } from './preview-card.ts';
 import { robotsTxt, sitemapXml } from './seo.service.ts';

@@ -1,6 +1,6 @@
 import { AppError } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { actorOf, requireRole } from '../auth/actor.ts';
 import { readUpload, tooLargeMessage } from '../storage/storage.service.ts';
 import {
