@@ -27,7 +27,6 @@ import { registerOwnerGuard } from './modules/auth/actor.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, isLocalhostUrl, publicUrlOf, trustedOriginsOf } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
-import { passwordPolicyFromEnv } from './modules/auth/password-policy.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { startBackupJobs } from './modules/backups/backup-jobs.ts';
 import { startBookingJobs } from './modules/bookings/booking-jobs.ts';
@@ -110,7 +109,7 @@ export async function createContext(
 }
 
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
-  const { env, db, logger } = context;
+  const { env, logger } = context;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: env.TRUST_PROXY,
@@ -185,10 +184,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(multipart, { limits: { fileSize: env.UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
-  await app.register(healthRoutes(db));
+  await app.register(healthRoutes(context));
   await app.register(configRoutes(context));
-  await app.register(servicesRoutes(db, context.auth));
-  await app.register(authRoutes(context.auth, passwordPolicyFromEnv(env), db));
+  await app.register(servicesRoutes(context));
+  await app.register(authRoutes(context));
   await app.register(bookingsRoutes(context));
   await app.register(availabilityRoutes(context));
   await app.register(accountRoutes(context));

@@ -1,12 +1,13 @@
-import type { PasswordPolicy } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../app-context.ts';
 import { reserveAttempt } from './attempt-guard.ts';
-import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
+import { passwordPolicyFromEnv } from './password-policy.ts';
 
 const SIGN_IN_PATHS = ['/api/auth/sign-in/email', '/api/auth/callback/', '/api/auth/oauth2/callback/'];
 
-export function authRoutes(auth: Auth, policy: PasswordPolicy, db: Db) {
+export function authRoutes({ auth, db, env }: AppContext) {
+  const policy = passwordPolicyFromEnv(env);
   return async (app: FastifyInstance) => {
     app.get('/api/auth/password-policy', async () => policy);
 

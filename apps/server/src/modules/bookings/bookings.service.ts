@@ -25,9 +25,8 @@ import {
   type VoucherCheck,
 } from '@app/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { BookingDeps } from '../../app-context.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   booking,
   bookingEvent,
@@ -46,7 +45,6 @@ import { type Actor, actsAsOwner, requireRole, requireSignedIn } from '../auth/a
 import { publicUrlOf } from '../auth/auth.ts';
 import { getBookingRules, loadSlotRules, nearestSlots } from '../availability/availability.service.ts';
 import { isSlotFree } from '../availability/slots.ts';
-import type { Outbox } from '../outbox/outbox.service.ts';
 import { cardSetupForClient, noShowFeeFor, noShowFeeStateOf, recordNoShowConsent } from '../payments/no-show-fee.ts';
 import {
   bookingPaymentOf,
@@ -59,7 +57,6 @@ import {
 import { queueOnlineRefund, refundableOf, sendOnlineRefund, stillHeldOf } from '../payments/online-refunds.ts';
 import { readPaymentPolicy } from '../payments/payment-policy.service.ts';
 import { recordBookingRefund } from '../payments/payments.service.ts';
-import type { StripeAccount } from '../payments/stripe-client.ts';
 import {
   giveBackVoucherSpending,
   spendableVoucher,

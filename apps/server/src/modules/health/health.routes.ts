@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../app-context.ts';
 
 /** How long one answer from the database stands for this instance's health. */
 const CHECK_EVERY_MS = 1000;
 
-export function healthRoutes(db: Db) {
+export function healthRoutes({ db }: AppContext) {
   // A load balancer may ask many times a second: the database is asked at most once a second per instance, and
   // the askers of that second share its answer. This instance's own connection is all it says anything about.
   let last: { at: number; check: Promise<unknown> } | undefined;

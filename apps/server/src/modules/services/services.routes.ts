@@ -1,10 +1,9 @@
 import { SENSUAL_FLAG } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../app-context.ts';
 import { etagOf } from '../../lib/etag.ts';
 import { sharedReads } from '../../lib/shared-read.ts';
 import { actorOf } from '../auth/actor.ts';
-import type { Auth } from '../auth/auth.ts';
 import { listAllServices, listPublicServices, updateService } from './services.service.ts';
 
 export function hasSensualFlag(request: FastifyRequest): boolean {
@@ -12,7 +11,7 @@ export function hasSensualFlag(request: FastifyRequest): boolean {
   return cookie.split(';').some((part) => part.trim() === `${SENSUAL_FLAG}=true`);
 }
 
-export function servicesRoutes(db: Db, auth: Auth) {
+export function servicesRoutes({ db, auth }: AppContext) {
   // The visitors who ask within a second share one read of the catalogue, and its text and ETag (decision 049):
   // the short caching a list changed a few times a year can take. A change made here shows at once.
   const catalogue = sharedReads(
