@@ -132,7 +132,7 @@ it('per-day journal sums and client spend equal direct sums through payments, re
 
   // Erasing a person detaches their payments: their spend row goes, the others stay exact.
   const actor = { id: admin.id, role: 'admin' as const, email: admin.email, name: 'Owner', phone: null };
-  await eraseCustomer(t.db, actor, other.id);
+  await eraseCustomer(t.db, { actor, userId: other.id });
   await expectSummariesExact();
   expect((await spendSummary()).some((row) => (row as { client_id: string }).client_id === other.id)).toBe(false);
 });

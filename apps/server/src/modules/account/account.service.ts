@@ -1,12 +1,12 @@
 import { AppError, deviceParams } from '@app/shared';
 import { verifyPassword } from 'better-auth/crypto';
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { account, booking, bookingEvent, customer, emailOutbox, session, user } from '../../db/schema.ts';
+import { account, session } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { type Actor, requireSignedIn } from '../auth/actor.ts';
-import { erasePerson } from '../customers/customers.service.ts';
+import { erasePerson, exportPersonData } from '../personal-data/personal-data.service.ts';
 import { placeOfAddress } from './place-of-address.ts';
 
 /**
@@ -46,60 +46,7 @@ export async function signOutMyDevice(db: Db, request: { actor: Actor | null; pa
 export async function exportMyData(db: Db, request: { actor: Actor | null }) {
   const actor = requireSignedIn(request.actor);
   // The owner's private notes stay the owner's (decision 056): the owner's export for a request includes them.
-  return exportPersonData(db, actor.id, { ownerNotes: false });
-}
-
-/** Everything held about one person (their own download, or the owner's answer to a request). */
-export async function exportPersonData(db: Db, userId: string, { ownerNotes = true } = {}) {
-  const actor = { id: userId };
-  const [me] = await db.select().from(user).where(eq(user.id, actor.id));
-  if (!me) throw new AppError('NOT_FOUND', 'No such account.');
-  const withoutNotes = <T extends { privateNotes: string }>({ privateNotes, ...row }: T) =>
-    ownerNotes ? { ...row, privateNotes } : row;
-  const bookings = (
-    await db.select().from(booking).where(eq(booking.clientId, actor.id)).orderBy(asc(booking.startsAt))
-  ).map(withoutNotes);
-  const ids = bookings.map((b) => b.id);
-  return {
-    exportedAt: new Date().toISOString(),
-    account: {
-      id: me.id,
-      name: me.name,
-      email: me.email,
-      emailVerified: me.emailVerified,
-      phone: me.phone,
-      role: me.role,
-      createdAt: me.createdAt,
-      updatedAt: me.updatedAt,
-    },
-    signInMethods: await db
-      .select({ provider: account.providerId, createdAt: account.createdAt })
-      .from(account)
-      .where(eq(account.userId, actor.id)),
-    sessions: await db
-      .select({
-        createdAt: session.createdAt,
-        expiresAt: session.expiresAt,
-        ipAddress: session.ipAddress,
-        userAgent: session.userAgent,
-      })
-      .from(session)
-      .where(eq(session.userId, actor.id)),
-    customerProfile:
-      (await db.select().from(customer).where(eq(customer.userId, actor.id))).map(withoutNotes)[0] ?? null,
-    bookings,
-    bookingHistory: ids.length ? await db.select().from(bookingEvent).where(inArray(bookingEvent.bookingId, ids)) : [],
-    emails: await db
-      .select({
-        subject: emailOutbox.subject,
-        kind: emailOutbox.kind,
-        status: emailOutbox.status,
-        createdAt: emailOutbox.createdAt,
-        text: emailOutbox.text,
-      })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.recipient, me.email)),
-  };
+  return exportPersonData(db, { userId: actor.id, ownerNotes: false });
 }
 
 export const deleteAccountInput = z.strictObject({
@@ -122,5 +69,5 @@ export async function deleteMyAccount(db: Db, request: { actor: Actor | null; in
   } else if (input.confirm !== 'DELETE') {
     throw new AppError('VALIDATION', 'confirm: Type DELETE to confirm.');
   }
-  await db.transaction((tx) => erasePerson(tx, actor.id));
+  await db.transaction((tx) => erasePerson(tx, { userId: actor.id }));
 }

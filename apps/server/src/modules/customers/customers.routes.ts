@@ -15,25 +15,27 @@ type UidParams = { Params: { uid: string } };
 export function customersRoutes(context: AppContext) {
   const { db, auth } = context;
   return async (app: FastifyInstance) => {
-    app.get('/api/admin/customers', async (request) => listCustomers(db, await actorOf(auth, request), request.query));
+    app.get('/api/admin/customers', async (request) =>
+      listCustomers(db, { actor: await actorOf(auth, request), query: request.query }),
+    );
     app.get<UidParams>('/api/admin/customers/:uid', async (request) =>
-      getCustomer(db, await actorOf(auth, request), request.params.uid),
+      getCustomer(db, { actor: await actorOf(auth, request), userId: request.params.uid }),
     );
     app.patch<UidParams>('/api/admin/customers/:uid', async (request) =>
-      updateCustomer(db, await actorOf(auth, request), request.params.uid, request.body),
+      updateCustomer(db, { actor: await actorOf(auth, request), userId: request.params.uid, input: request.body }),
     );
     app.put<UidParams>('/api/admin/customers/:uid/policy', async (request) =>
-      setCustomerPolicy(db, await actorOf(auth, request), request.params.uid, request.body),
+      setCustomerPolicy(db, { actor: await actorOf(auth, request), userId: request.params.uid, input: request.body }),
     );
     app.get<UidParams>('/api/admin/customers/:uid/export', async (request, reply) => {
-      const data = await exportCustomer(db, await actorOf(auth, request), request.params.uid);
+      const data = await exportCustomer(db, { actor: await actorOf(auth, request), userId: request.params.uid });
       return reply
         .header('content-disposition', 'attachment; filename="customer-data.json"')
         .header('cache-control', 'no-store')
         .send(data);
     });
     app.post<UidParams>('/api/admin/customers/:uid/erase', async (request) => {
-      await eraseCustomer(db, await actorOf(auth, request), request.params.uid);
+      await eraseCustomer(db, { actor: await actorOf(auth, request), userId: request.params.uid });
       return { erased: true };
     });
   };

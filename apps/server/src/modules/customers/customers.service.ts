@@ -1,12 +1,12 @@
 import { AppError, type CustomerRow, customerPolicySchema, listCustomersQuery, updateCustomerInput } from '@app/shared';
-import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, bookingEvent, customer, emailOutbox, payment, user } from '../../db/schema.ts';
+import { booking, customer, emailOutbox, payment, user } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
-import { exportPersonData } from '../account/account.service.ts';
 import { auditOf, recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { erasePerson, exportPersonData } from '../personal-data/personal-data.service.ts';
 
 export const setPolicyInput = z.strictObject({ policy: customerPolicySchema });
 
@@ -45,9 +45,9 @@ const sortKeys = (within: SQL) => ({
  * alone; the page's own rows then get their details, and their figures over the client indexes of bookings and
  * payments, never over every booking. `people` is inlined when read once and kept when an aggregate reads it too.
  */
-export async function listCustomers(db: Db, actor: Actor | null, query: unknown) {
-  requireRole(actor, 'admin');
-  const q = parseInput(listCustomersQuery, query);
+export async function listCustomers(db: Db, request: { actor: Actor | null; query: unknown }) {
+  requireRole(request.actor, 'admin');
+  const q = parseInput(listCustomersQuery, request.query);
   const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
   const order = q.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
   // Only the people searched for: their ids bound the aggregate; without a search it runs over everyone.
@@ -125,8 +125,9 @@ async function findPerson(db: DbOrTx, userId: string) {
   return found;
 }
 
-export async function getCustomer(db: Db, actor: Actor | null, userId: string) {
-  requireRole(actor, 'admin');
+export async function getCustomer(db: Db, request: { actor: Actor | null; userId: string }) {
+  const { userId } = request;
+  requireRole(request.actor, 'admin');
   const person = await findPerson(db, userId);
   const [profile] = await db.select().from(customer).where(eq(customer.userId, userId));
   return {
@@ -159,9 +160,10 @@ export async function getCustomer(db: Db, actor: Actor | null, userId: string) {
 }
 
 /** Policy (blocked, trusted, new), tags and private notes; each change is audited with before and after. */
-export async function updateCustomer(db: Db, actor: Actor | null, userId: string, input: unknown) {
-  const admin = requireRole(actor, 'admin');
-  const changes = parseInput(updateCustomerInput, input);
+export async function updateCustomer(db: Db, request: { actor: Actor | null; userId: string; input: unknown }) {
+  const { userId } = request;
+  const admin = requireRole(request.actor, 'admin');
+  const changes = parseInput(updateCustomerInput, request.input);
   if (changes.tags) changes.tags = [...new Set(changes.tags)];
   return db.transaction(async (tx) => {
     await findPerson(tx, userId);
@@ -183,72 +185,33 @@ export async function updateCustomer(db: Db, actor: Actor | null, userId: string
   });
 }
 
-export async function setCustomerPolicy(db: Db, actor: Actor | null, userId: string, input: unknown) {
-  const { policy } = parseInput(setPolicyInput, input);
-  return updateCustomer(db, actor, userId, { policy });
+export async function setCustomerPolicy(db: Db, request: { actor: Actor | null; userId: string; input: unknown }) {
+  const { policy } = parseInput(setPolicyInput, request.input);
+  return updateCustomer(db, { actor: request.actor, userId: request.userId, input: { policy } });
 }
 
-export async function exportCustomer(db: Db, actor: Actor | null, userId: string) {
-  const admin = requireRole(actor, 'admin');
+export async function exportCustomer(db: Db, request: { actor: Actor | null; userId: string }) {
+  const { userId } = request;
+  const admin = requireRole(request.actor, 'admin');
   await findPerson(db, userId);
   await recordAudit(db, admin, 'customer.exported', 'customer', userId, null, null);
-  return exportPersonData(db, userId);
+  return exportPersonData(db, { userId });
 }
 
 /** Erasure on request: the same rules as the client's own deletion; the audit keeps no personal data. */
-export async function eraseCustomer(db: Db, actor: Actor | null, userId: string) {
-  const admin = requireRole(actor, 'admin');
+export async function eraseCustomer(db: Db, request: { actor: Actor | null; userId: string }) {
+  const { userId } = request;
+  const admin = requireRole(request.actor, 'admin');
   await db.transaction(async (tx) => {
     await findPerson(tx, userId);
-    await erasePerson(tx, userId);
+    await erasePerson(tx, { userId });
     await recordAudit(tx, admin, 'customer.erased', 'customer', userId, null, { erased: true });
   });
 }
 
-/**
- * Erases a person: their account, sessions and profile go; their bookings stay for the accounts,
- * anonymised; the emails sent to them keep only their subject and status.
- */
-export async function erasePerson(tx: DbOrTx, userId: string) {
-  const [found] = await tx.select().from(user).where(eq(user.id, userId));
-  if (!found) throw new AppError('NOT_FOUND', 'No such account.');
-  // Upcoming appointments of someone who left must not keep their time in the diary.
-  const cancelled = await tx
-    .update(booking)
-    .set({ status: 'cancelled', cancelledBy: 'client', cancelledAt: new Date(), cancelReason: 'Account deleted' })
-    .where(
-      and(
-        eq(booking.clientId, userId),
-        inArray(booking.status, ['pending', 'confirmed']),
-        gt(booking.startsAt, new Date()),
-      ),
-    )
-    .returning({ id: booking.id, status: booking.status });
-  if (cancelled.length)
-    await tx.insert(bookingEvent).values(
-      cancelled.map((b) => ({
-        bookingId: b.id,
-        action: 'cancelled',
-        actorRole: 'system',
-        toStatus: 'cancelled',
-        details: { reason: 'Account deleted' },
-      })),
-    );
-  await tx
-    .update(booking)
-    .set({
-      clientId: null,
-      clientName: 'Deleted client',
-      clientEmail: null,
-      clientPhone: null,
-      notes: '',
-      idempotencyKey: null,
-    })
-    .where(eq(booking.clientId, userId));
-  await tx.update(payment).set({ clientId: null }).where(eq(payment.clientId, userId));
-  await tx
-    .update(emailOutbox)
-    .set({ recipient: 'erased@invalid', text: '[erased]', html: null, attachments: [] })
-    .where(eq(emailOutbox.recipient, found.email));
-  await tx.delete(user).where(eq(user.id, userId)); // cascades to sessions, linked accounts, customer profile
+/** The client's policy, their customer record made ('new') on their first booking, in the caller's transaction. */
+export async function customerPolicyOf(tx: DbOrTx, request: { userId: string }) {
+  await tx.insert(customer).values({ userId: request.userId }).onConflictDoNothing();
+  const [row] = await tx.select({ policy: customer.policy }).from(customer).where(eq(customer.userId, request.userId));
+  return row?.policy ?? 'new';
 }
