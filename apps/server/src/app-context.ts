@@ -6,7 +6,7 @@ import type { Env } from './env.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import type { Outbox } from './modules/outbox/outbox.service.ts';
 import type { StripeAccount } from './modules/payments/stripe-client.ts';
-import type { FileStore } from './modules/storage/storage.service.ts';
+import type { FileStore } from './modules/storage/file-store.ts';
 
 /** Everything the routes, the CLI and the jobs share: database, outbox, auth. No HTTP here. */
 export type AppContext = {

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import type { FileStore } from '../storage/storage.service.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { backupDirOf, createBackup, pruneBackups, recordBackup, securePrivateFolder } from './backup.service.ts';
 import { ENCRYPTED_SUFFIX, encryptArchive } from './backup-crypto.ts';
 

@@ -59,13 +59,16 @@ afterAll(async () => {
 
 it('backs up the files of the bucket, copies the archive there encrypted, and restores that copy into a new bucket', async () => {
   const receipt = await t.db.transaction((tx) =>
-    storeFile(tx, t.context.files, {
-      folder: 'receipts/2026',
-      filename: 'till.png',
-      bytes: sampleFiles.png,
-      uploadedBy: null,
-      maxBytes: 1_000_000,
-    }),
+    storeFile(
+      { db: tx, files: t.context.files },
+      {
+        folder: 'receipts/2026',
+        filename: 'till.png',
+        bytes: sampleFiles.png,
+        uploadedBy: null,
+        maxBytes: 1_000_000,
+      },
+    ),
   );
   const archive = await runNightlyBackup({
     database: t.context.database,
@@ -112,7 +115,7 @@ it('backs up the files of the bucket, copies the archive there encrypted, and re
   const context = await createContext(env);
   const app = await buildApp(context);
   try {
-    const file = await readStoredFile(context.db, context.files, receipt.id);
+    const file = await readStoredFile({ db: context.db, files: context.files }, { fileId: receipt.id });
     expect(file.bytes.equals(sampleFiles.png)).toBe(true);
     expect(file.metadata).toEqual(receipt);
   } finally {

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { appSetting, type WebsiteImageVariant } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import type { FileStore } from '../storage/storage.service.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { rowCountsOf, rowsOf } from './dump-sql.ts';
 import { endTar, writeTarMember } from './tar.ts';
 

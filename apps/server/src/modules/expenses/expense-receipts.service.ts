@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { expense, expenseReceipt } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
-import { deleteStoredFile, type FileStore, storeFile } from '../storage/storage.service.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { deleteStoredFile, storeFile } from '../storage/storage.service.ts';
 import { receiptFilename } from './expenses.service.ts';
 
 export type ReceiptDeps = { db: Db; files: FileStore; maxBytes: number };
@@ -40,14 +41,17 @@ export async function addExpenseReceipt(
   const admin = requireRole(actor, 'admin');
   return deps.db.transaction(async (tx) => {
     await liveExpense(tx, expenseId);
-    const stored = await storeFile(tx, deps.files, {
-      folder: `receipts/${expenseId}`,
-      filename: upload.filename,
-      bytes: upload.bytes,
-      uploadedBy: admin.id,
-      maxBytes: deps.maxBytes,
-      customMetadata: { expenseId },
-    });
+    const stored = await storeFile(
+      { db: tx, files: deps.files },
+      {
+        folder: `receipts/${expenseId}`,
+        filename: upload.filename,
+        bytes: upload.bytes,
+        uploadedBy: admin.id,
+        maxBytes: deps.maxBytes,
+        customMetadata: { expenseId },
+      },
+    );
     const [link] = await tx.insert(expenseReceipt).values({ expenseId, fileId: stored.id }).returning();
     if (!link) throw new Error('expense receipt insert returned no row');
     await recordAudit(tx, admin, 'expense.receipt_added', 'expense', expenseId, null, {
@@ -80,7 +84,7 @@ export async function removeExpenseReceipt(deps: ReceiptDeps, actor: Actor | nul
     if (!link) throw new AppError('NOT_FOUND', 'This expense has no such receipt.');
     await recordAudit(tx, admin, 'expense.receipt_removed', 'expense', expenseId, { fileId }, null);
     // Last, so the bytes go only once the rest of the change has been made.
-    await deleteStoredFile(tx, deps.files, fileId);
+    await deleteStoredFile({ db: tx, files: deps.files }, { fileId });
   });
   return { deleted: true as const };
 }

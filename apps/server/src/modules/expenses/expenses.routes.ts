@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
-import { readUpload } from '../storage/storage.service.ts';
+import { readUpload } from '../storage/file-http.ts';
 import { importExpenses, previewExpenseImport } from './expense-import.service.ts';
 import {
   addExpenseReceipt,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { websiteImage } from '../../db/schema.ts';
-import type { FileStore } from '../storage/storage.service.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { publicWebsiteOf, websiteSettingsOf } from '../website/website.service.ts';
 
 /** The picture every shared link shows, at the size link previews ask for. */

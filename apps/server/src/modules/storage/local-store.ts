@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { AppError, isSafeStoragePath } from '@app/shared';
-import type { FileStore, StoreLogger } from './storage.service.ts';
+import type { FileStore, StoreLogger } from './file-store.ts';
 
 /** Files on the local disk under `${dataDir}/files/`; 'memory://' (tests) gets a fresh temporary folder. */
 export function createLocalStore(dataDir: string, logger: StoreLogger): FileStore {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Env, parseEnv } from '../../env.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
-import { createFileStore, type StoreLogger } from './storage.service.ts';
+import type { StoreLogger } from './file-store.ts';
+import { createFileStore } from './storage.service.ts';
 import { multipartForm, sampleFiles } from './test-uploads.ts';
 
 /** A real S3 protocol peer on a free port, keeping its objects in a temporary folder. */

@@ -1,6 +1,6 @@
 import { AppError, isSafeStoragePath } from '@app/shared';
 import { AwsClient } from 'aws4fetch';
-import type { FileStore, StoreLogger } from './storage.service.ts';
+import type { FileStore, StoreLogger } from './file-store.ts';
 
 export type S3StoreOptions = {
   endpoint: string;

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
-import {
-  getFile,
-  getFileContent,
-  listFiles,
-  readUpload,
-  removeFile,
-  requireFileAdmin,
-  sendStoredFile,
-  uploadFile,
-} from './storage.service.ts';
+import { readUpload, sendStoredFile } from './file-http.ts';
+import { getFile, getFileContent, listFiles, removeFile, requireFileAdmin, uploadFile } from './storage.service.ts';
 
 type IdParams = { Params: { id: string } };
 type ContentQuery = IdParams & { Querystring: { download?: string } };
@@ -24,20 +16,25 @@ export function storageRoutes(context: AppContext) {
       // Checked before the body is read, so nobody else can make the server take in a file.
       requireFileAdmin(actor);
       const upload = await readUpload(request, env.UPLOAD_MAX_BYTES);
-      const metadata = await uploadFile(db, files, actor, { ...upload, maxBytes: env.UPLOAD_MAX_BYTES });
+      const metadata = await uploadFile({ db, files }, { actor, input: { ...upload, maxBytes: env.UPLOAD_MAX_BYTES } });
       return reply.status(201).send(metadata);
     });
-    app.get('/api/files', async (request) => listFiles(db, files, await actorOf(auth, request), request.query));
+    app.get('/api/files', async (request) =>
+      listFiles({ db, files }, { actor: await actorOf(auth, request), query: request.query }),
+    );
     app.get<IdParams>('/api/files/:id', async (request) =>
-      getFile(db, await actorOf(auth, request), request.params.id),
+      getFile(db, { actor: await actorOf(auth, request), fileId: request.params.id }),
     );
     app.get<ContentQuery>('/api/files/:id/content', async (request, reply) => {
-      const file = await getFileContent(db, files, await actorOf(auth, request), request.params.id);
+      const file = await getFileContent(
+        { db, files },
+        { actor: await actorOf(auth, request), fileId: request.params.id },
+      );
       const download = request.query.download === '1' || request.query.download === 'true';
       return sendStoredFile(reply, file, { download });
     });
     app.delete<IdParams>('/api/files/:id', async (request, reply) => {
-      await removeFile(db, files, await actorOf(auth, request), request.params.id);
+      await removeFile({ db, files }, { actor: await actorOf(auth, request), fileId: request.params.id });
       return reply.status(204).send();
     });
   };

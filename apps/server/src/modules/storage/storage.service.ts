@@ -11,7 +11,6 @@ import {
   uploadFileFields,
 } from '@app/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import pino from 'pino';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -20,24 +19,9 @@ import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { type Actor, actsAsOwner } from '../auth/actor.ts';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../auth/auth.ts';
+import type { FileStore, StoreLogger } from './file-store.ts';
 import { createLocalStore } from './local-store.ts';
 import { createS3Store, type S3StoreOptions } from './s3-store.ts';
-
-/** Where the bytes live; the metadata lives in the stored_file table. */
-export type FileStore = {
-  kind: 'local' | 's3';
-  bucket: string;
-  /** The folder or the bucket URL, for logs and support. */
-  location: string;
-  put(path: string, bytes: Buffer, contentType: string): Promise<void>;
-  get(path: string): Promise<Buffer>;
-  /** A missing object is not an error. */
-  remove(path: string): Promise<void>;
-  /** Fails with 'storage/bucket-not-found' when the bucket is missing (HeadBucket on S3). */
-  check(): Promise<void>;
-};
-
-export type StoreLogger = { error(object: object, message: string): void };
 
 export function createFileStore(
   env: Env,
@@ -126,10 +110,12 @@ export function metadataOf(row: StoredFileRow): StoredFileMetadata {
   };
 }
 
+/** The database handle (a transaction, when the caller's write must go with the file's row) and the file store. */
+export type StorageDeps = { db: DbOrTx; files: FileStore };
+
 /** Checks type and size, writes the bytes, inserts the stored_file row (in the given transaction), returns metadata. */
 export async function storeFile(
-  tx: DbOrTx,
-  files: FileStore,
+  { db: tx, files }: StorageDeps,
   input: {
     folder: string;
     filename: string;
@@ -182,7 +168,7 @@ export async function storeFile(
   }
 }
 
-export async function fileMetadata(db: DbOrTx, fileId: string): Promise<StoredFileMetadata> {
+export async function fileMetadata(db: DbOrTx, { fileId }: { fileId: string }): Promise<StoredFileMetadata> {
   const [row] = await db
     .select()
     .from(storedFile)
@@ -192,11 +178,10 @@ export async function fileMetadata(db: DbOrTx, fileId: string): Promise<StoredFi
 }
 
 export async function readStoredFile(
-  db: DbOrTx,
-  files: FileStore,
-  fileId: string,
+  { db, files }: StorageDeps,
+  { fileId }: { fileId: string },
 ): Promise<{ metadata: StoredFileMetadata; bytes: Buffer }> {
-  const metadata = await fileMetadata(db, fileId);
+  const metadata = await fileMetadata(db, { fileId });
   if (metadata.bucket !== files.bucket)
     throw new AppError(
       'storage/bucket-not-found',
@@ -207,7 +192,7 @@ export async function readStoredFile(
 }
 
 /** Removes the row (in a transaction), then the bytes; bytes already gone are not an error. */
-export async function deleteStoredFile(db: DbOrTx, files: FileStore, fileId: string): Promise<void> {
+export async function deleteStoredFile({ db, files }: StorageDeps, { fileId }: { fileId: string }): Promise<void> {
   const id = fileIdOf(fileId);
   const row = await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(storedFile).where(eq(storedFile.id, id)).returning();
@@ -218,7 +203,10 @@ export async function deleteStoredFile(db: DbOrTx, files: FileStore, fileId: str
 }
 
 /** Files of the store's bucket whose path starts with the prefix, by path; the token is the last path seen. */
-export async function listStoredFiles(db: DbOrTx, files: FileStore, query: unknown): Promise<ListFilesResult> {
+export async function listStoredFiles(
+  { db, files }: StorageDeps,
+  { query }: { query: unknown },
+): Promise<ListFilesResult> {
   const q = parseInput(listFilesQuery, query);
   if (q.prefix && (q.prefix.startsWith('/') || q.prefix.split('/').includes('..') || q.prefix.includes('\\')))
     throw new AppError('storage/invalid-url', 'This folder name is not valid.');
@@ -251,74 +239,6 @@ function pathOfPageToken(token: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTTP helpers
-
-const inlineTypes: readonly string[] = receiptContentTypes;
-
-/** Sends bytes safely: real content type, nosniff, `Content-Security-Policy: default-src 'none'; sandbox`, inline only for images and PDF when asked, else attachment; never text/html. */
-export function sendStoredFile(
-  reply: FastifyReply,
-  file: { metadata: StoredFileMetadata; bytes: Buffer },
-  options: { download: boolean },
-): FastifyReply {
-  const { metadata, bytes } = file;
-  // Rows are only written with a detected type, but a row edited by hand must still never become a page.
-  const known = inlineTypes.includes(metadata.contentType);
-  const contentType = known ? metadata.contentType : 'application/octet-stream';
-  const disposition = options.download || !known ? 'attachment' : 'inline';
-  const asciiName = metadata.name.replace(/[^A-Za-z0-9._-]/g, '_');
-  const etag = `"${metadata.md5Hash}"`;
-  reply
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-disposition', `${disposition}; filename="${asciiName}"`)
-    .header('cache-control', 'no-store')
-    .header('etag', etag);
-  if (reply.request.headers['if-none-match'] === etag) return reply.status(304).send();
-  return reply.header('content-type', contentType).header('content-length', String(bytes.length)).send(bytes);
-}
-
-/** Reads the single `file` part of a multipart request, mapping limit/abort errors to storage codes. */
-export async function readUpload(
-  request: FastifyRequest,
-  maxBytes: number,
-): Promise<{ filename: string; bytes: Buffer; fields: Record<string, string> }> {
-  if (!request.isMultipart())
-    throw new AppError('storage/invalid-argument', 'Send the file as multipart/form-data, in a field named "file".');
-  let upload: { filename: string; bytes: Buffer } | undefined;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10 } })) {
-      if (part.type === 'field') fields[part.fieldname] = String(part.value);
-      else if (part.fieldname === 'file') upload = { filename: part.filename, bytes: await part.toBuffer() };
-      else part.file.resume();
-    }
-  } catch (error) {
-    throw uploadError(request, error, maxBytes);
-  }
-  if (!upload) throw new AppError('storage/invalid-argument', 'Choose a file to upload (a form field named "file").');
-  return { ...upload, fields };
-}
-
-function uploadError(request: FastifyRequest, error: unknown, maxBytes: number): AppError {
-  if (error instanceof AppError) return error;
-  const { code, message } = error as { code?: string; message?: string };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('storage/quota-exceeded', tooLargeMessage(maxBytes));
-  if (code === 'FST_FILES_LIMIT') return new AppError('storage/invalid-argument', 'Upload one file at a time.');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return new AppError('storage/invalid-argument', 'The upload has too many fields.');
-  if (
-    code === 'FST_MP_PREMATURE_CLOSE' ||
-    code === 'ECONNRESET' ||
-    request.raw.aborted ||
-    /unexpected end of (form|multipart)|aborted|premature close/i.test(message ?? '')
-  )
-    return new AppError('storage/canceled', 'The upload was cut off before the end. Please try again.');
-  request.log.warn({ err: error }, 'unreadable upload');
-  return new AppError('storage/invalid-argument', 'The upload could not be read. Please try again.');
-}
-
-// ---------------------------------------------------------------------------------------------
 // The /api/files endpoints: the owner's file manager.
 
 /** Only the owner manages files; the answers carry the storage codes of the specification. */
@@ -330,41 +250,57 @@ export function requireFileAdmin(actor: Actor | null): Actor {
 }
 
 export async function uploadFile(
-  db: Db,
-  files: FileStore,
-  actor: Actor | null,
-  input: { filename: string; bytes: Buffer; fields: Record<string, string>; maxBytes: number },
+  { db, files }: { db: Db; files: FileStore },
+  {
+    actor,
+    input,
+  }: {
+    actor: Actor | null;
+    input: { filename: string; bytes: Buffer; fields: Record<string, string>; maxBytes: number };
+  },
 ): Promise<StoredFileMetadata> {
   const admin = requireFileAdmin(actor);
   const folder = uploadFileFields.safeParse({ folder: input.fields.folder || undefined });
   if (!folder.success) throw new AppError('storage/invalid-url', 'This folder name is not valid.');
   return db.transaction((tx) =>
-    storeFile(tx, files, {
-      folder: folder.data.folder,
-      filename: input.filename,
-      bytes: input.bytes,
-      uploadedBy: admin.id,
-      maxBytes: input.maxBytes,
-    }),
+    storeFile(
+      { db: tx, files },
+      {
+        folder: folder.data.folder,
+        filename: input.filename,
+        bytes: input.bytes,
+        uploadedBy: admin.id,
+        maxBytes: input.maxBytes,
+      },
+    ),
   );
 }
 
-export async function listFiles(db: Db, files: FileStore, actor: Actor | null, query: unknown) {
+export async function listFiles(
+  deps: { db: Db; files: FileStore },
+  { actor, query }: { actor: Actor | null; query: unknown },
+) {
   requireFileAdmin(actor);
-  return listStoredFiles(db, files, query);
+  return listStoredFiles(deps, { query });
 }
 
-export async function getFile(db: Db, actor: Actor | null, fileId: string) {
+export async function getFile(db: Db, { actor, fileId }: { actor: Actor | null; fileId: string }) {
   requireFileAdmin(actor);
-  return fileMetadata(db, fileId);
+  return fileMetadata(db, { fileId });
 }
 
-export async function getFileContent(db: Db, files: FileStore, actor: Actor | null, fileId: string) {
+export async function getFileContent(
+  deps: { db: Db; files: FileStore },
+  { actor, fileId }: { actor: Actor | null; fileId: string },
+) {
   requireFileAdmin(actor);
-  return readStoredFile(db, files, fileId);
+  return readStoredFile(deps, { fileId });
 }
 
-export async function removeFile(db: Db, files: FileStore, actor: Actor | null, fileId: string) {
+export async function removeFile(
+  deps: { db: Db; files: FileStore },
+  { actor, fileId }: { actor: Actor | null; fileId: string },
+) {
   requireFileAdmin(actor);
-  await deleteStoredFile(db, files, fileId);
+  await deleteStoredFile(deps, { fileId });
 }

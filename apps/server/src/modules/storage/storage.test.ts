@@ -329,7 +329,7 @@ describe('downloading files', () => {
     const response = await get(owner, `/api/files/${stored.id}/content`);
     expect(response.statusCode).toBe(404);
     expect(errorOf(response).code).toBe('storage/bucket-not-found');
-    await expect(readStoredFile(t.db, t.context.files, stored.id)).rejects.toMatchObject({
+    await expect(readStoredFile({ db: t.db, files: t.context.files }, { fileId: stored.id })).rejects.toMatchObject({
       code: 'storage/bucket-not-found',
     });
   });
@@ -434,13 +434,16 @@ describe('the local file store', () => {
     // A plain file where a folder must go: the disk refuses to write under it.
     writeFileSync(join(store.location, 'blocked'), 'not a folder');
     const attempt = t.db.transaction((tx) =>
-      storeFile(tx, store, {
-        folder: 'blocked',
-        filename: 'r.png',
-        bytes: sampleFiles.png,
-        uploadedBy: null,
-        maxBytes: 1024 * 1024,
-      }),
+      storeFile(
+        { db: tx, files: store },
+        {
+          folder: 'blocked',
+          filename: 'r.png',
+          bytes: sampleFiles.png,
+          uploadedBy: null,
+          maxBytes: 1024 * 1024,
+        },
+      ),
     );
     await expect(attempt).rejects.toThrow(AppError);
     await expect(attempt).rejects.toMatchObject({

@@ -2,7 +2,8 @@ import { AppError } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf, requireRole } from '../auth/actor.ts';
-import { readUpload, tooLargeMessage } from '../storage/storage.service.ts';
+import { readUpload } from '../storage/file-http.ts';
+import { tooLargeMessage } from '../storage/storage.service.ts';
 import {
   getWebsiteAdmin,
   readPublicImage,

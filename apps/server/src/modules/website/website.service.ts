@@ -22,7 +22,7 @@ import { type WebsiteImageVariant, websiteImage, websiteSettings } from '../../d
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
-import type { FileStore } from '../storage/storage.service.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { tooLargeMessage } from '../storage/storage.service.ts';
 
 // ---------------------------------------------------------------------------------------------
