@@ -14,7 +14,7 @@ import { AppRoutes } from './app/router.tsx';
 import { listenForUpdates } from './app/update/update-store.ts';
 import { servicesQuery } from './features/catalog/api.ts';
 import { hasSensualFlag, needsSensualAccess, setSensualFlag } from './features/catalog/sensual-flag.ts';
-import { configQuery } from './features/config/api.ts';
+import { configQuery } from './lib/config/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /**

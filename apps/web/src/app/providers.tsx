@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { configQuery } from '../features/config/api.ts';
+import { configQuery } from '../lib/config/api.ts';
 import { cssVariablesResolver, theme, themeFor } from './theme.ts';
 
 const NotificationsContainer = lazy(() =>

@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
-import { usePublicConfig } from '../../features/config/api.ts';
+import { usePublicConfig } from '../../lib/config/api.ts';
 import { setTitleSuffix } from '../../lib/page-title.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { guardRedirect, isBackOffice, roleMatters } from '../guard.ts';

@@ -12,7 +12,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { configQuery } from '../config/api.ts';
+import { configQuery } from '../../lib/config/api.ts';
 
 // jsdom lacks the layout APIs Mantine's calendar and modals read.
 Element.prototype.scrollIntoView ??= () => {};

@@ -2,9 +2,9 @@ import type { AnalyticsBucket } from '@app/shared';
 import { Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
-import { usePublicConfig } from '../../config/api.ts';
 import { spanQuery } from '../api.ts';
 import { BusyTimes } from '../components/busy-times.tsx';
 import {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { usePublicConfig } from '../../config/api.ts';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { type Passkey, passkeysQuery, useAddPasskey, useDeletePasskey } from '../api.ts';
 import { secondFactorErrorMessage } from '../auth-errors.ts';
 import { deviceName } from '../device-name.ts';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
-import { usePublicConfig } from '../../config/api.ts';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { deviceSessionsQuery, useSignOutDevice, useSignOutOtherDevices } from '../api.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import { deviceName } from '../device-name.ts';

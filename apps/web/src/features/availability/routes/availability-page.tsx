@@ -1,10 +1,10 @@
 import { Accordion, Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { ServicesEditor } from '../../catalog/components/services-editor.tsx';
-import { usePublicConfig } from '../../config/api.ts';
 import { rulesQuery } from '../api.ts';
 import { AvailabilityCalendar } from '../components/availability-calendar.tsx';
 import { BlocksPanel } from '../components/blocks-panel.tsx';

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configQuery } from '../../config/api.ts';
+import { configQuery } from '../../../lib/config/api.ts';
 import { bookingFixture, config, stubApi } from '../test-utils.tsx';
 import { BookedPanel } from './booked-panel.tsx';
 

@@ -3,8 +3,8 @@ import { Anchor, Button, Loader, Paper, Skeleton, Stack, Text, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { Link } from '../../../lib/links.tsx';
-import { usePublicConfig } from '../../config/api.ts';
 import { bookingQuery } from '../api.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
 import { Notice } from './notice.tsx';

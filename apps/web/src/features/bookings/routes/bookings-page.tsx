@@ -2,10 +2,10 @@ import { type Booking, cancellationMoneyText, cancellationVoucherText } from '@a
 import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { usePublicConfig } from '../../../lib/config/api.ts';
+import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { usePublicConfig } from '../../config/api.ts';
-import { REPLY_TO_EMAIL, reachUs } from '../../config/contact.ts';
 import { myBookingsQuery } from '../api.ts';
 import { BookingCard } from '../components/booking-card.tsx';
 import { CancelBookingButton } from '../components/cancel-booking-button.tsx';

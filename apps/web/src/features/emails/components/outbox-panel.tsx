@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
-import { usePublicConfig } from '../../config/api.ts';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { type EmailStatus, type OutboxEmail, outboxQuery } from '../api.ts';
 import { emailStatusLabels } from './email-status-badge.tsx';
 import { EmailViewer } from './email-viewer.tsx';

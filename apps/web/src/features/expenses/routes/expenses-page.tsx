@@ -18,9 +18,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
-import { usePublicConfig } from '../../config/api.ts';
 import {
   EXPENSES_PAGE_SIZE,
   type ExpenseFilters,

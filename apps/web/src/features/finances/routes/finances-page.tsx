@@ -15,9 +15,9 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
-import { usePublicConfig } from '../../config/api.ts';
 import {
   cashQuery,
   type DateRange,

@@ -25,9 +25,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { Link } from '../../../lib/links.tsx';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
-import { usePublicConfig } from '../../config/api.ts';
 import {
   invoicePdfUrl,
   invoiceQuery,

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch } from '../api-client.ts';
 
 export const configQuery = queryOptions({
   queryKey: ['config'],
