@@ -12,8 +12,8 @@ import { checkAppVersion } from './app/boot/version-check.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { listenForUpdates } from './app/update/update-store.ts';
-import { servicesQuery } from './features/catalog/api.ts';
-import { hasSensualFlag, needsSensualAccess, setSensualFlag } from './features/catalog/sensual-flag.ts';
+import { servicesQuery } from './lib/catalog/api.ts';
+import { hasSensualFlag, needsSensualAccess, setSensualFlag } from './lib/catalog/sensual-flag.ts';
 import { configQuery } from './lib/config/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 

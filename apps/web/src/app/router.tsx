@@ -2,8 +2,8 @@ import { bookingAliases, SECOND_FACTOR_PATH, SETUP_PATH, sensualAccessAliases } 
 import { useLayoutEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes, useSearchParams } from 'react-router';
 import { BookPage } from '../features/bookings/routes/book-page.tsx';
-import { setSensualFlag } from '../features/catalog/sensual-flag.ts';
 import { HomePage } from '../features/home/routes/home-page.tsx';
+import { setSensualFlag } from '../lib/catalog/sensual-flag.ts';
 import type { PartName } from './deferred-parts.ts';
 import { MainLayout } from './layout/main-layout.tsx';
 import { lazyPart } from './lazy-part.ts';

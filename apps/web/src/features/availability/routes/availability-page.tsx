@@ -4,13 +4,13 @@ import { useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { ServicesEditor } from '../../catalog/components/services-editor.tsx';
 import { rulesQuery } from '../api.ts';
 import { AvailabilityCalendar } from '../components/availability-calendar.tsx';
 import { BlocksPanel } from '../components/blocks-panel.tsx';
 import { CalendarFeeds } from '../components/calendar-feeds.tsx';
 import { OverridesPanel } from '../components/overrides-panel.tsx';
 import { RulesForm } from '../components/rules-form.tsx';
+import { ServicesEditor } from '../components/services-editor.tsx';
 
 /** /availability — the diary's open and busy times; the admin edits hours, services, special days and blocks here. */
 export function AvailabilityPage() {

@@ -2,7 +2,7 @@ import { issueVoucherInput, paymentMethods, type Voucher } from '@app/shared';
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { useServices } from '../../catalog/api.ts';
+import { useServices } from '../../../lib/catalog/api.ts';
 import { useIssueVoucher } from '../api.ts';
 import {
   emptyOrder,

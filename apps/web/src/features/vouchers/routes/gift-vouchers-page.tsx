@@ -3,11 +3,11 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@ma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useServices } from '../../../lib/catalog/api.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useServices } from '../../catalog/api.ts';
 import { formatDay, formatMoney } from '../../invoices/format.ts';
 import { myVoucherQuery, useBuyVoucher } from '../api.ts';
 import {

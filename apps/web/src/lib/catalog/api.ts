@@ -1,6 +1,6 @@
 import type { Service, Style } from '@app/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch } from '../api-client.ts';
 import { useSensualFlag } from './sensual-flag.ts';
 
 /** The server lists sensual services only to visitors with the flag cookie, so the flag is part of the key. */

@@ -1,7 +1,7 @@
 import type { Service } from '@app/shared';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatDuration, formatPrice } from '../../../lib/format.ts';
-import { Link } from '../../../lib/links.tsx';
+import { formatDuration, formatPrice } from '../../lib/format.ts';
+import { Link } from '../../lib/links.tsx';
 import classes from './service-card.module.css';
 
 type ServiceCardProps = {

@@ -1,7 +1,7 @@
 import type { Service, Style } from '@app/shared';
 import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useServices, visibleStyles } from '../api.ts';
-import { useSensualFlag } from '../sensual-flag.ts';
+import { useServices, visibleStyles } from '../../lib/catalog/api.ts';
+import { useSensualFlag } from '../../lib/catalog/sensual-flag.ts';
 import { ServiceCard } from './service-card.tsx';
 
 const styleHeadings: Record<Style, string> = { therapeutic: 'Therapeutic massage', sensual: 'Sensual massage' };

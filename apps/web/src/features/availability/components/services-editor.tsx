@@ -15,7 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminServicesQuery, useUpdateService } from '../admin-api.ts';
+import { adminServicesQuery, useUpdateService } from '../services-api.ts';
 
 type DraftDuration = { minutes: number | string; pounds: number | string };
 
