@@ -1,4 +1,4 @@
-import './app/styles/shell-styles.ts';
+import './lib/styles/shell-styles.ts';
 import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,4 @@
-import { withFullStyles } from './styles/with-full-styles.ts';
+import { withFullStyles } from '../lib/styles/with-full-styles.ts';
 
 /**
  * Every part of the app loaded on demand that public pages do not need: the screens other than home and booking

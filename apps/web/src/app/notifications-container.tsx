@@ -1,4 +1,4 @@
-import './styles/all-styles.ts';
+import '../lib/styles/all-styles.ts';
 import '@mantine/notifications/styles.css';
 import { NOTIFICATION_POSITION, NOTIFICATION_TIMEOUT_MS } from '@app/shared';
 import { Notifications } from '@mantine/notifications';

@@ -2,7 +2,7 @@ import type { Role } from '@app/shared';
 import { Box, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { ColourSchemeSwitch } from '../../components/colour-scheme-switch.tsx';
 import { Link } from '../../lib/links.tsx';
-import '../styles/all-styles.ts';
+import '../../lib/styles/all-styles.ts';
 import type { NavLink as NavLinkItem } from './nav-links.ts';
 
 const roleLabels: Record<Role, string> = { user: 'Client', lodger: 'Lodger', admin: 'Admin' };

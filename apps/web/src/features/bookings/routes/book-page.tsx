@@ -3,7 +3,6 @@ import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } fr
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { withFullStyles } from '../../../app/styles/with-full-styles.ts';
 import { ServiceList } from '../../../components/catalog/service-list.tsx';
 import { useServices, visibleStyles } from '../../../lib/catalog/api.ts';
 import { clearSensualFlag, useSensualFlag } from '../../../lib/catalog/sensual-flag.ts';
@@ -11,6 +10,7 @@ import { usePublicConfig } from '../../../lib/config/api.ts';
 import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { withFullStyles } from '../../../lib/styles/with-full-styles.ts';
 import { FunnelBar } from '../components/funnel-bar.tsx';
 import { formatLocalDate, formatShortDateTime, localDateIn } from '../format.ts';
 import { type FunnelStep, funnelSteps, nextStep, stepNumber, stepTitles, stepToShow } from '../funnel.ts';

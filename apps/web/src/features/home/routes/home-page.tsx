@@ -1,11 +1,11 @@
 import { Box, Button, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { withFullStyles } from '../../../app/styles/with-full-styles.ts';
 import { ServiceList } from '../../../components/catalog/service-list.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { withFullStyles } from '../../../lib/styles/with-full-styles.ts';
 import { HeroPicture, siteClasses } from '../../website/components/site-sections.tsx';
 
 const HomeBelowFold = lazy(() => import('../components/home-below-fold.tsx'));
