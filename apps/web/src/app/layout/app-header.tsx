@@ -3,7 +3,7 @@ import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ResponsivePicture } from '../../features/website/components/responsive-picture.tsx';
+import { ResponsivePicture } from '../../components/responsive-picture.tsx';
 import { Link, NavLink as RouterNavLink } from '../../lib/links.tsx';
 import { navLinksFor } from './nav-links.ts';
 import { useSignOut } from './sign-out.ts';

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@app/shared';
 import { List, SimpleGrid, Text } from '@mantine/core';
-import { AboutSection, GallerySection, HowItWorks, InfoCard } from '../../website/components/site-below-fold.tsx';
+import { AboutSection, GallerySection, HowItWorks, InfoCard } from './site-below-fold.tsx';
 
 /**
  * Everything of the home page under the treatments: the owner's words and photos, how booking works, hours and

@@ -6,7 +6,7 @@ import { usePublicConfig } from '../../../lib/config/api.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { withFullStyles } from '../../../lib/styles/with-full-styles.ts';
-import { HeroPicture, siteClasses } from '../../website/components/site-sections.tsx';
+import { HeroPicture, siteClasses } from '../components/site-sections.tsx';
 
 const HomeBelowFold = lazy(() => import('../components/home-below-fold.tsx'));
 
@@ -21,7 +21,7 @@ function BelowFoldSkeleton() {
 }
 
 const LegalModals = lazy(() =>
-  withFullStyles(() => import('../../legal/components/legal-modals.tsx')).then((m) => ({ default: m.LegalModals })),
+  withFullStyles(() => import('../components/legal-modals.tsx')).then((m) => ({ default: m.LegalModals })),
 );
 
 /** The terms and policy texts load when their query asks for them, and stay for the closing animation. */

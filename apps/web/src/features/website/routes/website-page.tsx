@@ -31,10 +31,10 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { uploadWebsiteImage, useSaveWebsite, websiteAdminQuery } from '../api.ts';
-import { ResponsivePicture } from '../components/responsive-picture.tsx';
 
 type Images = Record<string, WebsiteImage>;
 

@@ -1,6 +1,6 @@
 import type { PublicWebsite } from '@app/shared';
 import { lazy, Suspense } from 'react';
-import { ResponsivePicture } from './responsive-picture.tsx';
+import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import classes from './site.module.css';
 
 export { classes as siteClasses };

@@ -1,8 +1,8 @@
 import type { PublicWebsite } from '@app/shared';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { CalendarIcon, LeafIcon, RestIcon } from './illustrations.tsx';
-import { ResponsivePicture } from './responsive-picture.tsx';
 import classes from './site.module.css';
 
 // The home page's sections below the fold: a chunk of their own, so they never weigh on the first script.
