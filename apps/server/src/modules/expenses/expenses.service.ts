@@ -190,7 +190,7 @@ export async function postExpenseEntry(
     vatPence: vatRegistered ? row.vatPence : 0,
     method: row.paymentMethod,
   });
-  return postJournalEntry(tx, entry, createdBy);
+  return postJournalEntry(tx, { draft: entry, createdBy });
 }
 
 function auditView(row: ExpenseRecord) {
@@ -272,13 +272,12 @@ export async function updateExpense(
     let journalEntryId = before.journalEntryId;
     if (moneyChanged) {
       if (before.journalEntryId)
-        await reverseJournalEntry(
-          tx,
-          before.journalEntryId,
-          await entryDate(tx, before.journalEntryId),
-          'expense edited',
-          admin.id,
-        );
+        await reverseJournalEntry(tx, {
+          entryId: before.journalEntryId,
+          date: await entryDate(tx, before.journalEntryId),
+          reason: 'expense edited',
+          createdBy: admin.id,
+        });
       const { registered } = await vatSettings(tx);
       journalEntryId = (await postExpenseEntry(tx, next, category.accountCode, registered, admin.id)).id;
     }
@@ -299,13 +298,12 @@ export async function deleteExpense(deps: ExpenseDeps, actor: Actor | null, id: 
   await deps.db.transaction(async (tx) => {
     const before = await lockedExpense(tx, id);
     if (before.journalEntryId)
-      await reverseJournalEntry(
-        tx,
-        before.journalEntryId,
-        await entryDate(tx, before.journalEntryId),
-        'expense deleted',
-        admin.id,
-      );
+      await reverseJournalEntry(tx, {
+        entryId: before.journalEntryId,
+        date: await entryDate(tx, before.journalEntryId),
+        reason: 'expense deleted',
+        createdBy: admin.id,
+      });
     await tx.update(expense).set({ deletedAt: new Date() }).where(eq(expense.id, id));
     await recordAudit(tx, admin, 'expense.delete', 'expense', id, auditView(before), null);
   });

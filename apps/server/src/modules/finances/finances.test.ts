@@ -132,7 +132,7 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '10000' });
   admin = await signedIn(t, { role: 'admin' });
   await t.db.transaction(async (tx) => {
-    for (const entry of entries) await postJournalEntry(tx, entry, admin.id);
+    for (const entry of entries) await postJournalEntry(tx, { draft: entry, createdBy: admin.id });
   });
   await addBooking('2025-03-10T10:00:00Z', 'completed');
   await addBooking('2025-07-10T10:00:00Z', 'completed');

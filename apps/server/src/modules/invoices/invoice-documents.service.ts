@@ -1,23 +1,47 @@
 import { AppError } from '@app/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { requireRole } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
+import { businessDetailsOf } from '../business/business.service.ts';
 import { composeEmail } from '../emails/emails.service.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
-import type { FileStore } from '../storage/storage.service.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { documentBrandOf } from '../website/website.service.ts';
 import type { PdfBrand } from './invoice-pdf.ts';
-import { type InvoiceEnv, invoiceForDocument, money } from './invoices.service.ts';
+import {
+  detailOf,
+  findInvoice,
+  type InvoiceDeps,
+  type InvoiceEnv,
+  type InvoiceRequest,
+  invoiceSettingsRow,
+  settingsView,
+} from './invoice-state.ts';
+import { money } from './invoices.service.ts';
 
 /** pdfkit is loaded when the first PDF is written: the server does not hold its 30 MB until then. */
 const renderPdf: typeof import('./invoice-pdf.ts').renderInvoicePdf = async (...args) =>
   (await import('./invoice-pdf.ts')).renderInvoicePdf(...args);
 
+/** What the documents of an invoice need besides the invoice: the logo from the file store, the outbox to send. */
+export type InvoiceDocumentDeps = InvoiceDeps & { files: FileStore; outbox: Outbox };
+
+/** The invoice and what the PDF prints around it. */
+async function invoiceForDocument(tx: DbOrTx, { id, env }: { id: string; env: InvoiceEnv }) {
+  const found = await findInvoice(tx, { id });
+  const [detail, settings] = await Promise.all([detailOf(tx, { row: found, env }), invoiceSettingsRow(tx)]);
+  const business = businessDetailsOf(settings, { ...env, BUSINESS_AREA: '' });
+  return { detail, settings: settingsView(settings), streetAddress: business.streetAddress, business };
+}
+
 /** The PDF of an invoice, a credit note or a draft (marked DRAFT, without a number). */
-export async function invoicePdf(db: Db, actor: Actor | null, id: string, env: InvoiceEnv, files: FileStore) {
+export async function invoicePdf(
+  { db, env, files }: Omit<InvoiceDocumentDeps, 'outbox'>,
+  { actor, id }: InvoiceRequest & { id: string },
+) {
   requireRole(actor, 'admin');
-  const document = await invoiceForDocument(db, id, env);
+  const document = await invoiceForDocument(db, { id, env });
   const bytes = await renderPdf(document, env, await pdfBrandOf(db, files, env));
   const name = document.detail.status === 'draft' ? `draft-invoice-${id.slice(0, 8)}` : document.detail.label;
   return { bytes, filename: `${name}.pdf` };
@@ -35,18 +59,14 @@ async function pdfBrandOf(db: Db, files: FileStore, env: InvoiceEnv): Promise<Pd
  * same transaction as the audit, so a rollback sends nothing).
  */
 export async function sendInvoice(
-  db: Db,
-  outbox: Outbox,
-  actor: Actor | null,
-  id: string,
-  env: InvoiceEnv,
-  files: FileStore,
+  { db, env, files, outbox }: InvoiceDocumentDeps,
+  { actor, id }: InvoiceRequest & { id: string },
 ) {
   const admin = requireRole(actor, 'admin');
   // Read before the transaction: the logo's bytes may come from a bucket, and a slow one must not hold it open.
   const brand = await pdfBrandOf(db, files, env);
   return db.transaction(async (tx) => {
-    const document = await invoiceForDocument(tx, id, env);
+    const document = await invoiceForDocument(tx, { id, env });
     const { detail } = document;
     if (detail.status === 'draft') throw new AppError('CONFLICT', 'Issue the invoice before emailing it.');
     if (!detail.billToEmail)

@@ -1,7 +1,8 @@
 /// <reference path="./pdfkit.d.ts" />
 import { type BusinessDetails, formatVatRate, type InvoiceDetail, type InvoiceSettings, vatByRate } from '@app/shared';
 import PDFDocument from 'pdfkit';
-import { type InvoiceEnv, money } from './invoices.service.ts';
+import type { InvoiceEnv } from './invoice-state.ts';
+import { money } from './invoices.service.ts';
 
 export type InvoiceDocument = {
   detail: InvoiceDetail;

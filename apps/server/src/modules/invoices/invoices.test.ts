@@ -8,7 +8,8 @@ import { signedIn } from '../../test/clients.ts';
 import { startSmtpPeer, waitFor } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import type { Actor } from '../auth/actor.ts';
-import { createInvoice, issueCreditNote, issueInvoice } from './invoices.service.ts';
+import { createInvoice } from './invoice-drafts.service.ts';
+import { issueCreditNote, issueInvoice } from './invoice-issue.service.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -119,11 +120,16 @@ describe('invoice numbers', () => {
     const [before] = await t.db.select().from(invoiceCounter).where(eq(invoiceCounter.series, 'INV'));
     const drafts = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        createInvoice(t.db, adminActor, handInvoice({ billToName: `Client ${i}` }), t.context.env),
+        createInvoice(
+          { db: t.db, env: t.context.env },
+          { actor: adminActor, input: handInvoice({ billToName: `Client ${i}` }) },
+        ),
       ),
     );
     const results = await Promise.all(
-      drafts.map((draft) => issueInvoice(t.db, adminActor, draft.id, {}, t.context.env)),
+      drafts.map((draft) =>
+        issueInvoice({ db: t.db, env: t.context.env }, { actor: adminActor, id: draft.id, input: {} }),
+      ),
     );
     const start = before?.lastNumber ?? 0;
     const numbers = results.map((r) => r.number).sort((a, b) => (a ?? 0) - (b ?? 0));
@@ -134,17 +140,31 @@ describe('invoice numbers', () => {
   it('gives 30 credit notes issued at once 30 consecutive CN numbers, and one invoice credited twice at once one note', async () => {
     const invoices = [];
     for (let i = 0; i < 31; i++) {
-      const draft = await createInvoice(t.db, adminActor, handInvoice({ billToName: `Credited ${i}` }), t.context.env);
-      invoices.push(await issueInvoice(t.db, adminActor, draft.id, {}, t.context.env));
+      const draft = await createInvoice(
+        { db: t.db, env: t.context.env },
+        { actor: adminActor, input: handInvoice({ billToName: `Credited ${i}` }) },
+      );
+      invoices.push(
+        await issueInvoice({ db: t.db, env: t.context.env }, { actor: adminActor, id: draft.id, input: {} }),
+      );
     }
     const [before] = await t.db.select().from(invoiceCounter).where(eq(invoiceCounter.series, 'CN'));
     const twice = invoices.pop() as InvoiceDetail;
     const settled = await Promise.allSettled([
       ...invoices.map((done) =>
-        issueCreditNote(t.db, adminActor, done.id, { reason: 'Issued in error' }, t.context.env),
+        issueCreditNote(
+          { db: t.db, env: t.context.env },
+          { actor: adminActor, id: done.id, input: { reason: 'Issued in error' } },
+        ),
       ),
-      issueCreditNote(t.db, adminActor, twice.id, { reason: 'First' }, t.context.env),
-      issueCreditNote(t.db, adminActor, twice.id, { reason: 'Second' }, t.context.env),
+      issueCreditNote(
+        { db: t.db, env: t.context.env },
+        { actor: adminActor, id: twice.id, input: { reason: 'First' } },
+      ),
+      issueCreditNote(
+        { db: t.db, env: t.context.env },
+        { actor: adminActor, id: twice.id, input: { reason: 'Second' } },
+      ),
     ]);
     const notes = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     // Thirty invoices and one of the two notes for the same invoice; the other is refused, not numbered.

@@ -308,7 +308,7 @@ async function run(step: Action, world: World) {
         date: step.when.toISOString().slice(0, 10),
         description: 'Stripe balance',
       });
-      if (draft) await t.db.transaction((tx) => postJournalEntry(tx, draft, null));
+      if (draft) await t.db.transaction((tx) => postJournalEntry(tx, { draft, createdBy: null }));
       return;
     }
     case 'no-show fee': {
@@ -320,7 +320,7 @@ async function run(step: Action, world: World) {
         vatRateBp: vatRegistered ? 2000 : 0,
         description: 'No-show fee',
       });
-      await t.db.transaction((tx) => postJournalEntry(tx, draft, null));
+      await t.db.transaction((tx) => postJournalEntry(tx, { draft, createdBy: null }));
       return;
     }
     case 'online refund': {

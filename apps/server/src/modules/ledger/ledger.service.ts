@@ -18,7 +18,10 @@ import { type EntryDraft, isBalanced, reversalEntry } from './postings.ts';
  * Writes one journal entry. Call it inside the transaction of the event it records, so the event and
  * its posting commit together or not at all; the database checks the balance again at commit.
  */
-export async function postJournalEntry(tx: DbOrTx, draft: EntryDraft, createdBy: string | null) {
+export async function postJournalEntry(
+  tx: DbOrTx,
+  { draft, createdBy }: { draft: EntryDraft; createdBy: string | null },
+) {
   if (!isBalanced(draft)) throw new Error(`unbalanced journal entry for ${draft.sourceType} ${draft.sourceId}`);
   const [row] = await tx
     .insert(journalEntry)
@@ -51,10 +54,7 @@ export async function postJournalEntry(tx: DbOrTx, draft: EntryDraft, createdBy:
 /** Cancels an entry by posting its mirror image; an entry is reversed at most once (unique index). */
 export async function reverseJournalEntry(
   tx: DbOrTx,
-  entryId: string,
-  date: string,
-  reason: string,
-  createdBy: string | null,
+  { entryId, date, reason, createdBy }: { entryId: string; date: string; reason: string; createdBy: string | null },
 ) {
   const [original] = await tx.select().from(journalEntry).where(eq(journalEntry.id, entryId));
   if (!original) throw new Error(`no journal entry ${entryId}`);
@@ -80,7 +80,7 @@ export async function reverseJournalEntry(
     date,
     reason,
   );
-  return postJournalEntry(tx, draft, createdBy);
+  return postJournalEntry(tx, { draft, createdBy });
 }
 
 /** The VAT rate sales are charged at: zero unless the business is VAT registered. */

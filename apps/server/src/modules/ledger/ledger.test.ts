@@ -130,9 +130,8 @@ describe('the ledger', () => {
 
   it('never lets a posted entry be edited or deleted, only reversed once', async () => {
     const posted = await t.db.transaction((tx) =>
-      postJournalEntry(
-        tx,
-        {
+      postJournalEntry(tx, {
+        draft: {
           date: '2026-02-01',
           description: 'Owner pays in capital',
           sourceType: 'manual',
@@ -142,8 +141,8 @@ describe('the ledger', () => {
             { accountCode: accountCodes.ownerEquity, debitPence: 0, creditPence: 10_000 },
           ],
         },
-        admin.id,
-      ),
+        createdBy: admin.id,
+      }),
     );
     expect(
       await databaseError(t.db.update(journalLine).set({ debitPence: 1 }).where(eq(journalLine.entryId, posted.id))),
@@ -151,10 +150,22 @@ describe('the ledger', () => {
     expect(await databaseError(t.db.delete(journalEntry).where(eq(journalEntry.id, posted.id)))).toMatch(/immutable/);
 
     const reversal = await t.db.transaction((tx) =>
-      reverseJournalEntry(tx, posted.id, '2026-02-02', 'entered twice', admin.id),
+      reverseJournalEntry(tx, {
+        entryId: posted.id,
+        date: '2026-02-02',
+        reason: 'entered twice',
+        createdBy: admin.id,
+      }),
     );
     const again = await databaseRefusal(
-      t.db.transaction((tx) => reverseJournalEntry(tx, posted.id, '2026-02-02', 'again', admin.id)),
+      t.db.transaction((tx) =>
+        reverseJournalEntry(tx, {
+          entryId: posted.id,
+          date: '2026-02-02',
+          reason: 'again',
+          createdBy: admin.id,
+        }),
+      ),
     );
     expect(again.code).toBe('23505');
     expect(again.constraint).toBe('journal_entry_reverses_idx');

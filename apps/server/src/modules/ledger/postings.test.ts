@@ -25,12 +25,14 @@ import {
   reversalEntry,
   type StripeBalanceTransaction,
   stripeBalanceEntry,
+} from './postings.ts';
+import {
   voucherExpiredEntry,
   voucherNetOf,
   voucherRedeemedEntry,
   voucherReturnedEntry,
   voucherSoldEntry,
-} from './postings.ts';
+} from './voucher-postings.ts';
 
 const pence = fc.integer({ min: 1, max: 5_000_000 });
 const rate = fc.constantFrom(0, 500, 2000);
@@ -489,9 +491,14 @@ describe('ledger postings written to the database', () => {
   it('balance, with their reversals, when the journal lines are summed in SQL', async () => {
     await fc.assert(
       fc.asyncProperty(anyEntry, async (entry) => {
-        const posted = await t.db.transaction((tx) => postJournalEntry(tx, { ...entry, sourceId: null }, null));
+        const posted = await t.db.transaction((tx) =>
+          postJournalEntry(tx, {
+            draft: { ...entry, sourceId: null },
+            createdBy: null,
+          }),
+        );
         const reversal = await t.db.transaction((tx) =>
-          reverseJournalEntry(tx, posted.id, '2026-03-02', 'mistake', null),
+          reverseJournalEntry(tx, { entryId: posted.id, date: '2026-03-02', reason: 'mistake', createdBy: null }),
         );
         const ids = [posted.id, reversal.id];
         const perEntry = await t.db

@@ -47,74 +47,102 @@ export function salesAccountFor(style: Style | null | undefined): string {
   return accountCodes.otherIncome;
 }
 
-const debit = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}): LineDraft => ({
+export const debit = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}): LineDraft => ({
   accountCode,
   debitPence: pence,
   creditPence: 0,
   ...extra,
 });
-const credit = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}): LineDraft => ({
+export const credit = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}): LineDraft => ({
   accountCode,
   debitPence: 0,
   creditPence: pence,
   ...extra,
 });
 
-const output = { vatKind: 'output' } as const;
+export const output = { vatKind: 'output' } as const;
 
-/** Drops zero lines (a VAT line when no VAT is due) so no line carries nothing. */
-function entry(draft: EntryDraft): EntryDraft {
-  return { ...draft, lines: draft.lines.filter((line) => line.debitPence !== 0 || line.creditPence !== 0) };
+/** What every posting is told by its event: the accounting date and the words the journal shows. */
+export type Posting = { date: string; description: string };
+/** A posting of one amount of money. */
+export type AmountPosting = Posting & { amountPence: number };
+
+/** The entry of an event; zero lines (a VAT line when no VAT is due) are dropped so no line carries nothing. */
+export function entry(
+  posting: Posting,
+  source: { type: JournalSourceType; id: string | null },
+  lines: LineDraft[],
+): EntryDraft {
+  return {
+    date: posting.date,
+    description: posting.description,
+    sourceType: source.type,
+    sourceId: source.id,
+    lines: lines.filter((line) => line.debitPence !== 0 || line.creditPence !== 0),
+  };
+}
+
+/** Money moved whole from one account to another: `to` is debited, `from` credited. */
+export const moved = (to: string, from: string, pence: number): LineDraft[] => [debit(to, pence), credit(from, pence)];
+
+/**
+ * An amount with VAT inside it becomes income: `from` gives the whole, `income` takes it net of `vatPence`, and the
+ * VAT is owed. `undone` posts the mirror image (the income and its VAT go back), in the order the journal lists it.
+ */
+export function vatInclusiveLines(lines: {
+  from: string;
+  income: string;
+  amountPence: number;
+  vatPence: number;
+  dims?: Partial<LineDraft>;
+  undone?: boolean;
+}): LineDraft[] {
+  const { from, income, amountPence, vatPence, dims = {} } = lines;
+  return lines.undone
+    ? [
+        debit(income, amountPence - vatPence, dims),
+        debit(accountCodes.vat, vatPence, output),
+        credit(from, amountPence),
+      ]
+    : [
+        debit(from, amountPence),
+        credit(income, amountPence - vatPence, dims),
+        credit(accountCodes.vat, vatPence, output),
+      ];
 }
 
 export type SaleContext = { style: Style | null; serviceType: string | null; vatRateBp: number };
 
-/** Money taken for a booking without an invoice: income is recognised as it is received. */
-export function bookingPaymentEntry(input: {
-  paymentId: string;
-  date: string;
-  amountPence: number;
-  method: MoneyMethod;
-  sale: SaleContext;
-  description: string;
-}): EntryDraft {
-  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
-  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'payment',
-    sourceId: input.paymentId,
-    lines: [
-      debit(moneyAccountFor(input.method), input.amountPence),
-      credit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
-      credit(accountCodes.vat, vat, output),
-    ],
+/** The dimensions of income analysis a sales line carries. */
+export const dimsOf = (sale: Pick<SaleContext, 'style' | 'serviceType'>) => ({
+  style: sale.style,
+  serviceType: sale.serviceType,
+});
+
+/** A sale of a booking's treatment, VAT inclusive at the sale's rate, paid from `from` (or paid back to it). */
+export function saleLines(from: string, posting: AmountPosting & { sale: SaleContext }, undone = false): LineDraft[] {
+  return vatInclusiveLines({
+    from,
+    income: salesAccountFor(posting.sale.style),
+    amountPence: posting.amountPence,
+    vatPence: vatInGross(posting.amountPence, posting.sale.vatRateBp),
+    dims: dimsOf(posting.sale),
+    undone,
   });
 }
 
+/** Money taken for a booking without an invoice: income is recognised as it is received. */
+export function bookingPaymentEntry(
+  input: AmountPosting & { paymentId: string; method: MoneyMethod; sale: SaleContext },
+): EntryDraft {
+  return entry(input, { type: 'payment', id: input.paymentId }, saleLines(moneyAccountFor(input.method), input));
+}
+
 /** Money paid back for a booking that had no invoice: the sale is undone, VAT included. */
-export function bookingRefundEntry(input: {
-  refundId: string;
-  date: string;
-  amountPence: number;
-  method: MoneyMethod;
-  sale: SaleContext;
-  description: string;
-}): EntryDraft {
-  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
-  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'refund',
-    sourceId: input.refundId,
-    lines: [
-      debit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
-      debit(accountCodes.vat, vat, output),
-      credit(moneyAccountFor(input.method), input.amountPence),
-    ],
-  });
+export function bookingRefundEntry(
+  input: AmountPosting & { refundId: string; method: MoneyMethod; sale: SaleContext },
+): EntryDraft {
+  return entry(input, { type: 'refund', id: input.refundId }, saleLines(moneyAccountFor(input.method), input, true));
 }
 
 export type InvoiceLineForPosting = {
@@ -125,131 +153,67 @@ export type InvoiceLineForPosting = {
 };
 
 /** An issued invoice: the client owes the total; income and VAT are recognised per line. */
-export function invoiceIssuedEntry(input: {
-  invoiceId: string;
-  date: string;
-  description: string;
-  lines: InvoiceLineForPosting[];
-}): EntryDraft {
+export function invoiceIssuedEntry(input: Posting & { invoiceId: string; lines: InvoiceLineForPosting[] }): EntryDraft {
   const total = input.lines.reduce((sum, line) => sum + line.netPence + line.vatPence, 0);
   const vat = input.lines.reduce((sum, line) => sum + line.vatPence, 0);
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'invoice',
-    sourceId: input.invoiceId,
-    lines: [
-      debit(accountCodes.receivables, total),
-      ...input.lines.map((line) =>
-        credit(salesAccountFor(line.style), line.netPence, { style: line.style, serviceType: line.serviceType }),
-      ),
-      credit(accountCodes.vat, vat, output),
-    ],
-  });
+  return entry(input, { type: 'invoice', id: input.invoiceId }, [
+    debit(accountCodes.receivables, total),
+    ...input.lines.map((line) => credit(salesAccountFor(line.style), line.netPence, dimsOf(line))),
+    credit(accountCodes.vat, vat, output),
+  ]);
 }
 
 /** A credit note mirrors the invoice it cancels: income and VAT go back, the debt goes away. */
-export function creditNoteEntry(input: {
-  creditNoteId: string;
-  date: string;
-  description: string;
-  lines: InvoiceLineForPosting[];
-}): EntryDraft {
+export function creditNoteEntry(input: Posting & { creditNoteId: string; lines: InvoiceLineForPosting[] }): EntryDraft {
   const issued = invoiceIssuedEntry({ ...input, invoiceId: input.creditNoteId });
   return { ...mirrored(issued), sourceType: 'credit_note', sourceId: input.creditNoteId };
 }
 
 /** Money received against an invoice settles the debt. */
-export function invoicePaymentEntry(input: {
-  paymentId: string;
-  date: string;
-  amountPence: number;
-  method: MoneyMethod;
-  description: string;
-}): EntryDraft {
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'invoice_payment',
-    sourceId: input.paymentId,
-    lines: [
-      debit(moneyAccountFor(input.method), input.amountPence),
-      credit(accountCodes.receivables, input.amountPence),
-    ],
-  });
+export function invoicePaymentEntry(input: AmountPosting & { paymentId: string; method: MoneyMethod }): EntryDraft {
+  return entry(
+    input,
+    { type: 'invoice_payment', id: input.paymentId },
+    moved(moneyAccountFor(input.method), accountCodes.receivables, input.amountPence),
+  );
 }
 
 /** Money paid back against an invoice (after a credit note): the client's credit is used up. */
-export function invoiceRefundEntry(input: {
-  refundId: string;
-  date: string;
-  amountPence: number;
-  method: MoneyMethod;
-  description: string;
-}): EntryDraft {
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'refund',
-    sourceId: input.refundId,
-    lines: [
-      debit(accountCodes.receivables, input.amountPence),
-      credit(moneyAccountFor(input.method), input.amountPence),
-    ],
-  });
+export function invoiceRefundEntry(input: AmountPosting & { refundId: string; method: MoneyMethod }): EntryDraft {
+  return entry(
+    input,
+    { type: 'refund', id: input.refundId },
+    moved(accountCodes.receivables, moneyAccountFor(input.method), input.amountPence),
+  );
 }
 
 /**
  * A booking paid on the day and invoiced later: the payment had been recognised as a sale, so the
  * sale is taken back and the money settles the invoice instead (income is never counted twice).
  */
-export function paymentAppliedToInvoiceEntry(input: {
-  paymentId: string;
-  date: string;
-  amountPence: number;
-  sale: SaleContext;
-  description: string;
-}): EntryDraft {
-  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
-  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'payment_applied',
-    sourceId: input.paymentId,
-    lines: [
-      debit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
-      debit(accountCodes.vat, vat, output),
-      credit(accountCodes.receivables, input.amountPence),
-    ],
-  });
+export function paymentAppliedToInvoiceEntry(
+  input: AmountPosting & { paymentId: string; sale: SaleContext },
+): EntryDraft {
+  return entry(
+    input,
+    { type: 'payment_applied', id: input.paymentId },
+    saleLines(accountCodes.receivables, input, true),
+  );
 }
 
 /** An expense: its account takes the cost net of reclaimable VAT; the money left by its method. */
-export function expenseEntry(input: {
-  expenseId: string;
-  date: string;
-  description: string;
-  expenseAccountCode: string;
-  amountPence: number;
-  vatPence: number;
-  method: MoneyMethod;
-}): EntryDraft {
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'expense',
-    sourceId: input.expenseId,
-    lines: [
-      debit(input.expenseAccountCode, input.amountPence - input.vatPence),
-      debit(accountCodes.vat, input.vatPence, { vatKind: 'input' }),
-      credit(moneyAccountFor(input.method), input.amountPence),
-    ],
-  });
+export function expenseEntry(
+  input: AmountPosting & { expenseId: string; expenseAccountCode: string; vatPence: number; method: MoneyMethod },
+): EntryDraft {
+  return entry(input, { type: 'expense', id: input.expenseId }, [
+    debit(input.expenseAccountCode, input.amountPence - input.vatPence),
+    debit(accountCodes.vat, input.vatPence, { vatKind: 'input' }),
+    credit(moneyAccountFor(input.method), input.amountPence),
+  ]);
 }
 
 /** Debits become credits: the entry that cancels another one exactly. */
-function mirrored(draft: EntryDraft): EntryDraft {
+export function mirrored(draft: EntryDraft): EntryDraft {
   return {
     ...draft,
     lines: draft.lines.map((line) => ({ ...line, debitPence: line.creditPence, creditPence: line.debitPence })),
@@ -276,99 +240,68 @@ export function isBalanced(draft: EntryDraft): boolean {
   return difference === 0 && draft.lines.length >= 2;
 }
 
-// ---- Online payment through Stripe (issue 13) ----
+// ---- Online payment through Stripe (decisions 047, 048, 053) ----
 
 /**
  * Money taken online before the appointment (a deposit or the whole price): Stripe holds it, and the business owes
  * the appointment, so it is a liability, not yet income. No VAT yet: the sale is recognised when it takes place.
  */
-export function onlinePaymentEntry(input: {
-  paymentId: string;
-  date: string;
-  amountPence: number;
-  description: string;
-}): EntryDraft {
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'payment',
-    sourceId: input.paymentId,
-    lines: [
-      debit(accountCodes.stripeClearing, input.amountPence),
-      credit(accountCodes.depositsHeld, input.amountPence),
-    ],
-  });
+export function onlinePaymentEntry(input: AmountPosting & { paymentId: string }): EntryDraft {
+  return entry(
+    input,
+    { type: 'payment', id: input.paymentId },
+    moved(accountCodes.stripeClearing, accountCodes.depositsHeld, input.amountPence),
+  );
 }
 
 /** Money taken online paid back through Stripe while still held: the debt to the client goes with it. */
-export function onlineRefundEntry(input: {
-  refundId: string;
-  date: string;
-  amountPence: number;
-  description: string;
-}): EntryDraft {
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'refund',
-    sourceId: input.refundId,
-    lines: [
-      debit(accountCodes.depositsHeld, input.amountPence),
-      credit(accountCodes.stripeClearing, input.amountPence),
-    ],
-  });
+export function onlineRefundEntry(input: AmountPosting & { refundId: string }): EntryDraft {
+  return entry(
+    input,
+    { type: 'refund', id: input.refundId },
+    moved(accountCodes.depositsHeld, accountCodes.stripeClearing, input.amountPence),
+  );
 }
 
 /** The appointment took place: what was held becomes the sale, VAT included, as a payment on the day would. */
-export function depositAppliedEntry(input: {
-  onlinePaymentId: string;
-  date: string;
-  amountPence: number;
-  sale: SaleContext;
-  description: string;
-}): EntryDraft {
-  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
-  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'deposit_applied',
-    sourceId: input.onlinePaymentId,
-    lines: [
-      debit(accountCodes.depositsHeld, input.amountPence),
-      credit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
-      credit(accountCodes.vat, vat, output),
-    ],
+export function depositAppliedEntry(input: AmountPosting & { onlinePaymentId: string; sale: SaleContext }): EntryDraft {
+  return entry(
+    input,
+    { type: 'deposit_applied', id: input.onlinePaymentId },
+    saleLines(accountCodes.depositsHeld, input),
+  );
+}
+
+/** Other income with the VAT of the day inside it, from `from` (or paid back to it): money kept for a supply. */
+function keptMoneyLines(from: string, input: AmountPosting & { vatRateBp: number }, undone = false): LineDraft[] {
+  return vatInclusiveLines({
+    from,
+    income: accountCodes.otherIncome,
+    amountPence: input.amountPence,
+    vatPence: vatInGross(input.amountPence, input.vatRateBp),
+    undone,
   });
 }
 
 /**
- * Kept after a late cancellation or a no-show: compensation for a supply that did not happen, so other income with
- * no VAT (HMRC: retained deposits for no-shows are outside the scope of VAT; decision 048).
+ * Kept after a late cancellation or a no-show: compensation for the supply the client had the right to and did not
+ * take up, so other income with VAT at the sales rate of the day inside it (decision 048).
  */
-export function depositKeptEntry(input: {
-  onlinePaymentId: string;
-  date: string;
-  amountPence: number;
-  /** The sales VAT rate of the day: a kept deposit is consideration for the supply not taken up (decision 048). */
-  vatRateBp: number;
-  description: string;
-}): EntryDraft {
-  const vat = vatInGross(input.amountPence, input.vatRateBp);
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'deposit_kept',
-    sourceId: input.onlinePaymentId,
-    lines: [
-      debit(accountCodes.depositsHeld, input.amountPence),
-      credit(accountCodes.otherIncome, input.amountPence - vat),
-      credit(accountCodes.vat, vat, output),
-    ],
-  });
+export function depositKeptEntry(
+  input: AmountPosting & {
+    onlinePaymentId: string;
+    /** The sales VAT rate of the day: a kept deposit is consideration for the supply not taken up (decision 048). */
+    vatRateBp: number;
+  },
+): EntryDraft {
+  return entry(
+    input,
+    { type: 'deposit_kept', id: input.onlinePaymentId },
+    keptMoneyLines(accountCodes.depositsHeld, input),
+  );
 }
 
-// ---- Stripe's fees and payouts, from its balance transactions (issue 13, decision 054) ----
+// ---- Stripe's fees and payouts, from its balance transactions (decision 054) ----
 
 /** The part of a Stripe balance transaction the books need (Stripe's own field names; amounts in pence). */
 export type StripeBalanceTransaction = {
@@ -412,229 +345,28 @@ export function stripeBalanceEntry(input: {
   else if (feeTypes.has(txn.type)) against(accountCodes.cardProcessingFees, -txn.amount);
   else if (!postedElsewhere.has(txn.type))
     against(txn.amount < 0 ? accountCodes.cardProcessingFees : accountCodes.otherIncome, -txn.amount);
-  const draft = entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'stripe_balance',
-    sourceId: txn.id,
-    lines,
-  });
+  const draft = entry(input, { type: 'stripe_balance', id: txn.id }, lines);
   return draft.lines.length ? draft : null;
 }
 
 /**
- * A no-show fee charged to the client's saved card (issue 13, decision 054): the money reaches Stripe clearing; the
- * fee is income, and VAT is due on it at the rate of the missed service when the business is registered (HMRC: a
- * charge for a service the client had the right to and did not use is consideration for that supply).
+ * A no-show fee charged to the client's saved card (decision 054): the money reaches Stripe clearing; the fee is
+ * income, and VAT is due on it at the rate of the missed service when the business is registered (HMRC: a charge for
+ * a service the client had the right to and did not use is consideration for that supply).
  */
-export function noShowFeeEntry(input: {
-  paymentId: string;
-  date: string;
-  amountPence: number;
-  vatRateBp: number;
-  description: string;
-}): EntryDraft {
-  const vat = vatInGross(input.amountPence, input.vatRateBp);
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'no_show_fee',
-    sourceId: input.paymentId,
-    lines: [
-      debit(accountCodes.stripeClearing, input.amountPence),
-      credit(accountCodes.otherIncome, input.amountPence - vat),
-      credit(accountCodes.vat, vat, output),
-    ],
-  });
+export function noShowFeeEntry(input: AmountPosting & { paymentId: string; vatRateBp: number }): EntryDraft {
+  return entry(input, { type: 'no_show_fee', id: input.paymentId }, keptMoneyLines(accountCodes.stripeClearing, input));
 }
+
 /**
  * Money taken online paid back through Stripe after the appointment took place: the sale it became is undone with
  * its VAT, as a refund by hand undoes a sale taken on the day (decision 053).
  */
-export function onlineSaleRefundEntry(input: {
-  refundId: string;
-  date: string;
-  amountPence: number;
-  sale: SaleContext;
-  description: string;
-}): EntryDraft {
-  const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
-  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'refund',
-    sourceId: input.refundId,
-    lines: [
-      debit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
-      debit(accountCodes.vat, vat, output),
-      credit(accountCodes.stripeClearing, input.amountPence),
-    ],
-  });
+export function onlineSaleRefundEntry(input: AmountPosting & { refundId: string; sale: SaleContext }): EntryDraft {
+  return entry(input, { type: 'refund', id: input.refundId }, saleLines(accountCodes.stripeClearing, input, true));
 }
 
-/** A kept deposit paid back after all (the owner's goodwill): the other income it became goes back, no VAT. */
-export function keptDepositRefundEntry(input: {
-  refundId: string;
-  date: string;
-  amountPence: number;
-  vatRateBp: number;
-  description: string;
-}): EntryDraft {
-  const vat = vatInGross(input.amountPence, input.vatRateBp);
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'refund',
-    sourceId: input.refundId,
-    lines: [
-      debit(accountCodes.otherIncome, input.amountPence - vat),
-      debit(accountCodes.vat, vat, output),
-      credit(accountCodes.stripeClearing, input.amountPence),
-    ],
-  });
-}
-
-// ---- Gift vouchers (issue 13, decision 051) ----
-
-/**
- * The part of a single-purpose voucher's balance still owed net of VAT: its VAT was due when it was sold, so the
- * liability carries the net amount. Working from the balance (not each redemption) makes the parts add up to the
- * net of the whole, whatever the rounding.
- */
-export function voucherNetOf(balancePence: number, vatRateBp: number): number {
-  return balancePence - vatInGross(balancePence, vatRateBp);
-}
-
-export type VoucherForPosting = {
-  voucherId: string;
-  kind: 'amount' | 'treatment';
-  /** The VAT rate charged at sale: single-purpose only (zero for an amount). */
-  vatRateBp: number;
-};
-
-/**
- * A voucher sold: the money comes in (by its method, or into Stripe clearing when bought online) and is owed to
- * the holder. An amount (multi-purpose) carries no VAT yet; a named treatment (single-purpose) has its VAT due now.
- */
-export function voucherSoldEntry(input: {
-  voucher: VoucherForPosting;
-  date: string;
-  amountPence: number;
-  method: MoneyMethod | 'online';
-  description: string;
-}): EntryDraft {
-  const vat = input.voucher.kind === 'treatment' ? vatInGross(input.amountPence, input.voucher.vatRateBp) : 0;
-  const moneyAccount = input.method === 'online' ? accountCodes.stripeClearing : moneyAccountFor(input.method);
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'voucher_sale',
-    sourceId: input.voucher.voucherId,
-    lines: [
-      debit(moneyAccount, input.amountPence),
-      credit(accountCodes.vouchersOutstanding, input.amountPence - vat),
-      credit(accountCodes.vat, vat, output),
-    ],
-  });
-}
-
-/**
- * Part or all of a voucher spent on a booking: what was owed becomes a sale of the booking's style. An amount's VAT
- * is due now, at the booking's rate; a treatment's was paid at sale, so only its net moves.
- */
-export function voucherRedeemedEntry(input: {
-  redemptionId: string;
-  voucher: VoucherForPosting;
-  date: string;
-  balanceBeforePence: number;
-  amountPence: number;
-  sale: SaleContext;
-  description: string;
-}): EntryDraft {
-  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
-  const lines =
-    input.voucher.kind === 'amount'
-      ? (() => {
-          const vat = vatInGross(input.amountPence, input.sale.vatRateBp);
-          return [
-            debit(accountCodes.vouchersOutstanding, input.amountPence),
-            credit(salesAccountFor(input.sale.style), input.amountPence - vat, dims),
-            credit(accountCodes.vat, vat, output),
-          ];
-        })()
-      : (() => {
-          const net =
-            voucherNetOf(input.balanceBeforePence, input.voucher.vatRateBp) -
-            voucherNetOf(input.balanceBeforePence - input.amountPence, input.voucher.vatRateBp);
-          return [debit(accountCodes.vouchersOutstanding, net), credit(salesAccountFor(input.sale.style), net, dims)];
-        })();
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'voucher_redeemed',
-    sourceId: input.redemptionId,
-    lines,
-  });
-}
-
-/**
- * A redemption undone (the booking it paid for was cancelled with the voucher given back): the sale is taken back
- * and the business owes the voucher's holder again. An amount's VAT comes back exactly as it was charged (`vatPence`,
- * read from the redemption's own entry); a treatment moves net(balance after) - net(balance before), so 2310 still
- * equals the net of what the voucher holds.
- */
-export function voucherReturnedEntry(input: {
-  redemptionId: string;
-  voucher: VoucherForPosting;
-  date: string;
-  balanceBeforePence: number;
-  amountPence: number;
-  vatPence: number;
-  sale: Pick<SaleContext, 'style' | 'serviceType'>;
-  description: string;
-}): EntryDraft {
-  const dims = { style: input.sale.style, serviceType: input.sale.serviceType };
-  const sales = salesAccountFor(input.sale.style);
-  const lines =
-    input.voucher.kind === 'amount'
-      ? [
-          debit(sales, input.amountPence - input.vatPence, dims),
-          debit(accountCodes.vat, input.vatPence, output),
-          credit(accountCodes.vouchersOutstanding, input.amountPence),
-        ]
-      : (() => {
-          const net =
-            voucherNetOf(input.balanceBeforePence + input.amountPence, input.voucher.vatRateBp) -
-            voucherNetOf(input.balanceBeforePence, input.voucher.vatRateBp);
-          return [debit(sales, net, dims), credit(accountCodes.vouchersOutstanding, net)];
-        })();
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'voucher_returned',
-    sourceId: input.redemptionId,
-    lines,
-  });
-}
-
-/**
- * A voucher expired with money left: the business no longer owes it, and it becomes other income. No VAT: an
- * unspent amount was never a supply; a treatment's VAT was already paid at sale (decision 051).
- */
-export function voucherExpiredEntry(input: {
-  voucher: VoucherForPosting;
-  date: string;
-  balancePence: number;
-  description: string;
-}): EntryDraft {
-  const owed =
-    input.voucher.kind === 'treatment' ? voucherNetOf(input.balancePence, input.voucher.vatRateBp) : input.balancePence;
-  return entry({
-    date: input.date,
-    description: input.description,
-    sourceType: 'voucher_expired',
-    sourceId: input.voucher.voucherId,
-    lines: [debit(accountCodes.vouchersOutstanding, owed), credit(accountCodes.otherIncome, owed)],
-  });
+/** A kept deposit paid back after all (the owner's goodwill): the other income it became goes back, with its VAT. */
+export function keptDepositRefundEntry(input: AmountPosting & { refundId: string; vatRateBp: number }): EntryDraft {
+  return entry(input, { type: 'refund', id: input.refundId }, keptMoneyLines(accountCodes.stripeClearing, input, true));
 }

@@ -168,9 +168,8 @@ export async function recordNoShowFeeCharge(
     })
     .returning();
   if (!paid) throw new Error('no-show fee payment insert returned no row');
-  await postJournalEntry(
-    tx,
-    noShowFeeEntry({
+  await postJournalEntry(tx, {
+    draft: noShowFeeEntry({
       paymentId: paid.id,
       date: localDateOf(at, deps.env.BUSINESS_TIME_ZONE),
       amountPence,
@@ -178,7 +177,7 @@ export async function recordNoShowFeeCharge(
       description: `No-show fee for ${row.serviceName}`,
     }),
     createdBy,
-  );
+  });
   await tx
     .update(noShowFee)
     .set({ status: 'charged', intentId: intent.id, paymentId: paid.id, failureMessage: null })

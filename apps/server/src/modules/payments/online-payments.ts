@@ -103,16 +103,15 @@ export async function recordOnlinePayment(
     })
     .returning();
   if (!paid) throw new Error('payment insert returned no row');
-  await postJournalEntry(
-    tx,
-    onlinePaymentEntry({
+  await postJournalEntry(tx, {
+    draft: onlinePaymentEntry({
       paymentId: paid.id,
       date: localDateOf(at, timeZone),
       amountPence,
       description: `${held.purpose === 'deposit' ? 'Deposit' : 'Prepayment'} paid online for ${row.serviceName}`,
     }),
-    null,
-  );
+    createdBy: null,
+  });
   const [updated] = await tx
     .update(onlinePayment)
     .set({ status: 'succeeded', paymentId: paid.id, settlement: 'held', amountPence })
@@ -155,7 +154,7 @@ export async function settleHeldPayment(
           vatRateBp: await salesVatRateBp(tx),
           description: `Deposit kept for ${row.serviceName}`,
         });
-  await postJournalEntry(tx, draft, createdBy);
+  await postJournalEntry(tx, { draft, createdBy });
   await tx.update(onlinePayment).set({ settlement: outcome }).where(eq(onlinePayment.id, held.id));
 }
 

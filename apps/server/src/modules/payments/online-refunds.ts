@@ -53,7 +53,8 @@ export async function stillHeldOf(tx: DbOrTx, held: OnlinePaymentRow): Promise<n
  * Invoicing a booking whose money paid online is still held (or part paid back) is refused: issuing applies the
  * booking's payments to the invoice by undoing their sale, and held money never was a sale (decision 053).
  */
-export async function assertOnlineMoneyInvoiceable(tx: DbOrTx, bookingId: string) {
+export async function assertOnlineMoneyInvoiceable(tx: DbOrTx, request: { bookingId: string }) {
+  const { bookingId } = request;
   const [held] = await tx.select().from(onlinePayment).where(eq(onlinePayment.bookingId, bookingId));
   if (held?.status !== 'succeeded') return;
   if (held.settlement === 'held')
@@ -255,7 +256,7 @@ async function recordRefund(deps: RefundDeps, tx: DbOrTx, row: RefundRow, refund
       : held.settlement === 'kept'
         ? keptDepositRefundEntry({ ...base, vatRateBp: await salesVatRateBp(tx) })
         : onlineRefundEntry(base);
-  await postJournalEntry(tx, draft, row.requestedBy);
+  await postJournalEntry(tx, { draft, createdBy: row.requestedBy });
   await tx
     .update(onlineRefund)
     .set({ status: 'succeeded', stripeRefundId: refund.id, paymentId: back.id, failure: null })

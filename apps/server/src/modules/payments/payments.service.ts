@@ -100,33 +100,29 @@ async function recordBookingMoney(
         );
     }
     const paidAt = data.paidAt ? new Date(data.paidAt) : new Date();
-    const [row] = await tx
-      .insert(payment)
-      .values({
-        bookingId,
-        clientId: found.clientId,
-        kind,
-        amountPence: data.amountPence,
-        method: data.method,
-        paidAt,
-        note: data.note,
-        recordedBy: admin.id,
-      })
-      .returning();
-    if (!row) throw new Error(`${kind} insert returned no row`);
+    const row = await recordPayment(tx, {
+      bookingId,
+      clientId: found.clientId,
+      kind,
+      amountPence: data.amountPence,
+      method: data.method,
+      paidAt,
+      note: data.note,
+      recordedBy: admin.id,
+    });
     const posting = {
       date: localDateOf(paidAt.getTime(), timeZone),
       amountPence: row.amountPence,
       method: row.method,
       sale: { style: found.style, serviceType: found.type, vatRateBp: await salesVatRateBp(tx) },
     };
-    await postJournalEntry(
-      tx,
-      kind === 'payment'
-        ? bookingPaymentEntry({ ...posting, paymentId: row.id, description: `Payment for ${found.serviceName}` })
-        : bookingRefundEntry({ ...posting, refundId: row.id, description: `Refund for ${found.serviceName}` }),
-      admin.id,
-    );
+    await postJournalEntry(tx, {
+      draft:
+        kind === 'payment'
+          ? bookingPaymentEntry({ ...posting, paymentId: row.id, description: `Payment for ${found.serviceName}` })
+          : bookingRefundEntry({ ...posting, refundId: row.id, description: `Refund for ${found.serviceName}` }),
+      createdBy: admin.id,
+    });
     await recordAudit(tx, admin, `booking.${kind}`, 'booking', bookingId, null, {
       amountPence: row.amountPence,
       method: row.method,
@@ -137,4 +133,24 @@ async function recordBookingMoney(
 
 function formatPounds(pence: number): string {
   return `£${(pence / 100).toFixed(2)}`;
+}
+
+/**
+ * Writes a payment or refund row. Only the payments module writes the `payment` table: another module records money
+ * through this (an invoice's payment or refund) inside its own transaction, and posts its own journal entry.
+ */
+export async function recordPayment(tx: DbOrTx, request: typeof payment.$inferInsert & { kind: 'payment' | 'refund' }) {
+  const [row] = await tx.insert(payment).values(request).returning();
+  if (!row) throw new Error(`${request.kind} insert returned no row`);
+  return row;
+}
+
+/** A payment taken for a booking before it was invoiced now settles that invoice instead. */
+export async function linkPaymentToInvoice(tx: DbOrTx, request: { paymentId: string; invoiceId: string }) {
+  await tx.update(payment).set({ invoiceId: request.invoiceId }).where(eq(payment.id, request.paymentId));
+}
+
+/** A client's account is erased: their payments stay in the books, no longer tied to them. */
+export async function forgetClientOfPayments(tx: DbOrTx, request: { clientId: string }) {
+  await tx.update(payment).set({ clientId: null }).where(eq(payment.clientId, request.clientId));
 }

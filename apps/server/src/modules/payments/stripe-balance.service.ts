@@ -79,7 +79,7 @@ async function recordBalanceTransaction(deps: StripeBalanceDeps, txn: Stripe.Bal
       description: descriptions[txn.type] ?? (txn.fee ? 'Stripe fee on a card payment' : `Stripe ${txn.type}`),
     });
     if (!draft) return 'nothing to post';
-    const entry = await postJournalEntry(tx, draft, null);
+    const entry = await postJournalEntry(tx, { draft, createdBy: null });
     await tx.update(stripeBalanceTransaction).set({ entryId: entry.id }).where(eq(stripeBalanceTransaction.id, txn.id));
     return 'posted';
   });

@@ -28,14 +28,14 @@ import { emailBrandOf } from '../emails/emails.service.ts';
 import type { PdfBrand } from '../invoices/invoice-pdf.ts';
 import { money } from '../invoices/invoices.service.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
+import type { EntryDraft } from '../ledger/postings.ts';
 import {
-  type EntryDraft,
   type VoucherForPosting,
   voucherExpiredEntry,
   voucherRedeemedEntry,
   voucherReturnedEntry,
   voucherSoldEntry,
-} from '../ledger/postings.ts';
+} from '../ledger/voucher-postings.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
 import type { StripeAccount } from '../payments/stripe-client.ts';
 import type { FileStore } from '../storage/storage.service.ts';
@@ -212,17 +212,16 @@ export async function issueVoucherInPerson(
       issuedAt: new Date(now(deps)),
       createdBy: admin.id,
     });
-    await postJournalEntry(
-      tx,
-      voucherSoldEntry({
+    await postJournalEntry(tx, {
+      draft: voucherSoldEntry({
         voucher: forPosting(row),
         date: today,
         amountPence: row.valuePence,
         method: data.method,
         description: `Gift voucher sold: ${voucherLabel(row, deps.env)}`,
       }),
-      admin.id,
-    );
+      createdBy: admin.id,
+    });
     await recordAudit(tx, admin, 'voucher.issue', 'voucher', row.id, null, {
       valuePence: row.valuePence,
       soldBy: row.soldBy,
@@ -447,7 +446,7 @@ export async function spendReturnedVouchersAgain(
  * nothing then moves in the books.
  */
 async function postIfAny(tx: DbOrTx, draft: EntryDraft, by: string | null) {
-  if (draft.lines.length >= 2) await postJournalEntry(tx, draft, by);
+  if (draft.lines.length >= 2) await postJournalEntry(tx, { draft, createdBy: by });
 }
 
 /** The owner takes (part of) a voucher at the till as payment for a booking. */
@@ -630,17 +629,16 @@ export async function settleVoucherIntent(
     .where(eq(voucher.id, row.id))
     .returning();
   if (!issued) throw new Error('voucher update returned no row');
-  await postJournalEntry(
-    tx,
-    voucherSoldEntry({
+  await postJournalEntry(tx, {
+    draft: voucherSoldEntry({
       voucher: forPosting(issued),
       date: today,
       amountPence: issued.valuePence,
       method: 'online',
       description: `Gift voucher sold online: ${voucherLabel(issued, deps.env)}`,
     }),
-    null,
-  );
+    createdBy: null,
+  });
   return 'voucher issued';
 }
 
