@@ -1,15 +1,6 @@
-import type {
-  CustomerPolicy,
-  CustomerRow,
-  emailStatusList,
-  ListCustomersQuery,
-  Payment,
-  UpdateCustomerInput,
-} from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CustomerPolicy, emailStatusList, Payment, UpdateCustomerInput } from '@app/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
-
-export type CustomerList = { total: number; customers: CustomerRow[] };
 
 /** A booking row as the customer's page receives it (the table's own columns, dates as ISO strings). */
 export type CustomerBooking = {
@@ -48,26 +39,6 @@ export type CustomerDetail = {
   emails: { id: string; subject: string; status: (typeof emailStatusList)[number]; createdAt: string }[];
   audit: AuditEntry[];
 };
-
-export type CustomerListParams = Pick<ListCustomersQuery, 'sort' | 'order' | 'page' | 'pageSize'> & { q: string };
-
-export const customersQuery = (params: CustomerListParams) =>
-  queryOptions({
-    queryKey: ['customers', 'list', params],
-    queryFn: () => {
-      const query = new URLSearchParams({
-        sort: params.sort,
-        order: params.order,
-        page: String(params.page),
-        pageSize: String(params.pageSize),
-      });
-      if (params.q) query.set('q', params.q);
-      return apiFetch<CustomerList>(`/admin/customers?${query}`);
-    },
-    // The next page or search replaces the rows in place instead of flashing a loader.
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
 
 export const customerQuery = (uid: string) =>
   queryOptions({

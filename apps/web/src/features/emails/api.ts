@@ -84,20 +84,6 @@ export function useRestoreTemplate() {
   });
 }
 
-export function useComposeEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { customerId: string; subject: string; body: string }) =>
-      apiFetch<{ id: string }>('/admin/emails', { method: 'POST', body: input }),
-    // The customer's page lists the emails sent to them.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['emails'] }),
-        queryClient.invalidateQueries({ queryKey: ['customers', 'one'] }),
-      ]),
-  });
-}
-
 export const emailSettingsQuery = queryOptions({
   queryKey: ['emails', 'settings'],
   queryFn: () => apiFetch<EmailSettings>('/admin/email-settings'),

@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { customersQuery } from '../../../lib/customers/api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { customersQuery } from '../api.ts';
 import {
   CustomerCards,
   type CustomerSort,

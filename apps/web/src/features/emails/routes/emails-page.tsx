@@ -1,9 +1,9 @@
 import { Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CustomerPicker, type PickedCustomer } from '../../../components/customers/customer-picker.tsx';
+import { ComposeEmailForm } from '../../../components/emails/compose-email-form.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { CustomerPicker, type PickedCustomer } from '../../customers/components/customer-picker.tsx';
-import { ComposeEmailForm } from '../components/compose-email-form.tsx';
 import { OutboxPanel } from '../components/outbox-panel.tsx';
 import { TemplatesPanel } from '../components/templates-panel.tsx';
 

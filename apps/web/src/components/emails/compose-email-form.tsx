@@ -1,8 +1,8 @@
 import { composeEmailInput } from '@app/shared';
 import { Alert, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { usePublicConfig } from '../../../lib/config/api.ts';
-import { useComposeEmail } from '../api.ts';
+import { usePublicConfig } from '../../lib/config/api.ts';
+import { useComposeEmail } from '../../lib/emails/api.ts';
 
 type Recipient = { id: string; name: string; email: string };
 

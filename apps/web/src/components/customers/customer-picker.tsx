@@ -3,7 +3,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { customersQuery } from '../api.ts';
+import { customersQuery } from '../../lib/customers/api.ts';
 
 export type PickedCustomer = Pick<CustomerRow, 'id' | 'name' | 'email'>;
 
