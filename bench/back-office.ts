@@ -120,7 +120,11 @@ const checks: [string, () => Promise<unknown>][] = [
   ],
   [
     'calendar: last month of bookings (list, ≤500)',
-    () => listAdminBookings(db, TZ, admin, { from: lastMonthStart, to: addDays(monthStart, -1), pageSize: '500' }),
+    () =>
+      listAdminBookings(
+        { db, env: { BUSINESS_TIME_ZONE: TZ } },
+        { actor: admin, query: { from: lastMonthStart, to: addDays(monthStart, -1), pageSize: '500' } },
+      ),
   ],
   ['customer search "smith"', () => listCustomers(db, { actor: admin, query: { q: 'smith' } })],
   ['customer search by phone "900123"', () => listCustomers(db, { actor: admin, query: { q: '900123' } })],

@@ -5,7 +5,7 @@ import { account, emailOutbox, twoFactor, voucher } from '../db/schema.ts';
 import { registeredRoutes } from '../lib/route-list.ts';
 import { multipartForm, sampleFiles } from '../modules/storage/test-uploads.ts';
 import { createUser } from '../modules/users/users.service.ts';
-import { newVoucherCode } from '../modules/vouchers/vouchers.service.ts';
+import { newVoucherCode } from '../modules/vouchers/voucher-rules.ts';
 import { bookingBody, insertBooking, localIso, nextWeekday, serviceOfType } from '../test/booking-helpers.ts';
 import { signedIn } from '../test/clients.ts';
 import { authAgent, createTestApp, TEST_SECRET, type TestApp } from '../test/test-context.ts';

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm
 import type { BookingDeps } from '../../app-context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, bookingEvent, payment, voucher, voucherRedemption } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { auditOf } from '../audit/audit.service.ts';
@@ -18,9 +19,7 @@ import { noShowFeeStateOf } from '../payments/no-show-fee.ts';
 import { onlinePaymentOfBooking, settleHeldPayment } from '../payments/online-payments.ts';
 import { onlineRefundsOfBooking, refundableOf } from '../payments/online-refunds.ts';
 import { receivedSql, voucherPaidSql } from '../payments/payments.service.ts';
-import { auditIfAdmin } from './bookings.service.ts';
-
-type BookingRow = typeof booking.$inferSelect;
+import { auditIfAdmin, type BookingRow, now, recordEvent } from './booking-state.ts';
 
 const paidPence = receivedSql().mapWith(Number);
 const voucherPaidPence = voucherPaidSql().mapWith(Number);
@@ -54,9 +53,14 @@ export function toAdminBooking(row: BookingRow & { paidPence?: number; voucherPa
 }
 
 /** The owner's searchable list (and the calendar's events): filters by dates, status, style, type, customer. */
-export async function listAdminBookings(db: Db, timeZone: string, actor: Actor | null, query: unknown) {
-  requireRole(actor, 'admin');
-  const q = parseInput(listAdminBookingsQuery, query);
+export async function listAdminBookings(
+  deps: { db: Db; env: Pick<Env, 'BUSINESS_TIME_ZONE'> },
+  request: { actor: Actor | null; query: unknown },
+) {
+  const { db } = deps;
+  const timeZone = deps.env.BUSINESS_TIME_ZONE;
+  requireRole(request.actor, 'admin');
+  const q = parseInput(listAdminBookingsQuery, request.query);
   const where = and(
     q.from ? gte(booking.startsAt, new Date(zonedInstant(q.from, '00:00', timeZone))) : undefined,
     q.to ? lt(booking.startsAt, new Date(zonedInstant(addDays(q.to, 1), '00:00', timeZone))) : undefined,
@@ -95,8 +99,9 @@ async function findBooking(db: DbOrTx, id: string, forUpdate = false): Promise<B
 }
 
 /** One booking with its history, payments and the audit of admin changes. */
-export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
-  requireRole(actor, 'admin');
+export async function getAdminBooking(db: Db, request: { actor: Actor | null; id: string }) {
+  const { id } = request;
+  requireRole(request.actor, 'admin');
   const row = await findBooking(db, id);
   const payments = await db.select().from(payment).where(eq(payment.bookingId, id)).orderBy(asc(payment.paidAt));
   const redemptions = await db
@@ -118,7 +123,7 @@ export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
     booking: toAdminBooking({ ...row, paidPence, voucherPaidPence }),
     history: await db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, id)).orderBy(asc(bookingEvent.at)),
     payments,
-    noShowFee: await noShowFeeStateOf(db, id),
+    noShowFee: await noShowFeeStateOf(db, { bookingId: id }),
     onlinePayment: await adminOnlinePaymentOf(db, id),
     // A code is a bearer instrument (decision 052): the sheet names the voucher by its last four signs only.
     voucherRedemptions: redemptions.map((r) => ({
@@ -133,7 +138,7 @@ export async function getAdminBooking(db: Db, actor: Actor | null, id: string) {
 
 /** The online payment of the booking sheet: what was paid, what is left to refund, each refund and its state. */
 async function adminOnlinePaymentOf(db: Db, bookingId: string): Promise<AdminOnlinePayment | null> {
-  const held = await onlinePaymentOfBooking(db, bookingId);
+  const held = await onlinePaymentOfBooking(db, { bookingId });
   if (!held) return null;
   return {
     purpose: held.purpose,
@@ -141,7 +146,7 @@ async function adminOnlinePaymentOf(db: Db, bookingId: string): Promise<AdminOnl
     status: held.status,
     settlement: held.settlement ?? null,
     refundablePence: await refundableOf(db, held),
-    refunds: await onlineRefundsOfBooking(db, bookingId),
+    refunds: await onlineRefundsOfBooking(db, { bookingId }),
   };
 }
 
@@ -156,8 +161,7 @@ export async function setBookingOutcome(
     const row = await findBooking(tx, request.id, true);
     if (row.status !== 'confirmed' && row.status !== 'completed' && row.status !== 'no_show')
       throw new AppError('CONFLICT', `A ${row.status} booking cannot be marked ${status.replace('_', '-')}.`);
-    if (row.startsAt.getTime() > (deps.now?.() ?? Date.now()))
-      throw new AppError('CONFLICT', 'This appointment has not started yet.');
+    if (row.startsAt.getTime() > now(deps)) throw new AppError('CONFLICT', 'This appointment has not started yet.');
     const [updated] = await tx
       .update(booking)
       .set({ status, version: row.version + 1 })
@@ -165,36 +169,27 @@ export async function setBookingOutcome(
       .returning();
     if (!updated) throw new Error('outcome update returned no row');
     // Money taken online becomes the sale when the appointment took place, and is kept after a no-show.
-    const at = deps.now?.() ?? Date.now();
-    await settleHeldPayment(
-      tx,
-      deps.env.BUSINESS_TIME_ZONE,
-      updated,
-      status === 'completed' ? 'recognised' : 'kept',
-      at,
-      actor.id,
-    );
-    await tx.insert(bookingEvent).values({
-      bookingId: row.id,
-      action: status,
-      actorId: actor.id,
-      actorRole: actor.role,
-      fromStatus: row.status,
-      toStatus: status,
+    await settleHeldPayment(tx, {
+      timeZone: deps.env.BUSINESS_TIME_ZONE,
+      row: updated,
+      outcome: status === 'completed' ? 'recognised' : 'kept',
+      at: now(deps),
+      createdBy: actor.id,
     });
-    await auditIfAdmin(tx, actor, `booking.${status}`, row.id, row, updated);
+    await recordEvent(tx, { row, actor, action: status, from: row.status, to: status });
+    await auditIfAdmin(tx, { actor, action: `booking.${status}`, id: row.id, before: row, after: updated });
     return toAdminBooking(updated);
   });
 }
 
-export async function setPrivateNotes(db: Db, actor: Actor | null, id: string, input: unknown) {
-  const admin = requireRole(actor, 'admin');
-  const { privateNotes } = parseInput(privateNotesInput, input);
+export async function setPrivateNotes(db: Db, request: { actor: Actor | null; id: string; input: unknown }) {
+  const admin = requireRole(request.actor, 'admin');
+  const { privateNotes } = parseInput(privateNotesInput, request.input);
   return db.transaction(async (tx) => {
-    const row = await findBooking(tx, id, true);
+    const row = await findBooking(tx, request.id, true);
     const [updated] = await tx.update(booking).set({ privateNotes }).where(eq(booking.id, row.id)).returning();
     if (!updated) throw new Error('notes update returned no row');
-    await auditIfAdmin(tx, admin, 'booking.notes', row.id, row, updated);
+    await auditIfAdmin(tx, { actor: admin, action: 'booking.notes', id: row.id, before: row, after: updated });
     return toAdminBooking(updated);
   });
 }

@@ -2,7 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { BookingDeps } from '../../app-context.ts';
 import { retryOnlineRefunds } from '../payments/online-refunds.ts';
 import { releaseExpiredHolds } from '../payments/stripe-webhook.service.ts';
-import { queueDueReminders } from './bookings.service.ts';
+import { queueDueReminders } from './booking-reminders.ts';
 
 const REMINDER_QUEUE = 'booking-reminders';
 const HOLD_QUEUE = 'booking-payment-holds';
@@ -11,7 +11,7 @@ const REFUND_QUEUE = 'online-refund-retries';
 /**
  * Every five minutes, the reminders of bookings starting within 24 hours go to the outbox (once each). Every
  * PAYMENT_HOLD_SWEEP_S seconds (a minute unless told otherwise), bookings still awaiting payment after their hold give
- * their time back (issue 13): see startHoldSweep.
+ * their time back (decision 047): see startHoldSweep.
  */
 export async function startBookingJobs(boss: PgBoss, deps: BookingDeps) {
   await boss.createQueue(REMINDER_QUEUE, { policy: 'singleton' });

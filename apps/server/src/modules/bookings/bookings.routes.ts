@@ -1,13 +1,10 @@
-import { slotsQuery } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { hasSensualFlag } from '../../lib/sensual-flag.ts';
 import { actorOf } from '../auth/actor.ts';
-import { freeTimes } from '../availability/free-times.ts';
 import { chargeNoShowFee } from '../payments/no-show-fee.ts';
 import { requestOnlineRefund } from '../payments/online-refunds.ts';
 import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
-import { hasSensualFlag } from '../services/services.routes.ts';
 import {
   getAdminBooking,
   listAdminBookings,
@@ -15,27 +12,17 @@ import {
   setPrivateNotes,
   toAdminBooking,
 } from './admin-bookings.service.ts';
-import {
-  adminCancelBooking,
-  adminMoveBooking,
-  approvalRequired,
-  bookingCalendarFile,
-  cancelBooking,
-  checkVoucherForBooking,
-  createBooking,
-  createPhoneBooking,
-  decidePendingBooking,
-  getMyBooking,
-  listMyBookings,
-  rescheduleBooking,
-  restoreBooking,
-  upfrontForClient,
-} from './bookings.service.ts';
+import { approvalRequired, checkVoucherForBooking, freeSlotsFor, upfrontForClient } from './booking-questions.ts';
+import { adminCancelBooking, cancelBooking } from './cancel-booking.ts';
+import { bookingCalendarFile, getMyBooking, listMyBookings } from './client-bookings.ts';
+import { decidePendingBooking } from './decide-booking.ts';
+import { adminMoveBooking, rescheduleBooking, restoreBooking } from './move-booking.ts';
+import { createBooking, createPhoneBooking } from './place-booking.ts';
 
 type IdParams = { Params: { id: string } };
 
 export function bookingsRoutes(context: AppContext) {
-  const { db, env, auth } = context;
+  const { db, auth } = context;
   return async (app: FastifyInstance) => {
     app.get('/api/bookings/approval', async (request) =>
       approvalRequired(context, { actor: await actorOf(auth, request), query: request.query }),
@@ -55,14 +42,15 @@ export function bookingsRoutes(context: AppContext) {
         showSensual: hasSensualFlag(request),
       }),
     );
-    const slotsOf = freeTimes(db, env.BUSINESS_TIME_ZONE);
+    const freeSlots = freeSlotsFor(context);
     app.get('/api/slots', { config: { etag: true } }, async (request, reply) => {
-      const query = parseInput(slotsQuery, request.query);
-      // The owner books every service by phone; the discretion flag is for visitors.
-      const showSensual = hasSensualFlag(request) || (await actorOf(auth, request))?.role === 'admin';
       // Always asked again (a slot taken a second ago must not be offered), but unchanged times come back as 304.
       reply.header('cache-control', 'no-cache');
-      const answer = await slotsOf(query, showSensual);
+      const answer = await freeSlots({
+        query: request.query,
+        sensualFlag: hasSensualFlag(request),
+        actor: () => actorOf(auth, request),
+      });
       return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.json);
     });
 
@@ -94,7 +82,7 @@ export function bookingsRoutes(context: AppContext) {
       rescheduleBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
     );
 
-    app.post<IdParams & { Body: { reason?: string } }>('/api/admin/bookings/:id/approve', async (request) =>
+    app.post<IdParams>('/api/admin/bookings/:id/approve', async (request) =>
       toAdminBooking(
         await decidePendingBooking(context, {
           actor: await actorOf(auth, request),
@@ -104,45 +92,47 @@ export function bookingsRoutes(context: AppContext) {
       ),
     );
 
-    app.post<IdParams & { Body: { reason?: string } }>('/api/admin/bookings/:id/decline', async (request) =>
-      toAdminBooking(
-        await decidePendingBooking(context, {
-          actor: await actorOf(auth, request),
-          id: request.params.id,
-          approve: false,
-          reason: typeof request.body?.reason === 'string' ? request.body.reason.slice(0, 500) : '',
-        }),
-      ),
+    app.post<IdParams & { Body: { reason?: unknown } | undefined }>(
+      '/api/admin/bookings/:id/decline',
+      async (request) =>
+        toAdminBooking(
+          await decidePendingBooking(context, {
+            actor: await actorOf(auth, request),
+            id: request.params.id,
+            approve: false,
+            reason: request.body?.reason,
+          }),
+        ),
     );
 
     // ---- The owner's side ----
     app.get('/api/admin/bookings', async (request) =>
-      listAdminBookings(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request), request.query),
+      listAdminBookings(context, { actor: await actorOf(auth, request), query: request.query }),
     );
     app.post('/api/admin/bookings', async (request, reply) => {
       const result = await createPhoneBooking(context, { actor: await actorOf(auth, request), input: request.body });
       return reply
         .status(result.created ? 201 : 200)
-        .send(await getAdminBooking(db, await actorOf(auth, request), result.row.id));
+        .send(await getAdminBooking(db, { actor: await actorOf(auth, request), id: result.row.id }));
     });
     app.get<IdParams>('/api/admin/bookings/:id', async (request) =>
-      getAdminBooking(db, await actorOf(auth, request), request.params.id),
+      getAdminBooking(db, { actor: await actorOf(auth, request), id: request.params.id }),
     );
     // Each answers with the booking as it now is and whether the client was emailed (the web offers Undo only then).
     app.post<IdParams>('/api/admin/bookings/:id/move', async (request) => {
       const actor = await actorOf(auth, request);
       const result = await adminMoveBooking(context, { actor, id: request.params.id, input: request.body });
-      return { ...(await getAdminBooking(db, actor, request.params.id)), ...result };
+      return { ...(await getAdminBooking(db, { actor, id: request.params.id })), ...result };
     });
     app.post<IdParams>('/api/admin/bookings/:id/cancel', async (request) => {
       const actor = await actorOf(auth, request);
       const result = await adminCancelBooking(context, { actor, id: request.params.id, input: request.body });
-      return { ...(await getAdminBooking(db, actor, request.params.id)), ...result };
+      return { ...(await getAdminBooking(db, { actor, id: request.params.id })), ...result };
     });
     app.post<IdParams>('/api/admin/bookings/:id/restore', async (request) => {
       const actor = await actorOf(auth, request);
       await restoreBooking(context, { actor, id: request.params.id, input: request.body });
-      return getAdminBooking(db, actor, request.params.id);
+      return getAdminBooking(db, { actor, id: request.params.id });
     });
     app.post<IdParams>('/api/admin/bookings/:id/outcome', async (request) =>
       setBookingOutcome(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
@@ -150,25 +140,21 @@ export function bookingsRoutes(context: AppContext) {
     app.post<IdParams>('/api/admin/bookings/:id/no-show-fee', async (request) => {
       const actor = await actorOf(auth, request);
       await chargeNoShowFee(context, { actor, id: request.params.id });
-      return getAdminBooking(db, actor, request.params.id);
+      return getAdminBooking(db, { actor, id: request.params.id });
     });
     app.put<IdParams>('/api/admin/bookings/:id/notes', async (request) =>
-      setPrivateNotes(db, await actorOf(auth, request), request.params.id, request.body),
+      setPrivateNotes(db, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
     );
     app.post<IdParams>('/api/admin/bookings/:id/payments', async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await recordBookingPayment(
-            db,
-            context.env.BUSINESS_TIME_ZONE,
-            await actorOf(auth, request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+      reply.status(201).send(
+        await recordBookingPayment(context, {
+          actor: await actorOf(auth, request),
+          bookingId: request.params.id,
+          input: request.body,
+        }),
+      ),
     );
-    // Through Stripe (issue 13): answered with the refund's state (succeeded, pending, retrying or failed).
+    // Through Stripe (decision 053): answered with the refund's state (succeeded, pending, retrying or failed).
     app.post<IdParams>('/api/admin/bookings/:id/online-refunds', async (request, reply) =>
       reply.status(201).send(
         await requestOnlineRefund(context, {
@@ -179,17 +165,13 @@ export function bookingsRoutes(context: AppContext) {
       ),
     );
     app.post<IdParams>('/api/admin/bookings/:id/refunds', async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await recordBookingRefund(
-            db,
-            context.env.BUSINESS_TIME_ZONE,
-            await actorOf(auth, request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+      reply.status(201).send(
+        await recordBookingRefund(context, {
+          actor: await actorOf(auth, request),
+          bookingId: request.params.id,
+          input: request.body,
+        }),
+      ),
     );
   };
 }

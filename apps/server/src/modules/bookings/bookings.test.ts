@@ -7,7 +7,8 @@ import { localIso, nextWeekday } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { databaseRefusal } from '../../test/database-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
-import { cancelBooking, queueDueReminders } from './bookings.service.ts';
+import { queueDueReminders } from './booking-reminders.ts';
+import { cancelBooking } from './cancel-booking.ts';
 
 const TZ = 'Europe/London';
 let t: TestApp;

@@ -10,7 +10,7 @@ import { businessSettings, emailOutbox } from '../../db/schema.ts';
 import { bookingBody, serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
-import { queueDueReminders } from './bookings.service.ts';
+import { queueDueReminders } from './booking-reminders.ts';
 
 let t: TestApp;
 let swedishId: string;

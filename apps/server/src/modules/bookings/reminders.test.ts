@@ -13,7 +13,7 @@ import { insertBooking } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { outboxSettled, startSmtpPeer, waitFor } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
-import { queueDueReminders } from './bookings.service.ts';
+import { queueDueReminders } from './booking-reminders.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let t: TestApp;

@@ -8,7 +8,8 @@ import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { recordOnlinePayment } from '../payments/online-payments.ts';
 import { applyStripeRefund, queueOnlineRefund, refundableOf } from '../payments/online-refunds.ts';
-import { expireVouchers, giveBackVoucherSpending } from '../vouchers/vouchers.service.ts';
+import { expireVouchers } from '../vouchers/expire-vouchers.ts';
+import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
 import { postJournalEntry } from './ledger.service.ts';
 import { noShowFeeEntry, stripeBalanceEntry } from './postings.ts';
 
@@ -292,7 +293,13 @@ async function run(step: Action, world: World) {
           .returning();
         if (!held) throw new Error('online payment insert returned no row');
         const intent = { id: `pi_books_${made.id}`, amount_received: step.amount };
-        await recordOnlinePayment(tx, 'Europe/London', made, held, intent, startsAt.getTime());
+        await recordOnlinePayment(tx, {
+          timeZone: 'Europe/London',
+          row: made,
+          held,
+          intent,
+          at: startsAt.getTime(),
+        });
         world.onlinePayments.push(held.id);
       });
       if (step.outcome !== 'held')
@@ -334,14 +341,14 @@ async function run(step: Action, world: World) {
         const left = await refundableOf(tx, held);
         if (left < 1) return;
         const amount = Math.max(1, Math.floor(left * step.share));
-        const asked = await queueOnlineRefund(tx, held, amount, 'Goodwill', null);
+        const asked = await queueOnlineRefund(tx, { held, amountPence: amount, reason: 'Goodwill', requestedBy: null });
         const refund = {
           id: `re_books_${refundCounter++}`,
           status: 'succeeded' as const,
           amount,
           failure_reason: null,
         };
-        await applyStripeRefund(t.context, tx, asked, refund);
+        await applyStripeRefund({ ...t.context, tx }, { row: asked, refund });
         onlineRefunds++;
       });
       return;
@@ -392,7 +399,7 @@ async function run(step: Action, world: World) {
       world.voucherSpends = world.voucherSpends.filter((s) => s !== spent);
       const [row] = await t.db.select().from(booking).where(eq(booking.id, spent.bookingId));
       if (!row) throw new Error('voucher-paid booking missing');
-      await t.db.transaction((tx) => giveBackVoucherSpending(tx, t.context, { bookingRow: row, by: null }));
+      await t.db.transaction((tx) => giveBackVoucherSpending({ ...t.context, tx }, { bookingRow: row, by: null }));
       vouchersGivenBack++;
       const [after] = await t.db.select().from(voucher).where(eq(voucher.id, spent.voucher.id));
       spent.voucher.balance = after?.balancePence ?? 0;

@@ -21,17 +21,16 @@ import { readPaymentPolicy } from './payment-policy.service.ts';
 type BookingRow = typeof booking.$inferSelect;
 type NoShowFeeRow = typeof noShowFee.$inferSelect;
 
-/** Neither the receipt nor the card statement names the treatment (issue 13). */
+/** Neither the receipt nor the card statement names the treatment (decision 054). */
 export const NO_SHOW_FEE_DESCRIPTION = 'Fee for a missed appointment';
 
 /** What the policy charges if this booking's client does not come; 0 without Stripe or without a fee. */
 export async function noShowFeeFor(
-  tx: DbOrTx,
-  deps: Pick<BookingDeps, 'stripe' | 'env'>,
+  deps: Pick<BookingDeps, 'stripe' | 'env'> & { tx: DbOrTx },
   booked: { style: 'therapeutic' | 'sensual'; pricePence: number },
 ): Promise<number> {
   if (!deps.stripe) return 0;
-  return noShowFeeDue(await readPaymentPolicy(tx), booked, minimumChargeOf(deps.env.BUSINESS_CURRENCY));
+  return noShowFeeDue(await readPaymentPolicy(deps.tx), booked, minimumChargeOf(deps.env.BUSINESS_CURRENCY));
 }
 
 /**
@@ -40,13 +39,10 @@ export async function noShowFeeFor(
  */
 export async function recordNoShowConsent(
   tx: DbOrTx,
-  deps: Pick<BookingDeps, 'env'>,
-  row: BookingRow,
-  feePence: number,
-  consented: boolean,
-  at: number,
+  request: { currency: string; row: BookingRow; feePence: number; consented: boolean; at: number },
 ) {
-  if (!consented)
+  const { row, feePence, at } = request;
+  if (!request.consented)
     throw new AppError(
       'VALIDATION',
       'noShowFeeConsent: This booking needs your agreement to the no-show fee, and a card saved for it.',
@@ -54,7 +50,7 @@ export async function recordNoShowConsent(
   await tx.insert(noShowFee).values({
     bookingId: row.id,
     amountPence: feePence,
-    currency: deps.env.BUSINESS_CURRENCY,
+    currency: request.currency,
     consentedAt: new Date(at),
     consentVersion: NO_SHOW_CONSENT_VERSION,
   });
@@ -71,7 +67,11 @@ async function feeOfBooking(tx: DbOrTx, bookingId: string, forUpdate = false) {
  * per client, reused) and the SetupIntent are made after the booking's commit (no network call under the diary
  * lock), each once whatever the retries (idempotency keys), and the SetupIntent's secret handed to the client.
  */
-export async function cardSetupForClient(deps: BookingDeps, row: BookingRow): Promise<BookingCardSetup | null> {
+export async function cardSetupForClient(
+  deps: BookingDeps,
+  request: { row: BookingRow },
+): Promise<BookingCardSetup | null> {
+  const { row } = request;
   const fee = await feeOfBooking(deps.db, row.id);
   if (!fee) return null;
   if (fee.status !== 'awaiting_card' || !deps.stripe)
@@ -140,11 +140,11 @@ export async function cardSaved(
  * and its posting, once per fee, in the caller's transaction.
  */
 export async function recordNoShowFeeCharge(
-  deps: BookingDeps,
-  tx: DbOrTx,
-  intent: Pick<Stripe.PaymentIntent, 'id' | 'amount_received' | 'metadata'>,
-  createdBy: string | null,
+  deps: Pick<BookingDeps, 'env' | 'now'> & { tx: DbOrTx },
+  request: { intent: Pick<Stripe.PaymentIntent, 'id' | 'amount_received' | 'metadata'>; createdBy: string | null },
 ): Promise<string> {
+  const { tx } = deps;
+  const { intent, createdBy } = request;
   const bookingId = intent.metadata?.bookingId ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return 'no booking for this fee';
   const fee = await feeOfBooking(tx, bookingId, true);
@@ -213,8 +213,8 @@ export function toNoShowFeeState(fee: NoShowFeeRow): NoShowFeeState {
   };
 }
 
-export async function noShowFeeStateOf(db: DbOrTx, bookingId: string): Promise<NoShowFeeState | null> {
-  const fee = await feeOfBooking(db, bookingId);
+export async function noShowFeeStateOf(db: DbOrTx, request: { bookingId: string }): Promise<NoShowFeeState | null> {
+  const fee = await feeOfBooking(db, request.bookingId);
   return fee ? toNoShowFeeState(fee) : null;
 }
 
@@ -269,14 +269,14 @@ export async function chargeNoShowFee(
         message: error.message,
       });
     });
-    return (await noShowFeeStateOf(deps.db, row.id)) ?? toNoShowFeeState(fee);
+    return (await noShowFeeStateOf(deps.db, { bookingId: row.id })) ?? toNoShowFeeState(fee);
   }
   await deps.db.transaction(async (tx) => {
-    if (intent.status === 'succeeded') await recordNoShowFeeCharge(deps, tx, intent, actor.id);
+    if (intent.status === 'succeeded') await recordNoShowFeeCharge({ ...deps, tx }, { intent, createdBy: actor.id });
     await recordAudit(tx, actor, 'booking.no_show_fee', 'booking', row.id, null, {
       amountPence: fee.amountPence,
       status: intent.status,
     });
   });
-  return (await noShowFeeStateOf(deps.db, row.id)) ?? toNoShowFeeState(fee);
+  return (await noShowFeeStateOf(deps.db, { bookingId: row.id })) ?? toNoShowFeeState(fee);
 }

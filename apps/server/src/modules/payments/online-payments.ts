@@ -1,12 +1,14 @@
 import { AppError, type BookingPayment } from '@app/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client.ts';
-import { type booking, onlinePayment, payment } from '../../db/schema.ts';
+import { type booking, onlinePayment, onlineRefund, payment } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
+import { type BookingTx, releaseUnpaidBooking } from '../bookings/booking-state.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { depositAppliedEntry, depositKeptEntry, onlinePaymentEntry } from '../ledger/postings.ts';
-import { stillHeldOf } from './online-refunds.ts';
+import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
 import type { StripeAccount } from './stripe-client.ts';
 
 type BookingRow = typeof booking.$inferSelect;
@@ -24,10 +26,70 @@ export function minimumChargeOf(currency: string): number {
   return currency.toUpperCase() === 'GBP' ? 30 : 50;
 }
 
-export async function onlinePaymentOfBooking(tx: DbOrTx, bookingId: string, forUpdate = false) {
-  const query = tx.select().from(onlinePayment).where(eq(onlinePayment.bookingId, bookingId));
-  const [row] = forUpdate ? await query.for('update') : await query;
+export async function onlinePaymentOfBooking(tx: DbOrTx, request: { bookingId: string; forUpdate?: boolean }) {
+  const query = tx.select().from(onlinePayment).where(eq(onlinePayment.bookingId, request.bookingId));
+  const [row] = request.forUpdate ? await query.for('update') : await query;
   return row;
+}
+
+/** What is still held of an online payment: its amount less the refunds Stripe confirmed while it was held. */
+export async function stillHeldOf(tx: DbOrTx, held: OnlinePaymentRow): Promise<number> {
+  if (held.settlement !== 'held') return 0;
+  const [back] = await tx
+    .select({ total: sql<number>`coalesce(sum(${onlineRefund.amountPence}), 0)`.mapWith(Number) })
+    .from(onlineRefund)
+    .where(and(eq(onlineRefund.onlinePaymentId, held.id), eq(onlineRefund.status, 'succeeded')));
+  return held.amountPence - (back?.total ?? 0);
+}
+
+/**
+ * The payment a new booking waits for, written with the booking (decision 047): the time is held until
+ * PAYMENT_HOLD_S from now. Nobody is emailed yet: the booking exists for the client only once it is paid.
+ */
+export async function openOnlinePayment(
+  tx: DbOrTx,
+  request: { env: Env; bookingId: string; purpose: 'deposit' | 'prepayment'; amountPence: number; at: number },
+) {
+  const { env } = request;
+  await tx.insert(onlinePayment).values({
+    bookingId: request.bookingId,
+    purpose: request.purpose,
+    amountPence: request.amountPence,
+    currency: env.BUSINESS_CURRENCY,
+    holdExpiresAt: new Date(request.at + env.PAYMENT_HOLD_S * 1000),
+  });
+}
+
+/** The payment a booking still waited for is no longer awaited (the booking was cancelled or released). */
+export async function cancelAwaitedPayment(tx: DbOrTx, request: { bookingId: string }) {
+  await tx
+    .update(onlinePayment)
+    .set({ status: 'cancelled' })
+    .where(and(eq(onlinePayment.bookingId, request.bookingId), eq(onlinePayment.status, 'awaiting')));
+}
+
+/** The payment rows of a booking that came from Stripe (the payment and its refunds): not to be paid back by hand. */
+export async function onlineMoneyIdsOf(tx: DbOrTx, request: { bookingId: string }): Promise<Set<string>> {
+  const rows = await tx
+    .select({ paid: onlinePayment.paymentId, back: onlineRefund.paymentId })
+    .from(onlinePayment)
+    .leftJoin(onlineRefund, eq(onlineRefund.onlinePaymentId, onlinePayment.id))
+    .where(eq(onlinePayment.bookingId, request.bookingId));
+  return new Set(rows.flatMap((r) => [r.paid, r.back]).filter((x): x is string => Boolean(x)));
+}
+
+/**
+ * An unpaid booking gives its time back (hold expired, payment failed or abandoned), in the caller's transaction:
+ * its payment is no longer awaited, and what a gift voucher paid goes back onto it (the client never had this
+ * booking). The booking's own change is booking-state's.
+ */
+export async function releaseUnpaidHold(deps: BookingTx, request: { row: BookingRow; reason: string }) {
+  const { tx } = deps;
+  const { row } = request;
+  if (row.status !== 'awaiting_payment') return row;
+  await cancelAwaitedPayment(tx, { bookingId: row.id });
+  const voucherReturnedPence = await giveBackVoucherSpending(deps, { bookingRow: row, by: null });
+  return releaseUnpaidBooking(deps, { ...request, details: { voucherReturnedPence } });
 }
 
 /**
@@ -35,11 +97,11 @@ export async function onlinePaymentOfBooking(tx: DbOrTx, bookingId: string, forU
  * the client secret is never stored, only handed to the client who pays.
  */
 export async function paymentIntentOf(
-  db: DbOrTx,
-  stripe: StripeAccount,
-  row: BookingRow,
-  held: OnlinePaymentRow,
+  deps: { db: DbOrTx; stripe: StripeAccount },
+  request: { row: BookingRow; held: OnlinePaymentRow },
 ): Promise<Stripe.PaymentIntent> {
+  const { db, stripe } = deps;
+  const { row, held } = request;
   if (held.intentId) return stripe.sdk.paymentIntents.retrieve(held.intentId);
   const intent = await stripe.sdk.paymentIntents.create(
     {
@@ -47,7 +109,7 @@ export async function paymentIntentOf(
       currency: held.currency.toLowerCase(),
       automatic_payment_methods: { enabled: true },
       metadata: { bookingId: row.id, purpose: held.purpose },
-      // Neither the description (on the receipt) nor the statement names the treatment (issue 13).
+      // Neither the description (on the receipt) nor the statement names the treatment (decision 047).
       description: held.purpose === 'deposit' ? 'Deposit for your appointment' : 'Payment for your appointment',
       ...(stripe.statementDescriptorSuffix && { statement_descriptor_suffix: stripe.statementDescriptorSuffix }),
     },
@@ -58,7 +120,8 @@ export async function paymentIntentOf(
 }
 
 /** What the client is told of the payment; the secret only while it can still be paid. */
-export function bookingPaymentOf(held: OnlinePaymentRow, clientSecret: string | null): BookingPayment {
+export function bookingPaymentOf(held: OnlinePaymentRow, request: { clientSecret: string | null }): BookingPayment {
+  const { clientSecret } = request;
   return {
     kind: held.purpose,
     amountPence: held.amountPence,
@@ -82,12 +145,15 @@ export function paymentUnavailable(): AppError {
  */
 export async function recordOnlinePayment(
   tx: DbOrTx,
-  timeZone: string,
-  row: BookingRow,
-  held: OnlinePaymentRow,
-  intent: { id: string; amount_received: number },
-  at: number,
+  request: {
+    timeZone: string;
+    row: BookingRow;
+    held: OnlinePaymentRow;
+    intent: { id: string; amount_received: number };
+    at: number;
+  },
 ) {
+  const { timeZone, row, held, intent, at } = request;
   const amountPence = intent.amount_received || held.amountPence;
   const [paid] = await tx
     .insert(payment)
@@ -126,13 +192,10 @@ export async function recordOnlinePayment(
  */
 export async function settleHeldPayment(
   tx: DbOrTx,
-  timeZone: string,
-  row: BookingRow,
-  outcome: 'recognised' | 'kept',
-  at: number,
-  createdBy: string | null,
+  request: { timeZone: string; row: BookingRow; outcome: 'recognised' | 'kept'; at: number; createdBy: string | null },
 ) {
-  const held = await onlinePaymentOfBooking(tx, row.id, true);
+  const { timeZone, row, outcome, at, createdBy } = request;
+  const held = await onlinePaymentOfBooking(tx, { bookingId: row.id, forUpdate: true });
   if (held?.settlement !== 'held') return;
   // A part already paid back is no longer held; a refund still on its way is posted against the outcome (053).
   const amountPence = await stillHeldOf(tx, held);

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { keptDepositRefundEntry, onlineRefundEntry, onlineSaleRefundEntry } from '../ledger/postings.ts';
-import type { OnlinePaymentRow } from './online-payments.ts';
+import { type OnlinePaymentRow, stillHeldOf } from './online-payments.ts';
 import type { StripeAccount } from './stripe-client.ts';
 
 /** What the refund steps need; the app's context has all of it. */
@@ -21,6 +21,8 @@ export type RefundDeps = {
   logger?: Logger;
   now?: () => number;
 };
+/** A refund step inside the caller's transaction: the transaction, with the app's time zone and clock. */
+export type RefundTx = Pick<RefundDeps, 'env' | 'now'> & { tx: DbOrTx };
 type RefundRow = typeof onlineRefund.$inferSelect;
 
 /** After this many failed calls the refund is shown as failed and the owner decides (it is never recorded). */
@@ -37,16 +39,6 @@ export async function refundableOf(tx: DbOrTx, held: OnlinePaymentRow): Promise<
     .from(onlineRefund)
     .where(and(eq(onlineRefund.onlinePaymentId, held.id), ne(onlineRefund.status, 'failed')));
   return held.amountPence - (asked?.total ?? 0);
-}
-
-/** What is still held of an online payment: its amount less the refunds Stripe confirmed while it was held. */
-export async function stillHeldOf(tx: DbOrTx, held: OnlinePaymentRow): Promise<number> {
-  if (held.settlement !== 'held') return 0;
-  const [back] = await tx
-    .select({ total: sql<number>`coalesce(sum(${onlineRefund.amountPence}), 0)`.mapWith(Number) })
-    .from(onlineRefund)
-    .where(and(eq(onlineRefund.onlinePaymentId, held.id), eq(onlineRefund.status, 'succeeded')));
-  return held.amountPence - (back?.total ?? 0);
 }
 
 /**
@@ -73,11 +65,9 @@ export async function assertOnlineMoneyInvoiceable(tx: DbOrTx, request: { bookin
 /** Writes the request, inside the caller's transaction; Stripe is asked after the commit (`sendOnlineRefund`). */
 export async function queueOnlineRefund(
   tx: DbOrTx,
-  held: OnlinePaymentRow,
-  amountPence: number,
-  reason: string,
-  requestedBy: string | null,
+  request: { held: OnlinePaymentRow; amountPence: number; reason: string; requestedBy: string | null },
 ): Promise<RefundRow> {
+  const { held, amountPence, reason, requestedBy } = request;
   const [row] = await tx
     .insert(onlineRefund)
     .values({ onlinePaymentId: held.id, bookingId: held.bookingId, amountPence, reason, requestedBy })
@@ -114,21 +104,27 @@ export async function requestOnlineRefund(
       throw new AppError('VALIDATION', `At most ${pounds(left)} is left to refund of this online payment.`, {
         field: 'amountPence',
       });
-    const row = await queueOnlineRefund(tx, held, input.amountPence, input.reason, admin.id);
+    const row = await queueOnlineRefund(tx, {
+      held,
+      amountPence: input.amountPence,
+      reason: input.reason,
+      requestedBy: admin.id,
+    });
     await recordAudit(tx, admin, 'booking.online-refund', 'booking', request.bookingId, null, {
       amountPence: input.amountPence,
       reason: input.reason,
     });
     return row;
   });
-  return viewOf(await sendOnlineRefund(deps, queued.id));
+  return viewOf(await sendOnlineRefund(deps, { refundId: queued.id }));
 }
 
 /**
  * Asks Stripe for one refund (again, with the same key, when retried) and applies its answer. A call that fails is
  * logged and left 'retrying' for the job; Stripe refusing the request outright (a 4xx) makes it 'failed'.
  */
-export async function sendOnlineRefund(deps: RefundDeps, refundId: string): Promise<RefundRow> {
+export async function sendOnlineRefund(deps: RefundDeps, request: { refundId: string }): Promise<RefundRow> {
+  const { refundId } = request;
   const [row] = await deps.db.select().from(onlineRefund).where(eq(onlineRefund.id, refundId));
   if (!row) throw new Error(`no online refund ${refundId}`);
   if (row.status !== 'requested' && row.status !== 'retrying') return row;
@@ -156,7 +152,7 @@ export async function sendOnlineRefund(deps: RefundDeps, refundId: string): Prom
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(onlineRefund).where(eq(onlineRefund.id, row.id)).for('update');
     if (!locked) throw new Error('refund vanished');
-    await applyStripeRefund(deps, tx, locked, refund);
+    await applyStripeRefund({ ...deps, tx }, { row: locked, refund });
     const [after] = await tx.select().from(onlineRefund).where(eq(onlineRefund.id, row.id));
     return after ?? locked;
   });
@@ -186,14 +182,14 @@ export type StripeRefundWord = {
  * it (payment row, posting), pending waits for the webhook, failed or cancelled is shown and never recorded.
  */
 export async function applyStripeRefund(
-  deps: RefundDeps,
-  tx: DbOrTx,
-  row: RefundRow,
-  refund: StripeRefundWord,
+  deps: RefundTx,
+  request: { row: RefundRow; refund: StripeRefundWord },
 ): Promise<string> {
+  const { tx } = deps;
+  const { row, refund } = request;
   if (row.status === 'succeeded' || row.status === 'failed') return `already ${row.status}`;
   if (refund.status === 'succeeded') {
-    await recordRefund(deps, tx, row, refund);
+    await recordRefund(deps, row, refund);
     return 'refund recorded';
   }
   if (refund.status === 'failed' || refund.status === 'canceled') {
@@ -222,7 +218,8 @@ function failureText(reason: string | null | undefined): string {
 }
 
 /** A confirmed refund in the books, posted against what the money had become when it went back. */
-async function recordRefund(deps: RefundDeps, tx: DbOrTx, row: RefundRow, refund: Pick<Stripe.Refund, 'id'>) {
+async function recordRefund(deps: RefundTx, row: RefundRow, refund: Pick<Stripe.Refund, 'id'>) {
+  const { tx } = deps;
   const [held] = await tx.select().from(onlinePayment).where(eq(onlinePayment.id, row.onlinePaymentId)).for('update');
   if (!held) throw new Error('refund without its online payment');
   const [found] = held.bookingId ? await tx.select().from(booking).where(eq(booking.id, held.bookingId)) : [];
@@ -301,18 +298,18 @@ export async function retryOnlineRefunds(deps: RefundDeps): Promise<number> {
     .orderBy(asc(onlineRefund.createdAt));
   let done = 0;
   for (const { id } of due) {
-    const after = await sendOnlineRefund(deps, id);
+    const after = await sendOnlineRefund(deps, { refundId: id });
     if (after.status === 'succeeded' || after.status === 'pending') done++;
   }
   return done;
 }
 
 /** Every refund of a booking's online payment, as the booking sheet shows them. */
-export async function onlineRefundsOfBooking(db: DbOrTx, bookingId: string): Promise<OnlineRefundView[]> {
+export async function onlineRefundsOfBooking(db: DbOrTx, request: { bookingId: string }): Promise<OnlineRefundView[]> {
   const rows = await db
     .select()
     .from(onlineRefund)
-    .where(eq(onlineRefund.bookingId, bookingId))
+    .where(eq(onlineRefund.bookingId, request.bookingId))
     .orderBy(asc(onlineRefund.createdAt));
   return rows.map(viewOf);
 }

@@ -2,6 +2,7 @@ import { AppError, type RecordPaymentInput, recordPaymentInput, recordRefundInpu
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, invoice, onlinePayment, payment } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -45,31 +46,28 @@ async function bookingForMoney(tx: DbOrTx, bookingId: string) {
   return found;
 }
 
+/** What recording money by hand works with: the database (or the caller's transaction) and the business's time zone. */
+type MoneyDeps = { db: DbOrTx; env: Pick<Env, 'BUSINESS_TIME_ZONE'> };
+type MoneyRequest = { actor: Actor | null; bookingId: string; input: unknown };
+
 /** Money received for a booking on the day (cash, card or bank transfer), posted to the ledger as a sale. */
-export function recordBookingPayment(db: Db, timeZone: string, actor: Actor | null, bookingId: string, input: unknown) {
-  return recordBookingMoney(db, timeZone, actor, bookingId, 'payment', parseInput(recordPaymentInput, input));
+export function recordBookingPayment(deps: MoneyDeps & { db: Db }, request: MoneyRequest) {
+  return recordBookingMoney(deps, { ...request, kind: 'payment', data: parseInput(recordPaymentInput, request.input) });
 }
 
 /** Money paid back for a booking (cancelled, or a goodwill refund): never more than it brought in. */
-export function recordBookingRefund(
-  db: DbOrTx,
-  timeZone: string,
-  actor: Actor | null,
-  bookingId: string,
-  input: unknown,
-) {
-  return recordBookingMoney(db, timeZone, actor, bookingId, 'refund', parseInput(recordRefundInput, input));
+export function recordBookingRefund(deps: MoneyDeps, request: MoneyRequest) {
+  return recordBookingMoney(deps, { ...request, kind: 'refund', data: parseInput(recordRefundInput, request.input) });
 }
 
 async function recordBookingMoney(
-  db: DbOrTx,
-  timeZone: string,
-  actor: Actor | null,
-  bookingId: string,
-  kind: 'payment' | 'refund',
-  data: RecordPaymentInput,
+  deps: MoneyDeps,
+  request: { actor: Actor | null; bookingId: string; kind: 'payment' | 'refund'; data: RecordPaymentInput },
 ) {
-  const admin = requireRole(actor, 'admin');
+  const { db } = deps;
+  const timeZone = deps.env.BUSINESS_TIME_ZONE;
+  const { bookingId, kind, data } = request;
+  const admin = requireRole(request.actor, 'admin');
   return db.transaction(async (tx) => {
     const found = await bookingForMoney(tx, bookingId);
     if (kind === 'payment' && found.status === 'cancelled')

@@ -6,15 +6,18 @@ import type { DbOrTx } from '../../db/client.ts';
 import { booking, onlinePayment, stripeEvent } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { loadSlotRules } from '../availability/availability.service.ts';
-import { bookingPaid, lockDiary, now, releaseUnpaidBooking } from '../bookings/bookings.service.ts';
-import type { FileStore } from '../storage/storage.service.ts';
-import { sendDueVoucherEmails, settleVoucherIntent, spendReturnedVouchersAgain } from '../vouchers/vouchers.service.ts';
+import { type BookingTx, bookingPaid, lockDiary, now } from '../bookings/booking-state.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { settleVoucherIntent } from '../vouchers/sell-vouchers.ts';
+import { spendReturnedVouchersAgain } from '../vouchers/spend-vouchers.ts';
+import { sendDueVoucherEmails } from '../vouchers/voucher-emails.ts';
 import { cardSaved, noShowFeeFailed, recordNoShowFeeCharge } from './no-show-fee.ts';
 import {
   alreadySucceeded,
   HOLD_RELEASE_REASON,
   type OnlinePaymentRow,
   recordOnlinePayment,
+  releaseUnpaidHold,
 } from './online-payments.ts';
 import {
   applyStripeRefund,
@@ -44,16 +47,17 @@ export async function handleStripeWebhook(
   } catch {
     throw new AppError('BAD_SIGNATURE', 'The Stripe signature of this request does not match.');
   }
-  const outcome = await handleStripeEvent(deps, event);
+  const outcome = await handleStripeEvent(deps, { event });
   if (outcome === 'voucher issued') {
     // A voucher due today leaves now rather than at the job's next run; if this fails, the job sends it.
     const voucherId = (event.data.object as { metadata?: Record<string, string> }).metadata?.voucherId;
-    await sendDueVoucherEmails({ ...deps, files: deps.files ?? null }, voucherId).catch(() => 0);
+    await sendDueVoucherEmails({ ...deps, files: deps.files ?? null }, { onlyId: voucherId }).catch(() => 0);
   }
   return { received: true, outcome };
 }
 
-export async function handleStripeEvent(deps: BookingDeps, event: Stripe.Event): Promise<string> {
+export async function handleStripeEvent(deps: BookingDeps, request: { event: Stripe.Event }): Promise<string> {
+  const { event } = request;
   // Refunds the handling asked for go to Stripe once it has committed (never from inside the transaction).
   const refunds: string[] = [];
   const outcome = await deps.db.transaction(async (tx) => {
@@ -64,40 +68,45 @@ export async function handleStripeEvent(deps: BookingDeps, event: Stripe.Event):
       .onConflictDoNothing()
       .returning({ id: stripeEvent.id });
     if (!fresh) return 'already handled';
-    const result = await dispatch(deps, tx, event, refunds);
+    const result = await dispatch({ ...deps, tx }, event, refunds);
     await tx.update(stripeEvent).set({ outcome: result }).where(eq(stripeEvent.id, event.id));
     return result;
   });
-  for (const id of refunds) await sendOnlineRefund(deps, id);
+  for (const id of refunds) await sendOnlineRefund(deps, { refundId: id });
   return outcome;
 }
 
-async function dispatch(deps: BookingDeps, tx: DbOrTx, event: Stripe.Event, refunds: string[]): Promise<string> {
+async function dispatch(deps: BookingTx, event: Stripe.Event, refunds: string[]): Promise<string> {
+  const { tx } = deps;
   const purpose = (event.data.object as { metadata?: Record<string, string> | null }).metadata?.purpose;
   if (purpose === 'no_show_fee') {
     // The fee charged to a saved card after a no-show; the charge's own answer may have recorded it already.
-    if (event.type === 'payment_intent.succeeded') return recordNoShowFeeCharge(deps, tx, event.data.object, null);
+    if (event.type === 'payment_intent.succeeded')
+      return recordNoShowFeeCharge(deps, { intent: event.data.object, createdBy: null });
     if (event.type === 'payment_intent.payment_failed') return noShowFeeFailed(tx, event.data.object);
     if (event.type === 'setup_intent.succeeded') return cardSaved(tx, event.data.object);
     return 'ignored';
   }
   switch (event.type) {
     case 'payment_intent.succeeded':
-      // A gift voucher's payment issues the voucher; its email follows from the voucher job (issue 13).
-      if (event.data.object.metadata?.purpose === 'voucher') return settleVoucherIntent(deps, tx, event.data.object);
-      return settleSucceededIntent(deps, tx, event.data.object, refunds);
+      // A gift voucher's payment issues the voucher; its email follows from the voucher job (decision 051).
+      if (event.data.object.metadata?.purpose === 'voucher')
+        return settleVoucherIntent(deps, { intent: event.data.object });
+      return settleSucceededIntent(deps, { intent: event.data.object, refunds });
     // Stripe's word on a refund that was pending (or failed later): handled once per event like the others.
     case 'refund.updated':
     case 'charge.refund.updated': {
       const request = await refundRequestOf(tx, event.data.object);
-      return request ? applyStripeRefund(deps, tx, request, event.data.object) : 'no refund request for this refund';
+      return request
+        ? applyStripeRefund(deps, { row: request, refund: event.data.object })
+        : 'no refund request for this refund';
     }
     case 'payment_intent.payment_failed':
       // Stripe sends this for each declined attempt; the client may try another card on the same intent while the
       // time is held, and the hold's sweep frees it if they never pay (decision 050).
       return 'declined: the client may try again while the time is held';
     case 'payment_intent.canceled':
-      return releaseForIntent(deps, tx, event.data.object, 'cancelled');
+      return releaseForIntent(deps, event.data.object);
     default:
       return 'ignored';
   }
@@ -129,11 +138,11 @@ async function lockedBooking(tx: DbOrTx, held: OnlinePaymentRow) {
  * Stripe (decision 047).
  */
 export async function settleSucceededIntent(
-  deps: BookingDeps,
-  tx: DbOrTx,
-  intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata' | 'amount_received'>,
-  refunds: string[],
+  deps: BookingTx,
+  request: { intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata' | 'amount_received'>; refunds: string[] },
 ): Promise<string> {
+  const { tx } = deps;
+  const { intent, refunds } = request;
   await lockDiary(tx);
   const held = await heldFor(tx, intent);
   if (!held) return 'no booking for this payment';
@@ -142,11 +151,11 @@ export async function settleSucceededIntent(
   if (!row) return 'no booking for this payment';
   const at = now(deps);
   const timeZone = deps.env.BUSINESS_TIME_ZONE;
-  const recorded = await recordOnlinePayment(tx, timeZone, row, { ...held, intentId: intent.id }, intent, at);
+  const recorded = await recordOnlinePayment(tx, { timeZone, row, held: { ...held, intentId: intent.id }, intent, at });
   if (held.intentId !== intent.id)
     await tx.update(onlinePayment).set({ intentId: intent.id }).where(eq(onlinePayment.id, held.id));
   if (row.status === 'awaiting_payment') {
-    await bookingPaid(deps, tx, row, { intentId: intent.id });
+    await bookingPaid(deps, { row, details: { intentId: intent.id } });
     return 'booked';
   }
   const released = row.status === 'cancelled' && (held.status === 'cancelled' || held.status === 'failed');
@@ -155,9 +164,9 @@ export async function settleSucceededIntent(
   const byClient = row.cancelledBy === 'client';
   const timeFree = !byClient && (await timeStillFree(tx, timeZone, row, at));
   // What a gift voucher paid was given back at the release: booked again only if it can be spent again.
-  const vouchersCover = timeFree && (await spendReturnedVouchersAgain(tx, deps, row));
+  const vouchersCover = timeFree && (await spendReturnedVouchersAgain(deps, { bookingRow: row }));
   if (vouchersCover) {
-    await bookingPaid(deps, tx, row, { intentId: intent.id, afterRelease: true });
+    await bookingPaid(deps, { row, details: { intentId: intent.id, afterRelease: true } });
     return 'booked after its hold had ended';
   }
   const owed = { ...recorded, intentId: intent.id };
@@ -166,7 +175,8 @@ export async function settleSucceededIntent(
     : timeFree
       ? 'Paid after the gift voucher it used was spent elsewhere'
       : 'Paid after the time was given to someone else';
-  refunds.push((await queueOnlineRefund(tx, owed, await refundableOf(tx, owed), reason, null)).id);
+  const amountPence = await refundableOf(tx, owed);
+  refunds.push((await queueOnlineRefund(tx, { held: owed, amountPence, reason, requestedBy: null })).id);
   if (byClient) return 'paid back: the client had cancelled';
   return timeFree ? 'paid back: the voucher had been spent' : 'paid back: the time had been taken';
 }
@@ -182,16 +192,15 @@ async function timeStillFree(tx: DbOrTx, timeZone: string, row: typeof booking.$
 
 /** A cancelled payment frees the time. */
 async function releaseForIntent(
-  deps: BookingDeps,
-  tx: DbOrTx,
+  deps: BookingTx,
   intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>,
-  status: 'cancelled',
 ): Promise<string> {
+  const { tx } = deps;
   const held = await heldFor(tx, intent);
   if (held?.status !== 'awaiting') return 'nothing awaited';
   const row = await lockedBooking(tx, held);
-  if (row) await releaseUnpaidBooking(deps, tx, row, 'The payment was cancelled.');
-  await tx.update(onlinePayment).set({ status, intentId: intent.id }).where(eq(onlinePayment.id, held.id));
+  if (row) await releaseUnpaidHold(deps, { row, reason: 'The payment was cancelled.' });
+  await tx.update(onlinePayment).set({ status: 'cancelled', intentId: intent.id }).where(eq(onlinePayment.id, held.id));
   return 'released';
 }
 
@@ -222,8 +231,8 @@ export async function releaseExpiredHolds(deps: BookingDeps): Promise<number> {
         if (alreadySucceeded(error)) {
           const intent = await deps.stripe.sdk.paymentIntents.retrieve(held.intentId);
           const refunds: string[] = [];
-          await deps.db.transaction((tx) => settleSucceededIntent(deps, tx, intent, refunds));
-          for (const id of refunds) await sendOnlineRefund(deps, id);
+          await deps.db.transaction((tx) => settleSucceededIntent({ ...deps, tx }, { intent, refunds }));
+          for (const id of refunds) await sendOnlineRefund(deps, { refundId: id });
           continue;
         }
         // Stripe unreachable: the time is released all the same; a payment that still succeeds is settled then.
@@ -237,7 +246,7 @@ export async function releaseExpiredHolds(deps: BookingDeps): Promise<number> {
         .for('update');
       const [still] = await tx.select().from(onlinePayment).where(eq(onlinePayment.id, held.id)).for('update');
       if (row?.status !== 'awaiting_payment' || still?.status !== 'awaiting') return false;
-      await releaseUnpaidBooking(deps, tx, row, HOLD_RELEASE_REASON);
+      await releaseUnpaidHold({ ...deps, tx }, { row, reason: HOLD_RELEASE_REASON });
       return true;
     });
     if (done) released++;

@@ -2,7 +2,7 @@ import { AppError, passwordProblem, type Role, roles } from '@app/shared';
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   account,
   authFailure,
@@ -134,4 +134,19 @@ export async function resetSecondFactor(db: Db, email: string) {
     const ended = await tx.delete(session).where(eq(session.userId, found.id)).returning({ id: session.id });
     return { email: found.email, role: found.role, sessionsEnded: ended.length };
   });
+}
+
+/** A person the owner books for on the phone: a user without a password (they may set one later), made in the caller's transaction. */
+export async function createUserWithoutPassword(
+  tx: DbOrTx,
+  request: { name: string; email: string; phone: string | null },
+) {
+  const id = crypto.randomUUID();
+  await tx.insert(user).values({ id, name: request.name, email: request.email, phone: request.phone });
+  return id;
+}
+
+/** The phone number a client gave when booking, kept on their account when it had none. */
+export async function setUserPhone(tx: DbOrTx, request: { userId: string; phone: string }) {
+  await tx.update(user).set({ phone: request.phone }).where(eq(user.id, request.userId));
 }

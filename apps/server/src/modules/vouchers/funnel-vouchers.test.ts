@@ -10,7 +10,7 @@ import { signedIn } from '../../test/clients.ts';
 import { type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { releaseExpiredHolds } from '../payments/stripe-webhook.service.ts';
-import { expireVouchers } from './vouchers.service.ts';
+import { expireVouchers } from './expire-vouchers.ts';
 
 let peer: StripePeer;
 let t: TestApp;

@@ -1,5 +1,7 @@
 import type { PgBoss } from 'pg-boss';
-import { expireVouchers, sendDueVoucherEmails, type VoucherDeps } from './vouchers.service.ts';
+import { expireVouchers } from './expire-vouchers.ts';
+import { sendDueVoucherEmails } from './voucher-emails.ts';
+import type { VoucherDeps } from './voucher-rules.ts';
 
 const EMAIL_QUEUE = 'voucher-emails';
 const EXPIRY_QUEUE = 'voucher-expiry';

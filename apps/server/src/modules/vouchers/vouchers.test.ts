@@ -9,7 +9,8 @@ import { signedIn } from '../../test/clients.ts';
 import { outboxSettled, startSmtpPeer, waitFor } from '../../test/smtp-peer.ts';
 import { type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
-import { expireVouchers, sendDueVoucherEmails } from './vouchers.service.ts';
+import { expireVouchers } from './expire-vouchers.ts';
+import { sendDueVoucherEmails } from './voucher-emails.ts';
 
 let peer: StripePeer;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;

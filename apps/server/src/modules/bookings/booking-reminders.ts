@@ -1,0 +1,41 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BookingDeps } from '../../app-context.ts';
+import { booking } from '../../db/schema.ts';
+import { getBookingRules } from '../availability/availability.service.ts';
+import { bookingEmail } from './booking-emails.ts';
+import { businessOf, now, recordEvent, SYSTEM } from './booking-state.ts';
+
+/**
+ * Queues the reminder of every confirmed booking starting within 24 hours. The outbox's dedupe key
+ * (booking and start time) makes each reminder go out once, however often this runs or restarts.
+ */
+export async function queueDueReminders(deps: BookingDeps): Promise<number> {
+  const { db, env } = deps;
+  const at = now(deps);
+  const due = await db
+    .select()
+    .from(booking)
+    .where(
+      and(
+        eq(booking.status, 'confirmed'),
+        sql`${booking.startsAt} > ${new Date(at)}`,
+        sql`${booking.startsAt} <= ${new Date(at + 24 * 3_600_000)}`,
+      ),
+    )
+    .orderBy(asc(booking.startsAt));
+  if (!due.length) return 0;
+  const rules = await getBookingRules(db, env.BUSINESS_TIME_ZONE);
+  let queued = 0;
+  for (const row of due) {
+    if (!row.clientEmail) continue;
+    const dedupeKey = `reminder:${row.id}:${row.startsAt.toISOString()}`;
+    const id = await db.transaction(async (tx) =>
+      deps.outbox.enqueue(tx, await bookingEmail(tx, 'booking.reminder', row, businessOf(env, rules), { dedupeKey })),
+    );
+    if (id) {
+      queued++;
+      await db.transaction((tx) => recordEvent(tx, { row, actor: SYSTEM, action: 'reminder-queued' }));
+    }
+  }
+  return queued;
+}

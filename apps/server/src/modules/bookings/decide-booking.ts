@@ -1,0 +1,71 @@
+import { AppError } from '@app/shared';
+import { eq } from 'drizzle-orm';
+import type { BookingDeps } from '../../app-context.ts';
+import { booking } from '../../db/schema.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
+import { getBookingRules } from '../availability/availability.service.ts';
+import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
+import { bookingEmail } from './booking-emails.ts';
+import { auditIfAdmin, businessOf, icsOf, now, ownBooking, recordEvent } from './booking-state.ts';
+
+/** The longest decline reason kept and emailed; anything longer is cut, not refused. */
+const REASON_MAX = 500;
+
+/**
+ * The admin's answer to a pending request: confirmed, or declined (cancelled by the business). The reason is
+ * whatever the request body carried, kept only if it is text.
+ */
+export async function decidePendingBooking(
+  deps: BookingDeps,
+  request: { actor: Actor | null; id: string; approve: boolean; reason?: unknown },
+) {
+  const actor = requireRole(request.actor, 'admin');
+  const { db, env } = deps;
+  const given = typeof request.reason === 'string' ? request.reason.slice(0, REASON_MAX) : '';
+  return db.transaction(async (tx) => {
+    const row = await ownBooking(tx, { actor, id: request.id, forUpdate: true });
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', `This booking is ${row.status}, not waiting for approval.`);
+    const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
+    const reason = given.trim();
+    const [updated] = await tx
+      .update(booking)
+      .set(
+        request.approve
+          ? { status: 'confirmed', version: row.version + 1 }
+          : {
+              status: 'cancelled',
+              cancelledBy: 'business',
+              cancelledAt: new Date(now(deps)),
+              cancelReason: reason || 'Declined',
+              version: row.version + 1,
+            },
+      )
+      .where(eq(booking.id, row.id))
+      .returning();
+    if (!updated) throw new Error('decision update returned no row');
+    // A declined request never was a booking: what a gift voucher paid goes back onto it.
+    const voucherReturnedPence = request.approve
+      ? 0
+      : await giveBackVoucherSpending({ ...deps, tx }, { bookingRow: updated, by: actor.id });
+    await recordEvent(tx, {
+      row,
+      actor,
+      action: request.approve ? 'approved' : 'declined',
+      from: 'pending',
+      to: updated.status,
+      details: { reason, ...(voucherReturnedPence > 0 && { voucherReturnedPence }) },
+    });
+    const action = request.approve ? 'booking.approved' : 'booking.declined';
+    await auditIfAdmin(tx, { actor, action, id: row.id, before: row, after: updated });
+    const business = businessOf(env, rules);
+    if (updated.clientEmail)
+      await deps.outbox.enqueue(
+        tx,
+        request.approve
+          ? await bookingEmail(tx, 'booking.approved', updated, business, { ics: icsOf(env, { row: updated, rules }) })
+          : await bookingEmail(tx, 'booking.declined', updated, business, { reason }),
+      );
+    return updated;
+  });
+}

@@ -1,0 +1,41 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { voucher } from '../../db/schema.ts';
+import { money } from '../invoices/invoices.service.ts';
+import { voucherExpiredEntry } from '../ledger/voucher-postings.ts';
+import { forPosting, postIfAny, todayOf, type VoucherDeps } from './voucher-rules.ts';
+
+/**
+ * The daily job: each voucher past its date with money left is closed, and what was left leaves vouchers
+ * outstanding for other income. Each in its own transaction, re-checked under the row's lock.
+ */
+export async function expireVouchers(deps: Pick<VoucherDeps, 'db' | 'env' | 'now'>): Promise<number> {
+  const today = todayOf(deps);
+  const due = await deps.db
+    .select({ id: voucher.id })
+    .from(voucher)
+    .where(and(eq(voucher.status, 'active'), lt(voucher.expiresOn, today)));
+  let expired = 0;
+  for (const { id } of due) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(voucher).where(eq(voucher.id, id)).for('update');
+      if (row?.status !== 'active' || row.expiresOn >= today) return false;
+      if (row.balancePence > 0)
+        await postIfAny(tx, {
+          draft: voucherExpiredEntry({
+            voucher: forPosting(row),
+            date: today,
+            balancePence: row.balancePence,
+            description: `Gift voucher expired with ${money(row.balancePence, deps.env)} unspent`,
+          }),
+          by: null,
+        });
+      await tx
+        .update(voucher)
+        .set({ status: 'expired', expiredPence: row.balancePence, balancePence: 0 })
+        .where(eq(voucher.id, id));
+      return true;
+    });
+    if (done) expired++;
+  }
+  return expired;
+}
