@@ -55,3 +55,17 @@ export function addDays(date: string, days: number): string {
 export function todayIn(timeZone: string, now = Date.now()): string {
   return wallDate(toWallClock(now, timeZone));
 }
+
+/** 'YYYY-MM-DD' of the first day of the month n months after that of `date`. */
+export function addMonths(date: string, months: number): string {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1 + months, 1)).toISOString().slice(0, 10);
+}
+
+/** First and last day of the month of a 'YYYY-MM-DD' date. */
+export function monthRange(date: string): { first: string; last: string } {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, '0');
+  return { first: `${year}-${mm}-01`, last: `${year}-${mm}-${String(last).padStart(2, '0')}` };
+}

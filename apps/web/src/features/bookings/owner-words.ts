@@ -1,20 +1,5 @@
-import { formatPrice } from '../../lib/format.ts';
+import { formatDiaryDateTime, formatPrice } from '../../lib/format.ts';
 import type { BookingHistoryEntry } from './admin-api.ts';
-
-/** 'Tue 24 Nov 10:30' on the business clock: how the owner writes a time in a diary. */
-export function formatShortDateTime(instant: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('hour')}:${part('minute')}`;
-}
 
 /**
  * What the client was told, honestly: a queued email only reaches them when a mail server is set up
@@ -42,7 +27,7 @@ export function historySentence(entry: BookingHistoryEntry, timeZone: string): s
       return details.source === 'admin' ? 'Booked by Owner on the phone' : 'Booked online by the client';
     case 'rescheduled':
       return typeof details.from === 'string' && typeof details.to === 'string'
-        ? `Moved from ${formatShortDateTime(details.from, timeZone)} to ${formatShortDateTime(details.to, timeZone)} by ${who(entry)}${silent}`
+        ? `Moved from ${formatDiaryDateTime(details.from, timeZone)} to ${formatDiaryDateTime(details.to, timeZone)} by ${who(entry)}${silent}`
         : `Moved by ${who(entry)}${silent}`;
     case 'cancelled': {
       const by = details.by === 'client' || entry.actorRole === 'user' ? 'the client' : who(entry);

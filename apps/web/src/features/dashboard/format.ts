@@ -1,14 +1,6 @@
-/** Dates and times of the back office, on the business's clock (the zone the server names), never the browser's. */
+import { localDateIn } from '../../lib/format.ts';
 
-export function dayKey(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(instant),
-  );
-}
-
-export function timeOf(instant: string, timeZone: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(instant));
-}
+/** The dashboard's day headings and its bookings grouped by day, on the business's clock. */
 
 export function dayTitle(date: string, today: string, locale = 'en-GB'): string {
   const spelled = new Intl.DateTimeFormat(locale, {
@@ -23,22 +15,11 @@ export function dayTitle(date: string, today: string, locale = 'en-GB'): string 
   return spelled;
 }
 
-export function dateTimeOf(instant: string, timeZone: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(instant));
-}
-
 /** Groups bookings (sorted by start) by their day on the business clock, keeping the order. */
 export function groupByDay<T extends { startsAt: string }>(items: T[], timeZone: string): [string, T[]][] {
   const groups = new Map<string, T[]>();
   for (const item of items) {
-    const key = dayKey(item.startsAt, timeZone);
+    const key = localDateIn(item.startsAt, timeZone);
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
   return [...groups.entries()];

@@ -3,6 +3,7 @@ import { type AnalyticsBucket, type LeadTimeBand, leadTimeBandLabels } from '@ap
 import { AreaChart, BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatWholeMoney } from '../../../lib/format.ts';
 import {
   type AnalyticsRange,
   bookingsOverTimeQuery,
@@ -11,7 +12,7 @@ import {
   leadTimeQuery,
   occupancyQuery,
 } from '../api.ts';
-import { bucketLabel, moneyOf, percentOf } from '../format.ts';
+import { bucketLabel, percentOf } from '../format.ts';
 import { ChartPanel } from './chart-panel.tsx';
 
 export type ChartProps = { range: AnalyticsRange; bucket: AnalyticsBucket; locale: string; currency: string };
@@ -81,13 +82,13 @@ export function RevenueChart({ range, bucket, locale, currency }: ChartProps) {
     label: bucketLabel(point.start, bucket, locale),
     revenue: point.revenuePence / 100,
   }));
-  const money = (pounds: number) => moneyOf(pounds * 100, locale, currency);
+  const money = (pounds: number) => formatWholeMoney(pounds * 100, locale, currency);
   return (
     <ChartPanel
       id="revenue"
       title="Revenue"
       description="Income recognised in the accounts, net of VAT (as on the finances page)."
-      summary={`Revenue per ${bucketWord[bucket]}: ${moneyOf(query.data?.totals.revenuePence ?? 0, locale, currency)} in all.`}
+      summary={`Revenue per ${bucketWord[bucket]}: ${formatWholeMoney(query.data?.totals.revenuePence ?? 0, locale, currency)} in all.`}
       loading={query.isPending}
       error={query.error}
       table={{ columns: ['Period', 'Revenue'], rows: data.map((point) => [point.label, money(point.revenue)]) }}
@@ -123,7 +124,7 @@ export function ServicesChart({ range, locale, currency }: Omit<ChartProps, 'buc
       value: style.revenuePence / 100,
       color: styleColor(style.style),
     }));
-  const money = (pounds: number) => moneyOf(pounds * 100, locale, currency);
+  const money = (pounds: number) => formatWholeMoney(pounds * 100, locale, currency);
   return (
     <ChartPanel
       id="services"
@@ -138,7 +139,12 @@ export function ServicesChart({ range, locale, currency }: Omit<ChartProps, 'buc
       error={query.error}
       table={{
         columns: ['Service', 'Bookings', 'Completed', 'Revenue'],
-        rows: services.map((s) => [s.name, s.bookings, s.completed, moneyOf(s.revenuePence, locale, currency)]),
+        rows: services.map((s) => [
+          s.name,
+          s.bookings,
+          s.completed,
+          formatWholeMoney(s.revenuePence, locale, currency),
+        ]),
       }}
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -1,6 +1,7 @@
 import type { AnalyticsBucket } from '@app/shared';
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatWholeMoney } from '../../../lib/format.ts';
 import {
   type AnalyticsRange,
   bookingsOverTimeQuery,
@@ -9,7 +10,7 @@ import {
   occupancyQuery,
   outcomesQuery,
 } from '../api.ts';
-import { moneyOf, percentOf } from '../format.ts';
+import { percentOf } from '../format.ts';
 
 function Figure({ label, value, detail }: { label: string; value: string | undefined; detail?: string }) {
   return (
@@ -68,7 +69,7 @@ export function RateCards({
       />
       <Figure
         label="Revenue"
-        value={bookings && moneyOf(bookings.revenuePence, locale, currency)}
+        value={bookings && formatWholeMoney(bookings.revenuePence, locale, currency)}
         detail="net of VAT"
       />
       <Figure

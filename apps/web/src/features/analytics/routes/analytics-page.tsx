@@ -3,6 +3,7 @@ import { Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
 import { spanQuery } from '../api.ts';
@@ -17,7 +18,6 @@ import {
 } from '../components/charts.tsx';
 import { RangeControls } from '../components/range-controls.tsx';
 import { RateCards } from '../components/rate-cards.tsx';
-import { dayLabel } from '../format.ts';
 import { type RangePreset, resolveRange } from '../range.ts';
 
 /** /analytics — how the diary and the takings move over any period; the period lives in the address. */
@@ -62,7 +62,7 @@ export function AnalyticsPage() {
         <Stack gap={2}>
           <Title order={1}>Analytics</Title>
           <Text c="var(--app-muted)" data-testid="range-text">
-            {dayLabel(range.from, locale)} – {dayLabel(range.to, locale)}
+            {formatDay(range.from, locale)} – {formatDay(range.to, locale)}
           </Text>
         </Stack>
         <RangeControls range={range} onPreset={onPreset} onDates={onDates} onBucket={onBucket} />

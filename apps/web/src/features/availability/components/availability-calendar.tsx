@@ -7,10 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { FullCalendar } from '../../../components/full-calendar.tsx';
+import { formatRange } from '../../../lib/format.ts';
 import { addDays, fromWallClock, toWallClock, wallDate } from '../../../lib/zoned-time.ts';
 import { calendarQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
 import { availabilityEvents } from './calendar-events.ts';
-import { formatRange } from './format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const time24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;

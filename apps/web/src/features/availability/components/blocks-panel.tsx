@@ -3,9 +3,9 @@ import { Alert, Button, Group, List, Paper, Stack, Text, TextInput } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatRange, formatShortDateTime } from '../../../lib/format.ts';
 import { fromWallClock } from '../../../lib/zoned-time.ts';
 import { blocksQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
-import { formatRange } from './format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -105,16 +105,7 @@ export function BlocksPanel({ timeZone }: { timeZone: string }) {
             <List size="sm" aria-label="Bookings in this time">
               {covered.map((booking) => (
                 <List.Item key={booking.id}>
-                  {booking.clientName}, {booking.serviceName},{' '}
-                  {new Intl.DateTimeFormat('en-GB', {
-                    timeZone,
-                    weekday: 'short',
-                    day: 'numeric',
-                    month: 'short',
-                    hour: '2-digit',
-                    minute: '2-digit',
-                    hourCycle: 'h23',
-                  }).format(new Date(booking.startsAt))}
+                  {booking.clientName}, {booking.serviceName}, {formatShortDateTime(booking.startsAt, timeZone)}
                 </List.Item>
               ))}
             </List>

@@ -1,7 +1,7 @@
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatInstant } from '../../../lib/format.ts';
 import { feedsQuery, useCreateFeed, useRevokeFeed } from '../api.ts';
-import { formatInstant } from './format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 

@@ -2,8 +2,8 @@ import { createOverrideInput, overrideKinds, type TimeRange } from '@app/shared'
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatShortDate } from '../../../lib/format.ts';
 import { overridesQuery, useCreateOverride, useDeleteOverride } from '../api.ts';
-import { formatLocalDate } from './format.ts';
 import { RangesEditor } from './ranges-editor.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
@@ -50,7 +50,7 @@ export function OverridesPanel() {
           <Paper component="li" key={override.id} withBorder p="xs" radius="sm">
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <div>
-                <Text fw={600}>{formatLocalDate(override.date)}</Text>
+                <Text fw={600}>{formatShortDate(override.date)}</Text>
                 <Text size="sm">
                   {kindLabels[override.kind]}
                   {override.ranges.length > 0
@@ -64,7 +64,7 @@ export function OverridesPanel() {
                 variant="default"
                 loading={remove.isPending && remove.variables === override.id}
                 onClick={() => remove.mutate(override.id)}
-                aria-label={`Remove ${formatLocalDate(override.date)}`}
+                aria-label={`Remove ${formatShortDate(override.date)}`}
               >
                 Remove
               </Button>

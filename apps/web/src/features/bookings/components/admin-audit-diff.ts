@@ -1,6 +1,5 @@
 import type { BookingStatus } from '@app/shared';
-import { formatPrice } from '../../../lib/format.ts';
-import { formatShortDateTime } from '../format.ts';
+import { formatPrice, formatShortDateTime } from '../../../lib/format.ts';
 import { statusLabels } from './booking-status-badge.tsx';
 
 /** What the owner did, in words: the audit log's codes ('booking.created') never reach the screen. */

@@ -19,12 +19,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatDiaryDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 // The till takes a voucher where it takes money: the one place the booking drawer reaches into another feature.
 import { RedeemVoucher } from '../../vouchers/components/redeem-voucher.tsx';
 import { type AdminBookingDetail, adminBookingQuery, type BookingAction, useBookingAction } from '../admin-api.ts';
-import { formatDateTime } from '../format.ts';
-import { emailNote, formatShortDateTime, historySentence } from '../owner-words.ts';
+import { emailNote, historySentence } from '../owner-words.ts';
 import { auditActionLabel, changedFields } from './admin-audit-diff.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 import { CreateInvoiceButton } from './create-invoice-button.tsx';
@@ -480,7 +479,7 @@ function BookingDetailBody({
         <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
           {detail.history.map((event) => (
             <Text component="li" size="sm" key={event.id}>
-              {formatShortDateTime(event.at, timeZone)} · {historySentence(event, timeZone)}
+              {formatDiaryDateTime(event.at, timeZone)} · {historySentence(event, timeZone)}
             </Text>
           ))}
         </Stack>

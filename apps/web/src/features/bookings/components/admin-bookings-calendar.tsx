@@ -13,9 +13,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { addDays, fromWallClock, toWallClock, wallDate } from '../../../lib/zoned-time.ts';
 import { adminBookingsQuery, adminDiaryQuery } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
-import { formatTime } from '../format.ts';
 import { blockEvents, bookingEvents, closedEvents } from './admin-calendar-events.ts';
 import './diary.css';
+import { formatTime } from '../../../lib/format.ts';
 import { MoveConfirmDialog } from './owner-dialogs.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };

@@ -1,7 +1,5 @@
 import { type BookingStatus, bookingStatuses, massageTypeLabels, massageTypes, styles } from '@app/shared';
 import {
-  Alert,
-  Button,
   Group,
   Loader,
   Pagination,
@@ -16,9 +14,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { LoadError } from '../../../components/load-error.tsx';
+import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { type AdminBookingFilters, adminBookingsQuery } from '../admin-api.ts';
-import { formatDateTime } from '../format.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 const PAGE_SIZE = 20;
@@ -109,14 +107,7 @@ export function AdminBookingsList({ timeZone, onOpen }: { timeZone: string; onOp
       </Group>
 
       {list.isError ? (
-        <Alert color="red" title="Bookings could not be loaded" role="alert" styles={{ title: { color: 'inherit' } }}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title="Bookings could not be loaded" error={list.error} onRetry={() => list.refetch()} />
       ) : list.data && list.data.bookings.length === 0 ? (
         <Text>No booking matches.</Text>
       ) : (

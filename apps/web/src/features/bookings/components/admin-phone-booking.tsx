@@ -17,11 +17,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatDuration, formatPrice, formatTime } from '../../../lib/format.ts';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
 import { adminServicesQuery, customerSearchQuery, useCreatePhoneBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
-import { formatDateTime, formatTime } from '../format.ts';
 import { SlotPicker } from './slot-picker.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };

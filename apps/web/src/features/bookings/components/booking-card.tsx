@@ -1,9 +1,8 @@
 import type { Booking } from '@app/shared';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { calendarFileUrl } from '../api.ts';
-import { formatDateTime } from '../format.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 type BookingCardProps = {

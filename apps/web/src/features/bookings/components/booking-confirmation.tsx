@@ -1,10 +1,9 @@
 import type { Booking, PublicConfig } from '@app/shared';
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
-import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { calendarFileUrl } from '../api.ts';
-import { formatDateTime } from '../format.ts';
 import { Notice } from './notice.tsx';
 
 type BookingConfirmationProps = {

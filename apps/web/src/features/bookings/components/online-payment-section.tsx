@@ -8,9 +8,8 @@ import { Alert, Badge, Button, Group, NumberInput, Stack, Text, Textarea, Title 
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useOnlineRefund } from '../admin-api.ts';
-import { formatDateTime } from '../format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 

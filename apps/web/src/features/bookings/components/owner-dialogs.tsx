@@ -3,11 +3,10 @@ import { Alert, Button, Checkbox, Group, Loader, Stack, Switch, Text, Textarea }
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDiaryDateTime, formatPrice, formatTime } from '../../../lib/format.ts';
 import { type ActionResult, useBookingAction, useMoveBooking, useRestoreBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
-import { formatTime } from '../format.ts';
-import { emailNote, formatShortDateTime } from '../owner-words.ts';
+import { emailNote } from '../owner-words.ts';
 import { showOutcome } from './undo-notice.tsx';
 
 const SlotPicker = lazy(() => import('./slot-picker.tsx').then((m) => ({ default: m.SlotPicker })));
@@ -68,7 +67,7 @@ export function useConfirmedMove(timeZone: string, emailEnabled: boolean) {
       // An email that went out cannot be taken back: then there is no silent Undo (docs/decisions/024).
       showOutcome({
         title: 'Moved',
-        message: `${booking.clientName} moved to ${formatShortDateTime(startsAt, timeZone)}. ${emailNote(result.notified, emailEnabled)}`,
+        message: `${booking.clientName} moved to ${formatDiaryDateTime(startsAt, timeZone)}. ${emailNote(result.notified, emailEnabled)}`,
         onUndo: result.notified && emailEnabled ? undefined : () => undoMove(result),
       });
     }, handlers.onError ?? ignoreShownError);
@@ -84,7 +83,7 @@ export function useConfirmedMove(timeZone: string, emailEnabled: boolean) {
       .then((back) =>
         showOutcome({
           title: 'Move undone',
-          message: `${back.booking.clientName} is back at ${formatShortDateTime(back.booking.startsAt, timeZone)}. Nobody was emailed.`,
+          message: `${back.booking.clientName} is back at ${formatDiaryDateTime(back.booking.startsAt, timeZone)}. Nobody was emailed.`,
         }),
       )
       .catch((error: Error) => showOutcome({ title: 'Not undone', message: error.message }));
@@ -154,8 +153,8 @@ function MoveQuestion({
   return (
     <Stack gap="md">
       <Text>
-        {booking.clientName}, {booking.serviceName}: from {formatShortDateTime(booking.startsAt, timeZone)} to{' '}
-        <strong>{formatShortDateTime(startsAt, timeZone)}</strong>.
+        {booking.clientName}, {booking.serviceName}: from {formatDiaryDateTime(booking.startsAt, timeZone)} to{' '}
+        <strong>{formatDiaryDateTime(startsAt, timeZone)}</strong>.
       </Text>
       <EmailSwitch
         booking={booking}
@@ -206,7 +205,7 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
     <AppModal opened={opened} onClose={close} title="Reschedule" size="lg" fullScreen={fullScreen}>
       <Stack gap="md">
         <Text>
-          {booking.clientName}, {booking.serviceName}, now {formatShortDateTime(booking.startsAt, timeZone)}
+          {booking.clientName}, {booking.serviceName}, now {formatDiaryDateTime(booking.startsAt, timeZone)}
         </Text>
         <Suspense fallback={<Loader size="sm" aria-label="Loading free times" />}>
           <SlotPicker
@@ -235,7 +234,7 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
             bd="1px solid var(--mantine-color-default-border)"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           >
-            <Text fw={600}>Move to {formatShortDateTime(startsAt, timeZone)}?</Text>
+            <Text fw={600}>Move to {formatDiaryDateTime(startsAt, timeZone)}?</Text>
             <EmailSwitch
               booking={booking}
               checked={notify}
@@ -254,7 +253,7 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
             loading={isPending}
             onClick={() => startsAt && save({ booking, startsAt }, notify, { onSuccess: close, onError: setRefusal })}
           >
-            {startsAt ? `Move to ${formatShortDateTime(startsAt, timeZone)}` : 'Choose a time'}
+            {startsAt ? `Move to ${formatDiaryDateTime(startsAt, timeZone)}` : 'Choose a time'}
           </Button>
         </Group>
       </Stack>
@@ -357,7 +356,7 @@ export function CancelDialog({
           !result.voucherReturnedPence;
         showOutcome({
           title: 'Cancelled',
-          message: `${booking.clientName}, ${formatShortDateTime(booking.startsAt, timeZone)}, cancelled. ${emailNote(result.notified, emailEnabled)}${refunded}${online}${restored}`,
+          message: `${booking.clientName}, ${formatDiaryDateTime(booking.startsAt, timeZone)}, cancelled. ${emailNote(result.notified, emailEnabled)}${refunded}${online}${restored}`,
           onUndo: silent
             ? () =>
                 restore
@@ -377,7 +376,7 @@ export function CancelDialog({
     <AppModal opened={opened} onClose={close} title="Cancel this booking?" fullScreen={fullScreen} centered>
       <Stack gap="md">
         <Text>
-          {booking.clientName}, {booking.serviceName}, {formatShortDateTime(booking.startsAt, timeZone)}
+          {booking.clientName}, {booking.serviceName}, {formatDiaryDateTime(booking.startsAt, timeZone)}
         </Text>
         <Textarea
           label="Reason (optional)"

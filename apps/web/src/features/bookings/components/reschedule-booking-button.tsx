@@ -3,8 +3,8 @@ import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { alternativesOf, useRescheduleBooking } from '../api.ts';
-import { formatDateTime } from '../format.ts';
 import { Notice } from './notice.tsx';
 
 const SlotPicker = lazy(() => import('./slot-picker.tsx').then((m) => ({ default: m.SlotPicker })));

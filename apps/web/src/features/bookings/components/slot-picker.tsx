@@ -3,8 +3,10 @@ import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantin
 import { DatePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
+import { formatLongDate, formatMonth, formatTime, localDateIn } from '../../../lib/format.ts';
+import { addDays, addMonths, monthRange } from '../../../lib/zoned-time.ts';
 import { slotsQuery } from '../api.ts';
-import { addDays, addMonths, formatLocalDate, formatMonth, formatTime, localDateIn, monthRange } from '../format.ts';
 import { groupByPeriod, nextFreeDay } from '../funnel.ts';
 import { Notice } from './notice.tsx';
 
@@ -115,7 +117,7 @@ export function SlotPicker({
       weekendDays={[]}
       styles={{ weekday: { color: 'var(--app-muted)' } }}
       excludeDate={(date) => !slotsByDay.has(date)}
-      getDayAriaLabel={(date) => formatLocalDate(date, locale)}
+      getDayAriaLabel={(date) => formatLongDate(date, locale)}
       ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
       aria-busy={slots.isFetching}
     />
@@ -125,14 +127,7 @@ export function SlotPicker({
     slots.isPending && !inPast ? (
       timesSkeleton
     ) : slots.isError ? (
-      <Notice color="red" title="Free times could not be loaded" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{slots.error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => slots.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Notice>
+      <LoadError title="Free times could not be loaded" error={slots.error} onRetry={() => slots.refetch()} />
     ) : view !== 'time' && slotsByDay.size === 0 ? (
       <Notice color="yellow" title={`No free times in ${formatMonth(month, locale)}`}>
         <Stack gap="xs" align="flex-start">
@@ -147,16 +142,16 @@ export function SlotPicker({
     ) : (
       <>
         <Title order={headingLevel} size="h4">
-          Times on {formatLocalDate(day, locale)}
+          Times on {formatLongDate(day, locale)}
         </Title>
         {daySlots.length === 0 ? (
           <Notice color="yellow" title="No free times this day">
             <Stack gap="xs" align="flex-start">
               {followingFreeDay ? (
                 <>
-                  <Text size="sm">The next day with free times is {formatLocalDate(followingFreeDay, locale)}.</Text>
+                  <Text size="sm">The next day with free times is {formatLongDate(followingFreeDay, locale)}.</Text>
                   <Button size="sm" variant="light" onClick={() => setDay(followingFreeDay, true)}>
-                    Show {formatLocalDate(followingFreeDay, locale)}
+                    Show {formatLongDate(followingFreeDay, locale)}
                   </Button>
                 </>
               ) : (

@@ -3,9 +3,8 @@ import { Alert, Button, Group, List, Select, Stack, Text, TextInput } from '@man
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDiaryDateTime, formatTime } from '../../../lib/format.ts';
 import { useBlockTime } from '../admin-api.ts';
-import { formatTime } from '../format.ts';
-import { formatShortDateTime } from '../owner-words.ts';
 import { ignoreShownError } from './owner-dialogs.tsx';
 import { showOutcome } from './undo-notice.tsx';
 
@@ -41,7 +40,7 @@ export function TimeChoice({
     <AppModal
       opened={startsAt !== null}
       onClose={close}
-      title={startsAt ? formatShortDateTime(startsAt, timeZone) : 'This time'}
+      title={startsAt ? formatDiaryDateTime(startsAt, timeZone) : 'This time'}
       fullScreen={fullScreen}
       centered
     >
@@ -90,7 +89,7 @@ function BlockForm({
       onDone();
       showOutcome({
         title: 'Blocked',
-        message: `${formatShortDateTime(startsAt, timeZone)} to ${formatTime(endsAt, timeZone)} blocked${confirm ? '; the bookings in it are kept' : ''}. Clients cannot book it.`,
+        message: `${formatDiaryDateTime(startsAt, timeZone)} to ${formatTime(endsAt, timeZone)} blocked${confirm ? '; the bookings in it are kept' : ''}. Clients cannot book it.`,
       });
     }, ignoreShownError);
   return (
@@ -124,7 +123,7 @@ function BlockForm({
             <List size="sm" aria-label="Bookings in this time">
               {covered.map((booking) => (
                 <List.Item key={booking.id}>
-                  {booking.clientName}, {booking.serviceName}, {formatShortDateTime(booking.startsAt, timeZone)}
+                  {booking.clientName}, {booking.serviceName}, {formatDiaryDateTime(booking.startsAt, timeZone)}
                   {booking.status === 'pending' ? ' (waiting for approval)' : ''}
                 </List.Item>
               ))}

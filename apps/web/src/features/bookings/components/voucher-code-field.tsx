@@ -3,9 +3,8 @@ import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDayMonthYear, formatPrice } from '../../../lib/format.ts';
 import { voucherCheckQuery } from '../api.ts';
-import { formatDayMonthYear } from '../format.ts';
 import { Notice } from './notice.tsx';
 
 /** A code the server has checked against this treatment and length: what it pays, and what is left. */

@@ -8,11 +8,10 @@ import { useServices, visibleStyles } from '../../../lib/catalog/api.ts';
 import { clearSensualFlag, useSensualFlag } from '../../../lib/catalog/sensual-flag.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
-import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { formatDuration, formatLongDate, formatPrice, formatShortDateTime, localDateIn } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { withFullStyles } from '../../../lib/styles/with-full-styles.ts';
 import { FunnelBar } from '../components/funnel-bar.tsx';
-import { formatLocalDate, formatShortDateTime, localDateIn } from '../format.ts';
 import { type FunnelStep, funnelSteps, nextStep, stepNumber, stepTitles, stepToShow } from '../funnel.ts';
 
 // Only the treatments show before the visitor picks one: the steps after it (the calendar, the form schemas, the
@@ -156,7 +155,7 @@ export function BookPage() {
         ...(slot
           ? [formatShortDateTime(slot, timeZone, locale)]
           : day && stepNumber(step) >= stepNumber('time')
-            ? [formatLocalDate(day, locale)]
+            ? [formatLongDate(day, locale)]
             : []),
       ]
     : ['Choose a treatment'];

@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
-import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatDuration, formatPrice, localDateIn } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { upfrontQuery } from '../api.ts';
-import { formatDateTime, localDateIn } from '../format.ts';
 import type { FunnelStep } from '../funnel.ts';
 import { type ParamsPatch, StepSkeleton } from './book-page.tsx';
 

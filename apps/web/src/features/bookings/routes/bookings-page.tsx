@@ -2,8 +2,10 @@ import { type Booking, cancellationMoneyText, cancellationVoucherText } from '@a
 import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { myBookingsQuery } from '../api.ts';
@@ -11,7 +13,6 @@ import { BookingCard } from '../components/booking-card.tsx';
 import { CancelBookingButton } from '../components/cancel-booking-button.tsx';
 import { Notice } from '../components/notice.tsx';
 import { RescheduleBookingButton } from '../components/reschedule-booking-button.tsx';
-import { formatDateTime } from '../format.ts';
 
 /** /bookings — the signed-in client's own bookings, to move, cancel or add to a calendar. */
 export function BookingsPage() {
@@ -134,14 +135,11 @@ export function BookingsPage() {
             <Skeleton height={120} />
           </Stack>
         ) : bookings.isError ? (
-          <Notice color="red" title="Your bookings could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{bookings.error.message}</Text>
-              <Button size="xs" variant="light" onClick={() => bookings.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Notice>
+          <LoadError
+            title="Your bookings could not be loaded"
+            error={bookings.error}
+            onRetry={() => bookings.refetch()}
+          />
         ) : (
           <>
             <section aria-labelledby="upcoming-heading">

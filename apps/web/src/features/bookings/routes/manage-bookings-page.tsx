@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { setSensualFlag } from '../../../lib/catalog/sensual-flag.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { formatDateTime, localDateIn } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { AdminBookingDetails } from '../components/admin-booking-details.tsx';
 import { AdminBookingsCalendar } from '../components/admin-bookings-calendar.tsx';
 import { AdminBookingsList } from '../components/admin-bookings-list.tsx';
 import { AdminPhoneBooking } from '../components/admin-phone-booking.tsx';
 import { TimeChoice } from '../components/time-choice.tsx';
-import { formatDateTime, localDateIn } from '../format.ts';
 import { emailNote } from '../owner-words.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };

@@ -15,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { businessDetailsQuery, paymentPolicyQuery, useSaveBusinessDetails } from '../api.ts';
 import { PaymentPolicyForm } from '../components/payment-policy-form.tsx';
@@ -133,14 +134,11 @@ function PaymentsSection() {
           </Stack>
         </Paper>
       ) : answer.isError ? (
-        <Alert color="red" title="The payment policy could not be loaded" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{answer.error.message}</Text>
-            <Button size="sm" variant="light" onClick={() => answer.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="The payment policy could not be loaded"
+          error={answer.error}
+          onRetry={() => answer.refetch()}
+        />
       ) : (
         <PaymentPolicyForm answer={answer.data} />
       )}
@@ -171,14 +169,11 @@ export function BusinessPage() {
             </Stack>
           </Paper>
         ) : details.isError ? (
-          <Alert color="red" title="The business details could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{details.error.message}</Text>
-              <Button size="sm" variant="light" onClick={() => details.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            title="The business details could not be loaded"
+            error={details.error}
+            onRetry={() => details.refetch()}
+          />
         ) : (
           <DetailsForm details={details.data} />
         )}

@@ -1,4 +1,5 @@
 import { List, Stack, Text } from '@mantine/core';
+import { formatInstant } from '../../../lib/format.ts';
 import type { AuditEntry } from '../api.ts';
 
 const actionLabels: Record<string, string> = {
@@ -32,10 +33,6 @@ export function auditChanges(before: unknown, after: unknown, defaults: Record<s
     .map((key) => `${fieldLabels[key] ?? key}: ${show(from[key])} → ${show(to[key])}`);
 }
 
-function formatAt(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
 /** Who did what and when, newest first, with each field's value before and after. */
 export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
   if (entries.length === 0) return <Text size="sm">No changes recorded yet.</Text>;
@@ -48,7 +45,7 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
               {actionLabels[entry.action] ?? entry.action}
             </Text>
             <Text size="sm">
-              {entry.actorEmail ?? 'System'} · <time dateTime={entry.at}>{formatAt(entry.at)}</time>
+              {entry.actorEmail ?? 'System'} · <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
             </Text>
             {auditChanges(entry.before, entry.after, entry.action === 'customer.updated' ? profileDefaults : {}).map(
               (change) => (

@@ -1,10 +1,11 @@
 import { customerSorts } from '@app/shared';
-import { Button, Container, Group, NativeSelect, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { pageOf, useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { customersQuery } from '../../../lib/customers/api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import {
@@ -19,7 +20,6 @@ import {
 const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 export const CUSTOMERS_PAGE_SIZE = 50;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Sorting by a figure starts with the largest; by name, A to Z. */
 const firstOrder = (sort: CustomerSort): SortOrder => (sort === 'name' ? 'asc' : 'desc');
@@ -29,50 +29,19 @@ function readParams(params: URLSearchParams) {
   const sort = (customerSorts as readonly string[]).includes(sortParam ?? '') ? (sortParam as CustomerSort) : 'name';
   const order: SortOrder =
     params.get('order') === 'desc' ? 'desc' : params.get('order') === 'asc' ? 'asc' : firstOrder(sort);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageOf(params);
   return { q: params.get('q') ?? '', sort, order, page };
 }
 
 /** /customers — everyone who has an account, searchable and sortable; search, sort and page live in the address. */
 export function CustomersPage() {
   usePageTitle('Customers');
-  const [params, setParams] = useSearchParams();
+  const { params, update, setPage } = useAddressFilters();
   const erased = (useLocation().state as { erased?: string } | null)?.erased;
   const { q, sort, order, page } = readParams(params);
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
 
-  const [text, setText] = useState(q);
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const pushed = useRef(q);
-  // Back and forward change the address: the box follows unless the change is the one typing just made.
-  useEffect(() => {
-    if (q !== pushed.current) {
-      pushed.current = q;
-      setText(q);
-    }
-  }, [q]);
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next === pushed.current) return;
-    pushed.current = next;
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next) updated.set('q', next);
-      else updated.delete('q');
-      updated.delete('page');
-      return updated;
-    });
-  }, [debounced, setParams]);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) updated.delete(key);
-        else updated.set(key, value);
-      }
-      return updated;
-    });
+  const [text, setText] = useAddressSearch('q', update, params);
   const onSort = (column: CustomerSort) =>
     update({
       sort: column,
@@ -82,7 +51,6 @@ export function CustomersPage() {
 
   const list = useQuery(customersQuery({ q, sort, order, page, pageSize: CUSTOMERS_PAGE_SIZE }));
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
 
   return (
     <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
@@ -154,21 +122,7 @@ export function CustomersPage() {
               ) : (
                 <CustomerCards customers={list.data.customers} />
               ))}
-            {pages > 1 && (
-              <nav aria-label="Pages">
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-                  siblings={wide ? 1 : 0}
-                  boundaries={1}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                  getControlProps={(control) => ({
-                    'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
-                  })}
-                />
-              </nav>
-            )}
+            <ListPagination total={total} pageSize={CUSTOMERS_PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
           </>
         )}
       </Stack>

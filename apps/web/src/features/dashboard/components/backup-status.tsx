@@ -1,13 +1,13 @@
 import { Alert, Text } from '@mantine/core';
+import { formatShortDateTime } from '../../../lib/format.ts';
 import type { Dashboard } from '../api.ts';
-import { dateTimeOf } from '../format.ts';
 
 /** Mantine's coloured alert title is too faint on its light background (axe): the text colour reads. */
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** "Last backup: …", or a warning when the last good one is more than two days old, missing, or the last failed. */
 export function BackupStatus({ backup, timeZone }: { backup: Dashboard['backup']; timeZone: string }) {
-  const when = backup.lastSuccessAt ? dateTimeOf(backup.lastSuccessAt, timeZone) : null;
+  const when = backup.lastSuccessAt ? formatShortDateTime(backup.lastSuccessAt, timeZone) : null;
   if (backup.overdue || backup.lastError)
     return (
       <Alert color="orange" title={when ? `Last backup: ${when}` : 'No backup yet'} role="alert" styles={readableTitle}>

@@ -2,9 +2,8 @@ import type { AdminBooking } from '@app/shared';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { formatDuration, formatPrice, formatShortDateTime } from '../../../lib/format.ts';
 import { useDecidePending } from '../api.ts';
-import { dateTimeOf } from '../format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -36,7 +35,7 @@ export function PendingRequests({
           setDeclining(null);
           setReason('');
           setDone(
-            `${approve ? 'Approved' : 'Declined'}: ${booking.clientName}, ${dateTimeOf(booking.startsAt, timeZone)}. ${
+            `${approve ? 'Approved' : 'Declined'}: ${booking.clientName}, ${formatShortDateTime(booking.startsAt, timeZone)}. ${
               emailEnabled
                 ? 'The client is emailed.'
                 : 'Recorded; the client was not emailed (no mail server is set up).'
@@ -67,7 +66,7 @@ export function PendingRequests({
                   <div>
                     <Text fw={600}>{booking.clientName}</Text>
                     <Text size="sm">
-                      {dateTimeOf(booking.startsAt, timeZone)} · {booking.serviceName},{' '}
+                      {formatShortDateTime(booking.startsAt, timeZone)} · {booking.serviceName},{' '}
                       {formatDuration(booking.durationMinutes)}, {formatPrice(booking.pricePence)}
                     </Text>
                     {booking.clientEmail && (
@@ -114,7 +113,7 @@ export function PendingRequests({
         {declining && (
           <Stack gap="sm">
             <Text size="sm">
-              {declining.clientName}, {dateTimeOf(declining.startsAt, timeZone)}.{' '}
+              {declining.clientName}, {formatShortDateTime(declining.startsAt, timeZone)}.{' '}
               {emailEnabled
                 ? 'The client is emailed with your reason.'
                 : 'The client is not emailed: no mail server is set up.'}

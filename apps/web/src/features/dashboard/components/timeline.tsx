@@ -1,7 +1,7 @@
 import type { AdminBooking } from '@app/shared';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDuration } from '../../../lib/format.ts';
-import { dayTitle, groupByDay, timeOf } from '../format.ts';
+import { formatDuration, formatTime } from '../../../lib/format.ts';
+import { dayTitle, groupByDay } from '../format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Today and the next seven days, one section per day that has bookings, times on the business clock. */
@@ -20,7 +20,8 @@ export function Timeline({ bookings, today, timeZone }: { bookings: AdminBooking
                 <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                   <div style={{ minWidth: 0 }}>
                     <Text fw={600}>
-                      {timeOf(booking.startsAt, timeZone)}–{timeOf(booking.endsAt, timeZone)} {booking.clientName}
+                      {formatTime(booking.startsAt, timeZone)}–{formatTime(booking.endsAt, timeZone)}{' '}
+                      {booking.clientName}
                     </Text>
                     <Text size="sm" c="var(--app-muted)">
                       {booking.serviceName}, {formatDuration(booking.durationMinutes)}

@@ -1,6 +1,8 @@
-import { Alert, Anchor, Button, Container, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
+import { formatShortDateTime } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { dashboardQuery, setupQuery } from '../api.ts';
@@ -9,7 +11,6 @@ import { Figures } from '../components/figures.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
 import { SetupChecklist } from '../components/setup-checklist.tsx';
 import { Timeline } from '../components/timeline.tsx';
-import { dateTimeOf } from '../format.ts';
 
 function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -56,14 +57,11 @@ export function DashboardPage() {
         {dashboard.isPending ? (
           <DashboardSkeleton />
         ) : dashboard.isError ? (
-          <Alert color="red" title="The dashboard could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{dashboard.error.message}</Text>
-              <Button size="xs" variant="light" onClick={() => dashboard.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            title="The dashboard could not be loaded"
+            error={dashboard.error}
+            onRetry={() => dashboard.refetch()}
+          />
         ) : (
           <>
             <BackupStatus backup={dashboard.data.backup} timeZone={dashboard.data.timeZone} />
@@ -123,7 +121,7 @@ export function DashboardPage() {
                                 {email.subject} — {email.recipient}
                               </Text>
                               <Text size="sm" c="var(--app-muted)">
-                                {dateTimeOf(email.createdAt, dashboard.data.timeZone)}:{' '}
+                                {formatShortDateTime(email.createdAt, dashboard.data.timeZone)}:{' '}
                                 {email.lastError ?? 'no error given'}
                               </Text>
                             </li>

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { attachmentUrl, emailQuery, type OutboxEmail } from '../api.ts';
 import { emailKindLabel } from './email-kinds.ts';
 import { EmailStatusBadge } from './email-status-badge.tsx';
@@ -23,16 +24,7 @@ function EmailBody({ id }: { id: string }) {
       </Stack>
     );
   if (email.isError)
-    return (
-      <Alert color="red" title="The email could not be loaded" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{email.error.message}</Text>
-          <Button size="sm" variant="light" onClick={() => email.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError title="The email could not be loaded" error={email.error} onRetry={() => email.refetch()} />;
   const data = email.data;
   return (
     <Stack gap="sm">

@@ -1,12 +1,13 @@
 import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { formatInstant } from '../../../lib/format.ts';
 import { type OutboxEmail, useResendEmail } from '../api.ts';
 import { emailKindLabel } from './email-kinds.ts';
 import { EmailStatusBadge } from './email-status-badge.tsx';
 
 function formatAt(iso: string | null): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return formatInstant(iso);
 }
 
 /** Resend one email as a new outbox row; the answer is told beside the button. */

@@ -1,10 +1,11 @@
 import { emailStatusList } from '@app/shared';
-import { Alert, Button, Group, NativeSelect, Pagination, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { type EmailStatus, type OutboxEmail, outboxQuery } from '../api.ts';
 import { emailStatusLabels } from './email-status-badge.tsx';
@@ -18,52 +19,20 @@ export const OUTBOX_PAGE_SIZE = 50;
 
 /** The outbox and sent log, newest first; status, search and page live in the address. */
 export function OutboxPanel() {
-  const [params, setParams] = useSearchParams();
+  const { params, update, page, setPage } = useAddressFilters();
   const statusParam = params.get('status');
   const status = (emailStatusList as readonly string[]).includes(statusParam ?? '')
     ? (statusParam as EmailStatus)
     : null;
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [opened, setOpened] = useState<OutboxEmail | null>(null);
   const emailEnabled = usePublicConfig().data?.emailEnabled ?? true;
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') updated.delete(key);
-        else updated.set(key, value);
-      }
-      return updated;
-    });
-
-  const [text, setText] = useState(q);
-  const [debounced] = useDebouncedValue(text, 300);
-  const pushed = useRef(q);
-  useEffect(() => {
-    if (q !== pushed.current) {
-      pushed.current = q;
-      setText(q);
-    }
-  }, [q]);
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next === pushed.current) return;
-    pushed.current = next;
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next) updated.set('q', next);
-      else updated.delete('q');
-      updated.delete('page');
-      return updated;
-    });
-  }, [debounced, setParams]);
+  const [text, setText] = useAddressSearch('q', update, params);
 
   const list = useQuery(outboxQuery({ status, q, page, pageSize: OUTBOX_PAGE_SIZE }));
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
 
   return (
     <Stack gap="md">
@@ -113,20 +82,7 @@ export function OutboxPanel() {
               <OutboxCards emails={list.data.emails} onOpen={setOpened} />
             ))}
           <EmailViewer email={opened} onClose={() => setOpened(null)} />
-          {pages > 1 && (
-            <nav aria-label="Pages">
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-                siblings={wide ? 1 : 0}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                getControlProps={(control) => ({
-                  'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
-                })}
-              />
-            </nav>
-          )}
+          <ListPagination total={total} pageSize={OUTBOX_PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
         </>
       )}
     </Stack>

@@ -1,8 +1,8 @@
 import { createExpenseCategoryInput, type ExpenseCategory } from '@app/shared';
 import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { readableErrors } from '../../../components/readable-styles.ts';
 import { useCreateExpenseCategory, useUpdateExpenseCategory } from '../api.ts';
-import { readableErrors } from './expense-form.tsx';
 
 function CategoryRow({
   category,

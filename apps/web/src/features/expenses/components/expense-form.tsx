@@ -9,9 +9,10 @@ import {
   vatInGross,
 } from '@app/shared';
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type CSSProperties, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { readableErrors } from '../../../components/readable-styles.ts';
+import { penceToPounds, poundsToPence } from '../../../lib/money-input.ts';
 import { addDays } from '../../../lib/zoned-time.ts';
-import { penceToPounds, poundsToPence } from '../money-input.ts';
 import { ReceiptFileInput } from './receipts.tsx';
 
 /** Mantine's dimmed description fails WCAG AA contrast on white. */
@@ -28,7 +29,6 @@ export type ExpenseFormValues = {
 };
 
 /** Mantine's error red fails WCAG AA contrast on white; a darker red for messages and the fields in error. */
-export const readableErrors = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
 type Props = {
   categories: ExpenseCategory[];

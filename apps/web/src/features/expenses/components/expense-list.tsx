@@ -5,16 +5,10 @@ import {
   expensePaymentMethodLabels,
 } from '@app/shared';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDay, formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 
 export type Money = (pence: number) => string;
-
-export function formatExpenseDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
 
 function receiptLabel(count: number): string {
   return count === 0 ? 'No receipt' : count === 1 ? '1 receipt' : `${count} receipts`;
@@ -41,7 +35,7 @@ export function ExpenseTable({ expenses, money = formatPrice }: { expenses: Expe
         <Table.Tbody>
           {expenses.map((expense) => (
             <Table.Tr key={expense.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatExpenseDate(expense.date)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(expense.date)}</Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={expenseLink(expense)} fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {expense.supplier}
@@ -84,7 +78,7 @@ export function ExpenseCards({ expenses, money = formatPrice }: { expenses: Expe
             </Text>
           </Group>
           <Text size="sm">
-            {formatExpenseDate(expense.date)} · {expense.categoryName}
+            {formatDay(expense.date)} · {expense.categoryName}
           </Text>
           <Text size="sm">
             {expensePaymentMethodLabels[expense.paymentMethod]}

@@ -9,8 +9,9 @@ import {
 } from '@app/shared';
 import { Badge, Button, Checkbox, Group, List, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
+import { formatDay } from '../../../lib/format.ts';
 import { useImportExpenses, usePreviewImport } from '../api.ts';
-import { formatExpenseDate, type Money } from './expense-list.tsx';
+import type { Money } from './expense-list.tsx';
 
 type Props = { categories: ExpenseCategory[]; money: Money; onDone: (result: ExpenseImportResult) => void };
 
@@ -147,7 +148,7 @@ export function ImportStatement({ categories, money, onDone }: Props) {
               <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Statement lines">
                 {candidates.map((candidate) => {
                   const choice = choices[candidate.importKey];
-                  const name = `${candidate.supplier}, ${formatExpenseDate(candidate.date)}, ${money(candidate.amountPence)}`;
+                  const name = `${candidate.supplier}, ${formatDay(candidate.date)}, ${money(candidate.amountPence)}`;
                   return (
                     <Paper
                       key={candidate.importKey}
@@ -167,7 +168,7 @@ export function ImportStatement({ categories, money, onDone }: Props) {
                                 {candidate.supplier}
                               </Text>{' '}
                               <Text span size="sm">
-                                {formatExpenseDate(candidate.date)} · {money(candidate.amountPence)}
+                                {formatDay(candidate.date)} · {money(candidate.amountPence)}
                               </Text>
                             </span>
                           }

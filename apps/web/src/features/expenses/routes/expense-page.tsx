@@ -7,14 +7,13 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { currencySymbol, formatDay, moneyFormatter } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
 import { expenseCategoriesQuery, expenseQuery, useDeleteExpense, useUpdateExpense } from '../api.ts';
 import { ExpenseForm } from '../components/expense-form.tsx';
-import { formatExpenseDate } from '../components/expense-list.tsx';
 import { Receipts } from '../components/receipts.tsx';
-import { currencySymbol, moneyFormatter } from '../money-input.ts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -39,8 +38,8 @@ function DeleteExpenseButton({ expense, money }: { expense: ExpenseDetail; money
       <AppModal opened={opened} onClose={() => setOpened(false)} title="Delete this expense?" centered>
         <Stack gap="sm">
           <Text size="sm">
-            {expense.supplier}, {formatExpenseDate(expense.date)}, {money(expense.amountPence)}. It leaves the list and
-            the accounts (a reversing entry is posted on its date); its receipts are kept.
+            {expense.supplier}, {formatDay(expense.date)}, {money(expense.amountPence)}. It leaves the list and the
+            accounts (a reversing entry is posted on its date); its receipts are kept.
           </Text>
           {remove.isError && (
             <Text size="sm" c="var(--app-danger-text)" role="alert">
@@ -120,7 +119,7 @@ export function ExpensePage() {
           )}
         </Group>
         <Text>
-          {formatExpenseDate(expense.date)} · {expense.categoryName} · {money(expense.amountPence)}
+          {formatDay(expense.date)} · {expense.categoryName} · {money(expense.amountPence)}
           {expense.vatPence > 0 && ` (VAT ${money(expense.vatPence)})`}
         </Text>
         {state?.created && (

@@ -4,7 +4,6 @@ import {
   Container,
   Group,
   NativeSelect,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
@@ -12,13 +11,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { type AddressChanges, pageOf, useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { currencySymbol, moneyFormatter } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
 import {
@@ -38,9 +40,7 @@ import {
   ExpenseTotalsSummary,
 } from '../components/expense-list.tsx';
 import { ImportStatement } from '../components/import-statement.tsx';
-import { currencySymbol, moneyFormatter } from '../money-input.ts';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 function readFilters(params: URLSearchParams): ExpenseFilters {
@@ -53,7 +53,7 @@ function readFilters(params: URLSearchParams): ExpenseFilters {
     to: date('to'),
     categoryId: params.get('category') ?? '',
     supplier: params.get('supplier') ?? '',
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    page: pageOf(params),
   };
 }
 
@@ -62,7 +62,7 @@ type Dialog = 'add' | 'import' | 'categories' | null;
 /** /expenses — what the business spent: filters in the address, totals, the list, and the ways to add more. */
 export function ExpensesPage() {
   usePageTitle('Expenses');
-  const [params, setParams] = useSearchParams();
+  const { params, update: updateAddress, setPage } = useAddressFilters();
   const navigate = useNavigate();
   const filters = readFilters(params);
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
@@ -99,38 +99,9 @@ export function ExpensesPage() {
     }
   };
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') updated.delete(key);
-        else updated.set(key, value);
-      }
-      if (!('page' in changes)) updated.delete('page');
-      return updated;
-    });
-
-  const [supplierText, setSupplierText] = useState(filters.supplier);
-  const [debounced] = useDebouncedValue(supplierText, SEARCH_DEBOUNCE_MS);
-  const pushed = useRef(filters.supplier);
-  useEffect(() => {
-    if (filters.supplier !== pushed.current) {
-      pushed.current = filters.supplier;
-      setSupplierText(filters.supplier);
-    }
-  }, [filters.supplier]);
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next === pushed.current) return;
-    pushed.current = next;
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next) updated.set('supplier', next);
-      else updated.delete('supplier');
-      updated.delete('page');
-      return updated;
-    });
-  }, [debounced, setParams]);
+  /** A new filter shows its first page. */
+  const update = (changes: AddressChanges) => updateAddress({ ...changes, page: null });
+  const [supplierText, setSupplierText] = useAddressSearch('supplier', update, params);
 
   const imported = (result: ExpenseImportResult) => {
     setDialog(null);
@@ -141,7 +112,6 @@ export function ExpensesPage() {
   };
 
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / EXPENSES_PAGE_SIZE));
   const filtered = Boolean(filters.from || filters.to || filters.categoryId || filters.supplier);
   const categoryList = categories.data?.categories ?? [];
 
@@ -203,11 +173,7 @@ export function ExpensesPage() {
               variant="subtle"
               size="xs"
               mt="xs"
-              onClick={() => {
-                pushed.current = '';
-                setSupplierText('');
-                setParams(new URLSearchParams());
-              }}
+              onClick={() => update({ from: null, to: null, category: null, supplier: null })}
             >
               Clear filters
             </Button>
@@ -245,21 +211,13 @@ export function ExpensesPage() {
                 </Paper>
               </SimpleGrid>
             )}
-            {pages > 1 && (
-              <nav aria-label="Pages">
-                <Pagination
-                  total={pages}
-                  value={Math.min(filters.page, pages)}
-                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-                  siblings={wide ? 1 : 0}
-                  boundaries={1}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                  getControlProps={(control) => ({
-                    'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
-                  })}
-                />
-              </nav>
-            )}
+            <ListPagination
+              total={total}
+              pageSize={EXPENSES_PAGE_SIZE}
+              page={filters.page}
+              onChange={setPage}
+              wide={wide}
+            />
           </>
         )}
       </Stack>

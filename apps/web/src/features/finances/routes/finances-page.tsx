@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
 import {
@@ -43,11 +44,6 @@ const granularityLabels: Record<PnlGranularity, string> = { month: 'Month', quar
 
 const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
-
-const longDate = (date: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
 
 type Update = (changes: Record<string, string | null>) => void;
 
@@ -210,7 +206,7 @@ function YearEndPanel({
         {(report) => (
           <>
             <Text size="sm">
-              {longDate(report.from, money.locale)} to {longDate(report.to, money.locale)}
+              {formatDay(report.from, money.locale)} to {formatDay(report.to, money.locale)}
             </Text>
             <YearEndTable report={report} money={money} />
           </>
@@ -274,7 +270,7 @@ export function FinancesPage() {
             <Stack gap="xs" mb="md">
               <PeriodControls preset={preset} range={range} rangeError={rangeError} update={update} />
               <Text size="sm" role="status">
-                {longDate(range.from, money.locale)} to {longDate(range.to, money.locale)}
+                {formatDay(range.from, money.locale)} to {formatDay(range.to, money.locale)}
               </Text>
             </Stack>
           )}

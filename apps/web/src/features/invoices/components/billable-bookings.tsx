@@ -2,8 +2,8 @@ import type { InvoiceDetail } from '@app/shared';
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { formatMoney, formatShortDateTime } from '../../../lib/format.ts';
 import { billableBookingsQuery, useInvoiceBooking } from '../api.ts';
-import { formatMoney } from '../format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -23,15 +23,7 @@ export function BillableBookings({
 }) {
   const list = useQuery({ ...billableBookingsQuery, enabled: opened });
   const create = useInvoiceBooking();
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(iso));
+  const when = (iso: string) => formatShortDateTime(iso, timeZone);
   return (
     <AppModal opened={opened} onClose={onClose} title="Invoice a booking" size="lg" fullScreen={fullScreen}>
       <Stack gap="sm">

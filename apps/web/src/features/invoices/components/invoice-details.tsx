@@ -25,8 +25,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { readableErrors } from '../../../components/readable-styles.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
+import { penceOf } from '../../../lib/money-input.ts';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
 import {
   invoicePdfUrl,
@@ -38,7 +41,6 @@ import {
   useIssueInvoice,
   useSendInvoice,
 } from '../api.ts';
-import { formatDay, formatMoney, penceOf, readableErrors } from '../format.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };

@@ -2,8 +2,10 @@ import { createInvoiceInput, type InvoiceDetail, invoiceTotals } from '@app/shar
 import { Alert, Button, Fieldset, Group, NumberInput, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { readableErrors } from '../../../components/readable-styles.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { penceOf } from '../../../lib/money-input.ts';
 import { useCreateInvoice, useUpdateInvoice } from '../api.ts';
-import { formatMoney, penceOf, readableErrors } from '../format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 

@@ -1,7 +1,7 @@
 import type { InvoiceSummary } from '@app/shared';
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
-import { formatDay, formatMoney } from '../format.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
 const linkTo = (invoice: InvoiceSummary) => `?invoice=${encodeURIComponent(invoice.id)}`;

@@ -2,8 +2,8 @@ import { type InvoiceSettings, invoiceSettingsInput } from '@app/shared';
 import { Alert, Button, Group, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { readableErrors } from '../../../components/readable-styles.ts';
 import { useSaveInvoiceSettings } from '../api.ts';
-import { readableErrors } from '../format.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const readableDescription = { description: { color: 'var(--app-muted)' } };

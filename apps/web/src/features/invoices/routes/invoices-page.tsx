@@ -1,22 +1,14 @@
 import { type InvoiceDetail, type InvoiceStatus, invoiceStatuses, invoiceStatusLabels } from '@app/shared';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Pagination,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { invoiceSettingsQuery, invoicesQuery } from '../api.ts';
 import { BillableBookings } from '../components/billable-bookings.tsx';
@@ -24,7 +16,6 @@ import { InvoiceDetails } from '../components/invoice-details.tsx';
 import { InvoiceEditor } from '../components/invoice-editor.tsx';
 import { InvoiceCards, InvoiceTable } from '../components/invoice-list.tsx';
 import { InvoiceSettingsForm } from '../components/invoice-settings-form.tsx';
-import { formatMoney } from '../format.ts';
 
 const PAGE_SIZE = 50;
 const readableDescription = { description: { color: 'var(--app-muted)' } };
@@ -37,40 +28,21 @@ export function InvoicesPage() {
   usePageTitle('Invoices');
   const { data: config } = usePublicConfig();
   const timeZone = config?.timeZone ?? 'Europe/London';
-  const [params, setParams] = useSearchParams();
+  const { params, update, page, setPage } = useAddressFilters();
   const openId = params.get('invoice');
   const statusParam = params.get('status') ?? '';
   const status = (invoiceStatuses as readonly string[]).includes(statusParam) ? (statusParam as InvoiceStatus) : '';
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
 
-  const [text, setText] = useState(q);
-  const [debounced] = useDebouncedValue(text, 300);
+  const [text, setText] = useAddressSearch('q', update, params);
   const [editing, setEditing] = useState<InvoiceDetail | 'new' | null>(null);
   const [choosingBooking, setChoosingBooking] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed search drives the address
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next !== q) update({ q: next, page: null });
-  }, [debounced]);
-
   const list = useQuery(invoicesQuery({ status, q, page, pageSize: PAGE_SIZE }));
   const settings = useQuery(invoiceSettingsQuery);
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const openInvoice = (invoice: InvoiceDetail) => update({ invoice: invoice.id });
 
   return (
@@ -124,14 +96,7 @@ export function InvoicesPage() {
         {list.isPending ? (
           <SkeletonRows label="Loading invoices" />
         ) : list.isError ? (
-          <Alert color="red" title="The invoices could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>{list.error.message}</Text>
-              <Button size="xs" variant="light" onClick={() => list.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError title="The invoices could not be loaded" error={list.error} onRetry={() => list.refetch()} />
         ) : (
           <>
             <Text size="sm" role="status" aria-live="polite">
@@ -143,20 +108,7 @@ export function InvoicesPage() {
             </Text>
             {total > 0 &&
               (wide ? <InvoiceTable invoices={list.data.invoices} /> : <InvoiceCards invoices={list.data.invoices} />)}
-            {pages > 1 && (
-              <nav aria-label="Pages">
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-                  siblings={wide ? 1 : 0}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                  getControlProps={(control) => ({
-                    'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
-                  })}
-                />
-              </nav>
-            )}
+            <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
           </>
         )}
       </Stack>

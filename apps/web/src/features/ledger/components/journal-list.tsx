@@ -1,6 +1,6 @@
 import type { JournalEntry } from '@app/shared';
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { formatAmount, formatEntryDate } from './format.ts';
+import { formatDay, formatMoney } from '../../../lib/format.ts';
 
 export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
   payment: 'Payment',
@@ -30,7 +30,7 @@ export function JournalEntryCard({ entry }: { entry: JournalEntry }) {
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="xs">
             <Text fw={600}>#{entry.number}</Text>
-            <Text size="sm">{formatEntryDate(entry.date)}</Text>
+            <Text size="sm">{formatDay(entry.date)}</Text>
             <Badge variant="light" color={entry.sourceType === 'reversal' ? 'orange' : 'blue'}>
               {sourceLabels[entry.sourceType]}
             </Badge>
@@ -57,8 +57,8 @@ export function JournalEntryCard({ entry }: { entry: JournalEntry }) {
                   <Table.Td>
                     {line.accountCode} {line.accountName}
                   </Table.Td>
-                  <Table.Td ta="right">{line.debitPence ? formatAmount(line.debitPence) : ''}</Table.Td>
-                  <Table.Td ta="right">{line.creditPence ? formatAmount(line.creditPence) : ''}</Table.Td>
+                  <Table.Td ta="right">{line.debitPence ? formatMoney(line.debitPence) : ''}</Table.Td>
+                  <Table.Td ta="right">{line.creditPence ? formatMoney(line.creditPence) : ''}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,6 +1,6 @@
 import type { LedgerAccountKind, TrialBalance } from '@app/shared';
 import { Alert, Table, Text } from '@mantine/core';
-import { formatAmount } from './format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 
 const kindLabels: Record<LedgerAccountKind, string> = {
   asset: 'Assets',
@@ -20,7 +20,7 @@ export function TrialBalanceTable({ trial }: { trial: TrialBalance }) {
     <>
       {!balanced && (
         <Alert color="red" title="The books do not balance">
-          Debits and credits differ by {formatAmount(Math.abs(trial.totalDebitPence - trial.totalCreditPence))}.
+          Debits and credits differ by {formatMoney(Math.abs(trial.totalDebitPence - trial.totalCreditPence))}.
         </Alert>
       )}
       {used.length === 0 ? (
@@ -43,16 +43,16 @@ export function TrialBalanceTable({ trial }: { trial: TrialBalance }) {
                     {account.code} {account.name}
                   </Table.Td>
                   <Table.Td>{kindLabels[account.kind]}</Table.Td>
-                  <Table.Td ta="right">{account.balancePence > 0 ? formatAmount(account.balancePence) : ''}</Table.Td>
-                  <Table.Td ta="right">{account.balancePence < 0 ? formatAmount(-account.balancePence) : ''}</Table.Td>
+                  <Table.Td ta="right">{account.balancePence > 0 ? formatMoney(account.balancePence) : ''}</Table.Td>
+                  <Table.Td ta="right">{account.balancePence < 0 ? formatMoney(-account.balancePence) : ''}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
                 <Table.Th colSpan={2}>Total</Table.Th>
-                <Table.Th ta="right">{formatAmount(debitTotal)}</Table.Th>
-                <Table.Th ta="right">{formatAmount(creditTotal)}</Table.Th>
+                <Table.Th ta="right">{formatMoney(debitTotal)}</Table.Th>
+                <Table.Th ta="right">{formatMoney(creditTotal)}</Table.Th>
               </Table.Tr>
             </Table.Tfoot>
           </Table>

@@ -1,20 +1,10 @@
 import { journalSourceTypes, type ListJournalQuery } from '@app/shared';
-import {
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { type AddressChanges, pageOf, useAddressFilters } from '../../../lib/address-filters.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { journalQuery, ledgerAccountsQuery, trialBalanceQuery } from '../api.ts';
 import { JournalList, sourceLabels } from '../components/journal-list.tsx';
@@ -33,33 +23,18 @@ function readParams(params: URLSearchParams) {
     sourceType: (journalSourceTypes as readonly string[]).includes(source ?? '')
       ? (source as ListJournalQuery['sourceType'])
       : undefined,
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    page: pageOf(params),
   };
 }
 
 /** /ledger — the journal of every posting, and each account's balance; filters live in the address. */
 export function LedgerPage() {
   usePageTitle('Ledger');
-  const [params, setParams] = useSearchParams();
+  const { params, update: updateAddress, setPage } = useAddressFilters();
   const { view, from, to, account, sourceType, page } = readParams(params);
-  // Two changes in a row (both dates filled at once) must both stick: each builds on the last one made,
-  // not on the address as it was at the last render.
-  const latest = useRef(params);
-  const seen = useRef(params.toString());
-  if (params.toString() !== seen.current) {
-    seen.current = params.toString();
-    latest.current = params;
-  }
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(latest.current);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    latest.current = next;
-    setParams(next);
-  };
+  /** A new filter or view shows its first page. */
+  const update = (changes: AddressChanges) => updateAddress({ ...changes, page: null });
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
 
   const accounts = useQuery(ledgerAccountsQuery());
   const journal = useQuery({
@@ -133,14 +108,13 @@ export function LedgerPage() {
                 {journal.data.total} {journal.data.total === 1 ? 'entry' : 'entries'}
               </Text>
               <JournalList entries={journal.data.entries} />
-              {journal.data.total > PAGE_SIZE && (
-                <Pagination
-                  total={Math.ceil(journal.data.total / PAGE_SIZE)}
-                  value={page}
-                  onChange={(next) => update({ page: String(next) })}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
-              )}
+              <ListPagination
+                total={journal.data.total}
+                pageSize={PAGE_SIZE}
+                page={page}
+                onChange={setPage}
+                wide={wide}
+              />
             </>
           ) : (
             <SkeletonRows label="Loading the journal" />

@@ -1,7 +1,7 @@
 import { redeemVoucherInput } from '@app/shared';
 import { Alert, Button, Group, NumberInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { formatMoney } from '../../invoices/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useRedeemVoucher } from '../api.ts';
 import { fieldErrors } from './voucher-order-fields.tsx';
 

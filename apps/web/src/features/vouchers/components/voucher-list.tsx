@@ -1,6 +1,6 @@
 import { type Voucher, voucherStatusLabels } from '@app/shared';
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { formatDay, formatMoney } from '../../invoices/format.ts';
+import { formatDay, formatMoney } from '../../../lib/format.ts';
 
 const statusColor: Record<Voucher['status'], string> = {
   awaiting_payment: 'gray',

@@ -1,6 +1,6 @@
 import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { formatMoney } from '../../../lib/format.ts';
 import { useStripeElement } from '../../../lib/stripe-element.ts';
-import { formatMoney } from '../../invoices/format.ts';
 
 /**
  * Stripe's Payment Element for a voucher bought online. The browser never issues the voucher: once Stripe says paid,

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useServices } from '../../../lib/catalog/api.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { formatDay, formatMoney } from '../../invoices/format.ts';
 import { myVoucherQuery, useBuyVoucher } from '../api.ts';
 import {
   emptyOrder,

@@ -1,11 +1,13 @@
-import { Alert, Button, Container, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { formatMoney } from '../../invoices/format.ts';
 import { vouchersQuery } from '../api.ts';
 import { IssueVoucherForm } from '../components/issue-voucher-form.tsx';
 import { VoucherCards, VoucherTable } from '../components/voucher-list.tsx';
@@ -17,34 +19,15 @@ const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 /** /vouchers — every gift voucher and what is left on it, searched by code or buyer; the owner sells one here. */
 export function VouchersPage() {
   usePageTitle('Vouchers');
-  const [params, setParams] = useSearchParams();
+  const { params, update, page, setPage } = useAddressFilters();
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
-  const [text, setText] = useState(q);
-  const [debounced] = useDebouncedValue(text, 300);
+  const [text, setText] = useAddressSearch('q', update, params);
   const [selling, setSelling] = useState(false);
   const [issued, setIssued] = useState<string | null>(null);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed search drives the address
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next !== q) update({ q: next, page: null });
-  }, [debounced]);
-
   const list = useQuery(vouchersQuery({ q, page, pageSize: PAGE_SIZE }));
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
@@ -77,14 +60,7 @@ export function VouchersPage() {
         {list.isPending ? (
           <SkeletonRows label="Loading vouchers" />
         ) : list.isError ? (
-          <Alert color="red" title="The vouchers could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text>{list.error.message}</Text>
-              <Button size="xs" variant="light" onClick={() => list.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError title="The vouchers could not be loaded" error={list.error} onRetry={() => list.refetch()} />
         ) : (
           <>
             <Text size="sm" role="status" aria-live="polite">
@@ -96,20 +72,7 @@ export function VouchersPage() {
             </Text>
             {total > 0 &&
               (wide ? <VoucherTable vouchers={list.data.vouchers} /> : <VoucherCards vouchers={list.data.vouchers} />)}
-            {pages > 1 && (
-              <nav aria-label="Pages">
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-                  siblings={wide ? 1 : 0}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                  getControlProps={(control) => ({
-                    'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
-                  })}
-                />
-              </nav>
-            )}
+            <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
           </>
         )}
       </Stack>

@@ -31,6 +31,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -455,14 +456,11 @@ export function WebsitePage() {
           <Skeleton height={220} />
         </Stack>
       ) : website.isError ? (
-        <Alert color="red" role="alert" title="The website settings could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{website.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => website.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="The website settings could not be loaded"
+          error={website.error}
+          onRetry={() => website.refetch()}
+        />
       ) : (
         <WebsiteForm initial={website.data} />
       )}

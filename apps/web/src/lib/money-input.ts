@@ -18,21 +18,9 @@ export function penceToPounds(pence: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** "£" for GBP in en-GB: the symbol shown beside amount fields. */
-export function currencySymbol(locale: string, currency: string): string {
-  const part = new Intl.NumberFormat(locale, { style: 'currency', currency })
-    .formatToParts(0)
-    .find((p) => p.type === 'currency');
-  return part?.value ?? currency;
-}
-
-/** Money in lists and totals: always with pence, so columns line up. */
-export function moneyFormatter(locale: string, currency: string): (pence: number) => string {
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return (pence) => format.format(pence / 100);
+/** Pounds typed in a number box, as whole pence; null when empty or not a number. */
+export function penceOf(pounds: number | string): number | null {
+  if (pounds === '' || pounds === null) return null;
+  const value = typeof pounds === 'number' ? pounds : Number(pounds);
+  return Number.isFinite(value) ? Math.round(value * 100) : null;
 }
