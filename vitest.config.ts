@@ -14,8 +14,8 @@ const callsForOwnModules = /\bvi\.(mock|doMock|resetModules|useFakeTimers)\(/;
 const needsFreshStore = [
   // the better-auth client keeps the fetch it finds when first imported; the session store keeps who signed in
   'apps/web/src/features/auth/components/auth-query-notices.test.tsx',
-  'apps/web/src/features/auth/components/sign-in-form.test.tsx',
-  'apps/web/src/features/auth/components/sign-up-form.test.tsx',
+  'apps/web/src/components/auth/sign-in-form.test.tsx',
+  'apps/web/src/components/auth/sign-up-form.test.tsx',
   'apps/web/src/features/auth/components/signed-in-devices.test.tsx',
   'apps/web/src/features/auth/routes/account-page.test.tsx',
   'apps/web/src/features/auth/routes/facebook-login-page.test.tsx',

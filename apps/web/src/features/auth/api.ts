@@ -2,64 +2,23 @@ import {
   type ChangePasswordInput,
   type DeviceSession,
   deviceSessionsSchema,
-  type PasswordPolicy,
-  type PublicConfig,
-  passwordPolicySchema,
-  publicConfigSchema,
-  type RequestPasswordResetInput,
   type ResetPasswordInput,
-  type SignInInput,
-  type SignUpInput,
   type UpdateProfileInput,
 } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { unwrap } from '../../lib/auth/auth-errors.ts';
+import type { ClientResult } from '../../lib/auth/sign-in-api.ts';
 import { authClient } from '../../lib/auth-client.ts';
 import { refetchSession } from '../../lib/session.ts';
-import { unwrap } from './auth-errors.ts';
 
-/** Where the links in our emails land; AuthQueryNotices reads these queries. */
-export const VERIFIED_CALLBACK_URL = '/?verified=true';
-export const RESET_PASSWORD_REDIRECT = '/?resetpassword=true';
+/** Where the links in our emails land; AuthQueryNotices reads these queries (and those of lib/auth/sign-in-api.ts). */
 export const SOCIAL_ERROR_CALLBACK_URL = '/facebook_login';
 /** The account page reads `?emailchanged=true`: both links of an email change land there. */
 export const EMAIL_CHANGED_CALLBACK_URL = '/account?emailchanged=true';
 export const ACCOUNT_CALLBACK_URL = '/account';
 /** A plain link: the server answers an attachment, so the browser saves it without our code reading it. */
 export const ACCOUNT_EXPORT_URL = '/api/account/export';
-
-export const passwordPolicyQuery = queryOptions<PasswordPolicy>({
-  queryKey: ['auth', 'password-policy'],
-  queryFn: async () => passwordPolicySchema.parse(await apiFetch('/auth/password-policy')),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-/** Same key and shape as the shell's config query, so both read one cache entry. */
-export const publicConfigQuery = queryOptions<PublicConfig>({
-  queryKey: ['config'],
-  queryFn: async () => publicConfigSchema.parse(await apiFetch('/config')),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-export function useSignIn() {
-  return useMutation({
-    mutationFn: (input: SignInInput) => unwrap(authClient.signIn.email(input)),
-  });
-}
-
-/** `callbackURL` is where the verification link lands (the booking page brings the visitor back to their time). */
-export function useSignUp(callbackURL = VERIFIED_CALLBACK_URL) {
-  return useMutation({
-    mutationFn: (input: SignUpInput) => unwrap(authClient.signUp.email({ ...input, callbackURL })),
-  });
-}
-
-export function useRequestPasswordReset() {
-  return useMutation({
-    mutationFn: ({ email }: RequestPasswordResetInput) =>
-      unwrap(authClient.requestPasswordReset({ email, redirectTo: RESET_PASSWORD_REDIRECT })),
-  });
-}
 
 export function useResetPassword() {
   return useMutation({
@@ -128,13 +87,6 @@ export function useDeleteAccount() {
   });
 }
 
-export function useSendVerificationEmail() {
-  return useMutation({
-    mutationFn: (email: string) =>
-      unwrap(authClient.sendVerificationEmail({ email, callbackURL: VERIFIED_CALLBACK_URL })),
-  });
-}
-
 export function useSignOut() {
   return useMutation({ mutationFn: () => unwrap(authClient.signOut()) });
 }
@@ -149,27 +101,6 @@ export function useSocialSignIn() {
 }
 
 // ---- Second factor (better-auth's two-factor plugin) ----
-
-/** What the sign-in answers when the account has a second factor: no session yet, a code is asked for. */
-export function needsSecondFactor(data: unknown): boolean {
-  return (
-    typeof data === 'object' && data !== null && (data as { twoFactorRedirect?: unknown }).twoFactorRedirect === true
-  );
-}
-
-export type SecondFactorAnswer = { code: string; trustDevice: boolean; kind: 'totp' | 'recovery' };
-
-/** The code step of a sign-in: a code from the authenticator app, or one of the recovery codes. */
-export function useVerifySecondFactor() {
-  return useMutation({
-    mutationFn: ({ code, trustDevice, kind }: SecondFactorAnswer) =>
-      unwrap(
-        kind === 'totp'
-          ? authClient.twoFactor.verifyTotp({ code: code.replace(/\s/g, ''), trustDevice })
-          : authClient.twoFactor.verifyBackupCode({ code: code.trim(), trustDevice }),
-      ),
-  });
-}
 
 export type TotpEnrolment = { totpURI: string; backupCodes: string[] };
 
@@ -230,11 +161,6 @@ export function useSignOutOtherDevices() {
 
 // ---- Passkeys (better-auth's passkey plugin; the browser's WebAuthn does the rest) ----
 
-/** The plugin's client answers `{ data, error }` like the rest of better-auth, with a looser type. */
-type ClientResult<T> =
-  | { data: T; error: null }
-  | { data: null; error: { code?: string; message?: string; status: number } };
-
 export type Passkey = { id: string; name: string | null; createdAt: Date | null };
 
 export const passkeysQuery = queryOptions<Passkey[]>({
@@ -265,16 +191,5 @@ export function useDeletePasskey() {
   return useMutation({
     mutationFn: (id: string) => unwrap(authClient.passkey.deletePasskey({ id })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey }),
-  });
-}
-
-/** Signs in with a passkey alone: it is two factors in one (the device, and the fingerprint, face or PIN that opens it). */
-export function useSignInWithPasskey() {
-  return useMutation({
-    mutationFn: async () => {
-      const signedIn = await unwrap(authClient.signIn.passkey() as Promise<ClientResult<unknown>>);
-      await refetchSession();
-      return signedIn;
-    },
   });
 }

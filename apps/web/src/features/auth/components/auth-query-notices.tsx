@@ -2,8 +2,8 @@ import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
-import { authErrorMessage } from '../auth-errors.ts';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
 /** Queries the email links and the OAuth redirects land with; each is removed once acted on. */

@@ -3,10 +3,11 @@ import { Alert, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { passwordPolicyQuery, useChangePassword } from '../api.ts';
-import { authErrorMessage } from '../auth-errors.ts';
-import { fieldErrors } from './field-errors.ts';
-import { PasswordRules } from './password-rules.tsx';
+import { PasswordRules } from '../../../components/auth/password-rules.tsx';
+import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { passwordPolicyQuery } from '../../../lib/auth/sign-in-api.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
+import { useChangePassword } from '../api.ts';
 
 const empty: ChangePasswordInput = { currentPassword: '', newPassword: '', revokeOtherSessions: true };
 

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type LinkedAccount, linkedAccountsQuery, publicConfigQuery, useLinkSocial, useUnlinkAccount } from '../api.ts';
-import { authErrorMessage } from '../auth-errors.ts';
+import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
+import { type LinkedAccount, linkedAccountsQuery, useLinkSocial, useUnlinkAccount } from '../api.ts';
 
 /** Names for a linked provider the server no longer offers (its keys were removed), so it still reads well. */
 const knownNames: Record<string, string> = {

@@ -1,8 +1,9 @@
 import { emailField } from '@app/shared';
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useChangeEmail, useSendVerificationEmail } from '../api.ts';
-import { authErrorMessage } from '../auth-errors.ts';
+import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { useSendVerificationEmail } from '../../../lib/auth/sign-in-api.ts';
+import { useChangeEmail } from '../api.ts';
 
 type EmailUser = { email: string; emailVerified: boolean };
 

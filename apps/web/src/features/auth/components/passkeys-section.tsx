@@ -1,17 +1,13 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { browserHasPasskeys } from '../../../lib/auth/sign-in-api.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { type Passkey, passkeysQuery, useAddPasskey, useDeletePasskey } from '../api.ts';
-import { secondFactorErrorMessage } from '../auth-errors.ts';
 import { deviceName } from '../device-name.ts';
 
 export const PASSKEY_NAME_MAX = 60;
-
-/** Whether this browser can make and use passkeys at all (WebAuthn; only on https or localhost). */
-export function browserHasPasskeys(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-}
 
 /** A passkey's name, or what to call one the browser gave no name. */
 export function passkeyLabel(item: Pick<Passkey, 'name'>): string {

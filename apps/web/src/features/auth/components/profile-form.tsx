@@ -3,9 +3,9 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
+import { AuthFailure, authErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { useUpdateProfile } from '../api.ts';
-import { AuthFailure, authErrorMessage } from '../auth-errors.ts';
-import { fieldErrors } from './field-errors.ts';
 
 /** The phone is optional on the account: an empty field removes it (the booking form still asks for one). */
 const profileFormInput = updateProfileInput.extend({

@@ -2,9 +2,10 @@ import { defaultPasswordPolicy, passwordFieldFor } from '@app/shared';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { passwordPolicyQuery, useResetPassword } from '../api.ts';
-import { authErrorMessage } from '../auth-errors.ts';
-import { PasswordRules } from './password-rules.tsx';
+import { PasswordRules } from '../../../components/auth/password-rules.tsx';
+import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { passwordPolicyQuery } from '../../../lib/auth/sign-in-api.ts';
+import { useResetPassword } from '../api.ts';
 
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
   const [newPassword, setNewPassword] = useState('');

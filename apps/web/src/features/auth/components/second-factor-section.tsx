@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
 import { Link } from '../../../lib/links.tsx';
 import { refetchSession } from '../../../lib/session.ts';
-import { publicConfigQuery, useNewRecoveryCodes, useTurnOffSecondFactor } from '../api.ts';
-import { secondFactorErrorMessage } from '../auth-errors.ts';
+import { useNewRecoveryCodes, useTurnOffSecondFactor } from '../api.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
 type Action = 'codes' | 'off' | null;

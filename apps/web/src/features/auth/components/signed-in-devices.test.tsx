@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import '../test-network.ts';
+import '../../../test/auth-network.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refetchSession } from '../../../lib/session.ts';
-import { configWithProviders, renderWithProviders, resetAfterTest, stubNetwork } from '../test-utils.tsx';
+import { configWithProviders, renderWithProviders, resetAfterTest, stubNetwork } from '../../../test/auth-utils.tsx';
 import { SignedInDevices } from './signed-in-devices.tsx';
 
 afterEach(resetAfterTest);

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { deviceSessionsQuery, useSignOutDevice, useSignOutOtherDevices } from '../api.ts';
-import { authErrorMessage } from '../auth-errors.ts';
 import { deviceName } from '../device-name.ts';
 
 /** Where the account is signed in: browser and system, the place it came from, when last used; sign any out. */

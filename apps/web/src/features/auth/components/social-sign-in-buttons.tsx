@@ -1,7 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigQuery, useSocialSignIn } from '../api.ts';
-import { authErrorMessage } from '../auth-errors.ts';
+import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
+import { useSocialSignIn } from '../api.ts';
 
 /** One button per provider the server has keys for; none when nothing is configured. */
 export function SocialSignInButtons() {

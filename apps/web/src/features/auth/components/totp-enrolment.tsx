@@ -1,9 +1,9 @@
 import { Alert, Anchor, Box, Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { renderSVG } from 'uqr';
+import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { refetchSession } from '../../../lib/session.ts';
 import { type TotpEnrolment, useConfirmTotpEnrolment, useStartTotpEnrolment } from '../api.ts';
-import { secondFactorErrorMessage } from '../auth-errors.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
 /** Mantine's coloured alert title is too faint on its light background (axe): the text colour reads. */

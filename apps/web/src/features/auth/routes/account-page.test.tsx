@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import '../test-network.ts';
+import '../../../test/auth-network.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refetchSession } from '../../../lib/session.ts';
@@ -11,7 +11,7 @@ import {
   resetAfterTest,
   strictPolicy,
   stubNetwork,
-} from '../test-utils.tsx';
+} from '../../../test/auth-utils.tsx';
 import { AccountPage } from './account-page.tsx';
 
 afterEach(resetAfterTest);

@@ -1,9 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import '../test-network.ts';
+import '../../../test/auth-network.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configWithProviders, renderWithProviders, resetAfterTest, strictPolicy, stubNetwork } from '../test-utils.tsx';
+import {
+  configWithProviders,
+  renderWithProviders,
+  resetAfterTest,
+  strictPolicy,
+  stubNetwork,
+} from '../../../test/auth-utils.tsx';
 import { FacebookLoginPage } from './facebook-login-page.tsx';
 
 afterEach(resetAfterTest);

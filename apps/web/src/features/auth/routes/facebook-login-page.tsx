@@ -2,9 +2,9 @@ import { Container, Divider, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { publicConfigQuery } from '../api.ts';
-import { SignInForm } from '../components/sign-in-form.tsx';
-import { SignUpForm } from '../components/sign-up-form.tsx';
+import { SignInForm } from '../../../components/auth/sign-in-form.tsx';
+import { SignUpForm } from '../../../components/auth/sign-up-form.tsx';
+import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
 import { SocialSignInButtons } from '../components/social-sign-in-buttons.tsx';
 
 type Mode = 'sign-in' | 'create-account';

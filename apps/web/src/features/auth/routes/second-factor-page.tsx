@@ -2,11 +2,12 @@ import { Alert, Anchor, Button, Container, Divider, Loader, Paper, Stack, Text, 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { useSignInWithPasskey } from '../../../lib/auth/sign-in-api.ts';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
+import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { publicConfigQuery, useSignInWithPasskey } from '../api.ts';
-import { secondFactorErrorMessage } from '../auth-errors.ts';
 import { AddPasskeyForm } from '../components/passkeys-section.tsx';
 import { TotpEnrolmentFlow } from '../components/totp-enrolment.tsx';
 

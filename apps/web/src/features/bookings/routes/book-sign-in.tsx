@@ -1,6 +1,6 @@
 import { Stack, Tabs, Text } from '@mantine/core';
-import { SignInForm } from '../../auth/components/sign-in-form.tsx';
-import { SignUpForm } from '../../auth/components/sign-up-form.tsx';
+import { SignInForm } from '../../../components/auth/sign-in-form.tsx';
+import { SignUpForm } from '../../../components/auth/sign-up-form.tsx';
 
 type BookSignInProps = {
   onSignedIn: () => void;

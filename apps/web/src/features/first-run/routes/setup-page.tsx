@@ -9,13 +9,13 @@ import { Alert, Anchor, Button, Code, Container, Paper, Skeleton, Stack, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { NewAccountFields } from '../../../components/auth/new-account-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { passwordPolicyQuery } from '../../../lib/auth/sign-in-api.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { refetchSession } from '../../../lib/session.ts';
-import { passwordPolicyQuery } from '../../auth/api.ts';
-import { fieldErrors } from '../../auth/components/field-errors.ts';
-import { NewAccountFields } from '../../auth/components/new-account-fields.tsx';
 import { firstRunStatusQuery, useCreateFirstAdmin } from '../api.ts';
 
 type Fields = Omit<FirstRunInput, 'token'>;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import '../test-network.ts';
+import '../../test/auth-network.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, resetAfterTest, stubNetwork } from '../test-utils.tsx';
+import { renderWithProviders, resetAfterTest, stubNetwork } from '../../test/auth-utils.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
 afterEach(resetAfterTest);

@@ -6,8 +6,9 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { passwordPolicyQuery, publicConfigQuery } from './api.ts';
-import { restoreNetwork, setNetwork } from './test-network.ts';
+import { passwordPolicyQuery } from '../lib/auth/sign-in-api.ts';
+import { publicConfigQuery } from '../lib/config/checked-config.ts';
+import { restoreNetwork, setNetwork } from './auth-network.ts';
 
 // jsdom lacks the layout APIs Mantine reads.
 if (!window.matchMedia) {

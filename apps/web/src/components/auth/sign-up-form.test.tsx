@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import '../test-network.ts';
+import '../../test/auth-network.ts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, resetAfterTest, strictPolicy, stubNetwork } from '../test-utils.tsx';
+import { renderWithProviders, resetAfterTest, strictPolicy, stubNetwork } from '../../test/auth-utils.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 afterEach(resetAfterTest);

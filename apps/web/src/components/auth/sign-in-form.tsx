@@ -1,16 +1,16 @@
 import { requestPasswordResetInput, type SignInInput, signInInput } from '@app/shared';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { AuthFailure, authErrorMessage, secondFactorErrorMessage } from '../../lib/auth/auth-errors.ts';
 import {
+  browserHasPasskeys,
   needsSecondFactor,
   useRequestPasswordReset,
   useSendVerificationEmail,
   useSignIn,
   useSignInWithPasskey,
-} from '../api.ts';
-import { AuthFailure, authErrorMessage, secondFactorErrorMessage } from '../auth-errors.ts';
-import { fieldErrors } from './field-errors.ts';
-import { browserHasPasskeys } from './passkeys-section.tsx';
+} from '../../lib/auth/sign-in-api.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 export type SignInFormProps = {

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { refetchSession } from '../../../lib/session.ts';
-import { useVerifySecondFactor } from '../api.ts';
-import { secondFactorErrorMessage } from '../auth-errors.ts';
+import { secondFactorErrorMessage } from '../../lib/auth/auth-errors.ts';
+import { useVerifySecondFactor } from '../../lib/auth/sign-in-api.ts';
+import { refetchSession } from '../../lib/session.ts';
 
 export const TRUSTED_DEVICE_DAYS = 30;
 

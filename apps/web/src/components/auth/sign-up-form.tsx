@@ -3,9 +3,9 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { passwordPolicyQuery, useSignUp } from '../api.ts';
-import { authErrorMessage } from '../auth-errors.ts';
-import { fieldErrors } from './field-errors.ts';
+import { authErrorMessage } from '../../lib/auth/auth-errors.ts';
+import { passwordPolicyQuery, useSignUp } from '../../lib/auth/sign-in-api.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
 import { NewAccountFields } from './new-account-fields.tsx';
 
 export type SignUpFormProps = {
