@@ -35,6 +35,7 @@ import { businessRoutes } from './modules/business/business.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { authEmailSender } from './modules/emails/auth-emails.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { expensesRoutes } from './modules/expenses/expenses.routes.ts';
 import { financesRoutes } from './modules/finances/finances.routes.ts';
@@ -76,8 +77,13 @@ export async function createContext(
     retryLimit: env.EMAIL_RETRY_LIMIT,
     retryDelaySeconds: env.EMAIL_RETRY_DELAY_S,
   });
-  const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
-  const auth = createAuth({ db: database.db, env, outbox, secret });
+  const secret = await resolveAuthSecret(database.db, { configured: env.AUTH_SECRET });
+  const auth = createAuth({
+    db: database.db,
+    env,
+    secret,
+    sendAuthEmail: authEmailSender({ db: database.db, outbox, publicUrl }),
+  });
   let boss: PgBoss | undefined;
   const files = createFileStore(env, { logger });
   const stripe = stripeAccountOf(env);

@@ -25,7 +25,10 @@ export function delayAfter(budget: AttemptBudget, failures: number): number {
  * statement (the row is locked by the upsert, so requests in flight, on any instance, queue behind each other and
  * each sees the count the one before left). Answers 0 when the attempt may go ahead, else the seconds still to wait.
  */
-export async function reserveAttempt(db: Db, budget: AttemptBudget, subject: string): Promise<number> {
+export async function reserveAttempt(
+  db: Db,
+  { budget, subject }: { budget: AttemptBudget; subject: string },
+): Promise<number> {
   const window = sql`${budget.windowS} * interval '1 second'`;
   const delay = sql`least(${budget.firstDelayS} * power(2, auth_failure.failures - ${budget.free}), ${budget.maxDelayS}) * interval '1 second'`;
   const reserved = await db.execute(sql`
@@ -49,7 +52,10 @@ export async function reserveAttempt(db: Db, budget: AttemptBudget, subject: str
 }
 
 /** Counts a failure that was not reserved first (an attempt let through without one). */
-export async function recordFailure(db: Db, budget: AttemptBudget, subject: string): Promise<void> {
+export async function recordFailure(
+  db: Db,
+  { budget, subject }: { budget: AttemptBudget; subject: string },
+): Promise<void> {
   await db.execute(sql`
     insert into auth_failure (scope, subject, failures, last_failure_at) values (${budget.scope}, ${subject}, 1, now())
     on conflict (scope, subject) do update set
@@ -59,7 +65,10 @@ export async function recordFailure(db: Db, budget: AttemptBudget, subject: stri
 }
 
 /** A reserved attempt that failed: its delay counts from now, when the failure is known, not from the reservation. */
-export async function confirmFailure(db: Db, budget: AttemptBudget, subject: string): Promise<void> {
+export async function confirmFailure(
+  db: Db,
+  { budget, subject }: { budget: AttemptBudget; subject: string },
+): Promise<void> {
   await db
     .update(authFailure)
     .set({ lastFailureAt: sql`now()` })
@@ -67,7 +76,10 @@ export async function confirmFailure(db: Db, budget: AttemptBudget, subject: str
 }
 
 /** An attempt whose secret was never checked (a malformed request, another limit) gives its reservation back. */
-export async function giveBackAttempt(db: Db, budget: AttemptBudget, subject: string): Promise<void> {
+export async function giveBackAttempt(
+  db: Db,
+  { budget, subject }: { budget: AttemptBudget; subject: string },
+): Promise<void> {
   await db
     .update(authFailure)
     .set({ failures: sql`greatest(${authFailure.failures} - 1, 0)` })
@@ -75,6 +87,9 @@ export async function giveBackAttempt(db: Db, budget: AttemptBudget, subject: st
 }
 
 /** A success starts the count again. */
-export async function clearFailures(db: Db, budget: AttemptBudget, subject: string): Promise<void> {
+export async function clearFailures(
+  db: Db,
+  { budget, subject }: { budget: AttemptBudget; subject: string },
+): Promise<void> {
   await db.delete(authFailure).where(and(eq(authFailure.scope, budget.scope), eq(authFailure.subject, subject)));
 }

@@ -29,10 +29,10 @@ export type Call = { method: string; path: string; ip: string; body: unknown; he
  * answer (decision 058): a password sign-in per email, a second-factor code per account, an authenticator code's
  * time step once.
  */
-export async function reserveAttempt(auth: Auth, db: Db, call: Call): Promise<Attempt> {
+export async function reserveAttempt({ auth, db }: { auth: Auth; db: Db }, call: Call): Promise<Attempt> {
   const signInEmail = passwordSignInEmail(call);
   if (signInEmail) {
-    const reservation = await reserveSignIn(db, signInEmail, call.ip);
+    const reservation = await reserveSignIn(db, { email: signInEmail, ip: call.ip });
     if (typeof reservation === 'number')
       return refuse(
         429,
@@ -40,7 +40,7 @@ export async function reserveAttempt(auth: Auth, db: Db, call: Call): Promise<At
         `Too many failed sign-ins for this account. Please wait ${reservation} seconds, then try again.`,
         reservation,
       );
-    return { settle: (status) => settleSignIn(db, signInEmail, reservation, status) };
+    return { settle: (status) => settleSignIn(db, { email: signInEmail, reservation, status }) };
   }
   const { path } = call;
   if (call.method !== 'POST') return noAttempt;
@@ -48,16 +48,16 @@ export async function reserveAttempt(auth: Auth, db: Db, call: Call): Promise<At
     return {
       settle: async (status) => {
         const current = status === 200 ? await auth.api.getSession({ headers: call.headers }) : null;
-        if (current) await forgetTotpSteps(db, current.user.id);
+        if (current) await forgetTotpSteps(db, { userId: current.user.id });
       },
     };
   if (!SECOND_FACTOR_CHECKS.includes(path)) return noAttempt;
-  const userId = await accountOfSecondFactor(auth, db, call.headers);
+  const userId = await accountOfSecondFactor({ auth, db }, { headers: call.headers });
   if (!userId) return noAttempt;
-  const wait = await reserveFromBudget(db, secondFactorBudget, userId);
+  const wait = await reserveFromBudget(db, { budget: secondFactorBudget, subject: userId });
   if (wait > 0) return refuse(429, 'ACCOUNT_TEMPORARILY_LOCKED', LOCKED_MESSAGE, wait);
   const code = (call.body as { code?: unknown } | undefined)?.code;
-  if (path === TOTP_CHECK && (await claimTotpStep(auth, db, userId, code)) === 'replayed')
+  if (path === TOTP_CHECK && (await claimTotpStep({ auth, db }, { userId, code })) === 'replayed')
     return refuse(
       401,
       'INVALID_CODE',
@@ -66,10 +66,10 @@ export async function reserveAttempt(auth: Auth, db: Db, call: Call): Promise<At
   return {
     settle: async (status, body) => {
       const errorCode = errorCodeOf(body);
-      if (status === 200) await clearFailures(db, secondFactorBudget, userId);
+      if (status === 200) await clearFailures(db, { budget: secondFactorBudget, subject: userId });
       else if (status === 401 && WRONG_CODE_ERRORS.includes(errorCode ?? ''))
-        await confirmFailure(db, secondFactorBudget, userId);
-      else await giveBackAttempt(db, secondFactorBudget, userId);
+        await confirmFailure(db, { budget: secondFactorBudget, subject: userId });
+      else await giveBackAttempt(db, { budget: secondFactorBudget, subject: userId });
     },
   };
 }

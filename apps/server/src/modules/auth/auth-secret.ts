@@ -7,7 +7,7 @@ import { appSetting } from '../../db/schema.ts';
  * AUTH_SECRET when set; otherwise one generated on the first start and kept in the database,
  * so a new install works at once and every instance of a scaled install signs alike.
  */
-export async function resolveAuthSecret(db: Db, configured: string | undefined): Promise<string> {
+export async function resolveAuthSecret(db: Db, { configured }: { configured: string | undefined }): Promise<string> {
   if (configured) return configured;
   await db
     .insert(appSetting)

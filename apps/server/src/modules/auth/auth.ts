@@ -10,8 +10,6 @@ import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { authRateLimitStorage } from '../../lib/rate-limit-store.ts';
-import { composeEmail } from '../emails/emails.service.ts';
-import type { Outbox } from '../outbox/outbox.service.ts';
 import { passwordPolicyFromEnv } from './password-policy.ts';
 
 /** Header the HTTP bridge sets from Fastify's resolved client IP (a client's own value is overwritten). */
@@ -60,6 +58,20 @@ export function socialProvidersOf(env: Env): { id: string; name: string }[] {
 }
 
 type Recipient = { email: string; name: string };
+
+/** The emails better-auth asks for; with `withLogo` the header shows the site's logo (it needs the public address). */
+export type AuthEmail = {
+  kind: 'auth.change-email' | 'auth.existing-account' | 'auth.reset-password' | 'auth.verify-email';
+  to: string;
+  variables: Record<string, string>;
+  withLogo: boolean;
+};
+
+/**
+ * How auth sends an email: handed to createAuth when the app is built (decision 063), so that auth, which every
+ * module's actor check stands on, imports nothing of the emails, the business details or the website above it.
+ */
+export type SendAuthEmail = (email: AuthEmail) => Promise<void>;
 
 export const TRUSTED_DEVICE_DAYS = 30;
 
@@ -148,8 +160,8 @@ async function keepAdminsLastPasskey(db: Db, ctx: AuthCtx) {
     });
 }
 
-export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: string }) {
-  const { db, env, outbox } = options;
+export function createAuth(options: { db: Db; env: Env; secret: string; sendAuthEmail: SendAuthEmail }) {
+  const { db, env, sendAuthEmail } = options;
   const baseURL = publicUrlOf(env);
   const policy = passwordPolicyFromEnv(env);
   const business = env.BUSINESS_NAME;
@@ -188,21 +200,12 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
           newEmail: string;
           url: string;
         }) => {
-          await outbox.enqueue(
-            db,
-            await composeEmail(
-              db,
-              'auth.change-email',
-              user.email,
-              {
-                name: user.name,
-                newEmail,
-                url,
-                businessName: business,
-              },
-              { publicUrl: publicUrlOf(env) },
-            ),
-          );
+          await sendAuthEmail({
+            kind: 'auth.change-email',
+            to: user.email,
+            variables: { name: user.name, newEmail, url, businessName: business },
+            withLogo: true,
+          });
         },
       },
     },
@@ -229,42 +232,32 @@ export function createAuth(options: { db: Db; env: Env; outbox: Outbox; secret: 
       // With verification required, sign-up answers alike for a new and a known address (decision 035);
       // the known address is told by email instead.
       onExistingUserSignUp: async ({ user }: { user: Recipient }) => {
-        await outbox.enqueue(
-          db,
-          await composeEmail(db, 'auth.existing-account', user.email, {
-            name: user.name,
-            signInUrl: `${baseURL}/bookings`,
-            businessName: business,
-          }),
-        );
+        await sendAuthEmail({
+          kind: 'auth.existing-account',
+          to: user.email,
+          variables: { name: user.name, signInUrl: `${baseURL}/bookings`, businessName: business },
+          withLogo: false,
+        });
       },
       sendResetPassword: async ({ user, url }) => {
-        await outbox.enqueue(
-          db,
-          await composeEmail(
-            db,
-            'auth.reset-password',
-            user.email,
-            { name: user.name, url, businessName: business },
-            { publicUrl: publicUrlOf(env) },
-          ),
-        );
+        await sendAuthEmail({
+          kind: 'auth.reset-password',
+          to: user.email,
+          variables: { name: user.name, url, businessName: business },
+          withLogo: true,
+        });
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await outbox.enqueue(
-          db,
-          await composeEmail(
-            db,
-            'auth.verify-email',
-            user.email,
-            { name: user.name, url, businessName: business },
-            { publicUrl: publicUrlOf(env) },
-          ),
-        );
+        await sendAuthEmail({
+          kind: 'auth.verify-email',
+          to: user.email,
+          variables: { name: user.name, url, businessName: business },
+          withLogo: true,
+        });
       },
     },
     socialProviders: {

@@ -34,7 +34,10 @@ const TOTP_PERIOD_S = 30;
  * The account a code is checked for: the signed-in user (enrolling), or the one whose sign-in challenge the signed
  * two-factor cookie names. Null when neither: better-auth then refuses the call itself.
  */
-export async function accountOfSecondFactor(auth: Auth, db: Db, headers: Headers): Promise<string | null> {
+export async function accountOfSecondFactor(
+  { auth, db }: { auth: Auth; db: Db },
+  { headers }: { headers: Headers },
+): Promise<string | null> {
   const current = await auth.api.getSession({ headers });
   if (current) return current.user.id;
   const context = await auth.$context;
@@ -77,10 +80,8 @@ function signedCookieValue(cookieHeader: string, name: string, secret: string): 
  * 'no-match': the code is wrong (better-auth refuses it); 'replayed': right, but its step is used up.
  */
 export async function claimTotpStep(
-  auth: Auth,
-  db: Db,
-  userId: string,
-  code: unknown,
+  { auth, db }: { auth: Auth; db: Db },
+  { userId, code }: { userId: string; code: unknown },
 ): Promise<'claimed' | 'replayed' | 'no-match'> {
   if (typeof code !== 'string') return 'no-match';
   const [row] = await db.select({ secret: twoFactor.secret }).from(twoFactor).where(eq(twoFactor.userId, userId));
@@ -118,6 +119,6 @@ function hotp(key: Buffer, counter: number): string {
 }
 
 /** A new authenticator secret starts with no step used (its codes have nothing to do with the old one's). */
-export async function forgetTotpSteps(db: Db, userId: string): Promise<void> {
+export async function forgetTotpSteps(db: Db, { userId }: { userId: string }): Promise<void> {
   await db.delete(totpAcceptedStep).where(eq(totpAcceptedStep.userId, userId));
 }

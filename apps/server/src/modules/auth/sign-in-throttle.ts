@@ -33,21 +33,27 @@ const keyOf = (email: string) => email.trim().toLowerCase();
  * Reserves this attempt (decision 058). Answers 'reserved' (settle it with `settleSignIn`), 'unreserved' when the
  * budget is spent but the address is the account's own (let through, counted only if it fails), or the seconds to wait.
  */
-export async function reserveSignIn(db: Db, email: string, ip: string): Promise<'reserved' | 'unreserved' | number> {
-  const wait = await reserveAttempt(db, signInBudget, keyOf(email));
+export async function reserveSignIn(
+  db: Db,
+  { email, ip }: { email: string; ip: string },
+): Promise<'reserved' | 'unreserved' | number> {
+  const wait = await reserveAttempt(db, { budget: signInBudget, subject: keyOf(email) });
   if (wait === 0) return 'reserved';
   return (await signedInFromHere(db, email, ip)) ? 'unreserved' : wait;
 }
 
 /** A wrong password keeps its reservation; a success clears the count; anything else never checked the password. */
-export async function settleSignIn(db: Db, email: string, reservation: 'reserved' | 'unreserved', status: number) {
-  if (status === 200) return clearFailures(db, signInBudget, keyOf(email));
+export async function settleSignIn(
+  db: Db,
+  { email, reservation, status }: { email: string; reservation: 'reserved' | 'unreserved'; status: number },
+) {
+  if (status === 200) return clearFailures(db, { budget: signInBudget, subject: keyOf(email) });
   if (reservation === 'unreserved') {
-    if (status === 401) await recordFailure(db, signInBudget, keyOf(email));
+    if (status === 401) await recordFailure(db, { budget: signInBudget, subject: keyOf(email) });
     return;
   }
-  if (status === 401) await confirmFailure(db, signInBudget, keyOf(email));
-  else await giveBackAttempt(db, signInBudget, keyOf(email));
+  if (status === 401) await confirmFailure(db, { budget: signInBudget, subject: keyOf(email) });
+  else await giveBackAttempt(db, { budget: signInBudget, subject: keyOf(email) });
 }
 
 async function signedInFromHere(db: Db, email: string, ip: string): Promise<boolean> {

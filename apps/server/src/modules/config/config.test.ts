@@ -1,7 +1,7 @@
 import { defaultWeeklyHours } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env.ts';
-import { openingHoursText, publicConfigOf } from './config.routes.ts';
+import { openingHoursText, publicConfigOf } from './config.service.ts';
 
 const rules = { weeklyHours: defaultWeeklyHours, cancellationCutoffHours: 24, horizonDays: 60, minNoticeMinutes: 120 };
 

@@ -1,15 +1,10 @@
-import { SENSUAL_FLAG } from '@app/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { etagOf } from '../../lib/etag.ts';
+import { hasSensualFlag } from '../../lib/sensual-flag.ts';
 import { sharedReads } from '../../lib/shared-read.ts';
 import { actorOf } from '../auth/actor.ts';
 import { listAllServices, listPublicServices, updateService } from './services.service.ts';
-
-export function hasSensualFlag(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie ?? '';
-  return cookie.split(';').some((part) => part.trim() === `${SENSUAL_FLAG}=true`);
-}
 
 export function servicesRoutes({ db, auth }: AppContext) {
   // The visitors who ask within a second share one read of the catalogue, and its text and ETag (decision 049):
@@ -30,10 +25,14 @@ export function servicesRoutes({ db, auth }: AppContext) {
       return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.json);
     });
     app.get('/api/admin/services', async (request) => ({
-      services: await listAllServices(db, await actorOf(auth, request)),
+      services: await listAllServices(db, { actor: await actorOf(auth, request) }),
     }));
     app.patch<{ Params: { id: string } }>('/api/admin/services/:id', async (request) => {
-      const updated = await updateService(db, await actorOf(auth, request), request.params.id, request.body);
+      const updated = await updateService(db, {
+        actor: await actorOf(auth, request),
+        id: request.params.id,
+        input: request.body,
+      });
       catalogue.forget();
       return updated;
     });

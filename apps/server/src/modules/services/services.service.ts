@@ -47,12 +47,15 @@ export function checkServiceForSlots(
   return found;
 }
 
-export async function listAllServices(db: Db, actor: Actor | null): Promise<Service[]> {
+export async function listAllServices(db: Db, { actor }: { actor: Actor | null }): Promise<Service[]> {
   requireRole(actor, 'admin');
   return (await db.select().from(service).orderBy(asc(service.sortOrder))).map(toService);
 }
 
-export async function updateService(db: Db, actor: Actor | null, id: string, input: unknown): Promise<Service> {
+export async function updateService(
+  db: Db,
+  { actor, id, input }: { actor: Actor | null; id: string; input: unknown },
+): Promise<Service> {
   const admin = requireRole(actor, 'admin');
   const changes = parseInput(updateServiceInput, input);
   if (changes.durations) changes.durations = [...changes.durations].sort((a, b) => a.minutes - b.minutes);
