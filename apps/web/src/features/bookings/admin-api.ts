@@ -11,8 +11,10 @@ import type {
   OnlineRefundView,
   Payment,
   RecordPaymentInput,
+  RedeemVoucherInput,
   RequestOnlineRefundInput,
   Service,
+  Voucher,
 } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -212,5 +214,20 @@ export function useCreatePhoneBooking() {
     mutationFn: (input: CreatePhoneBookingInput) =>
       apiFetch<AdminBookingDetail>('/admin/bookings', { method: 'POST', body: input }),
     onSettled: invalidate,
+  });
+}
+
+/** At the till: (part of) a gift voucher taken as payment for the booking. */
+export function useRedeemVoucher() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RedeemVoucherInput) =>
+      apiFetch<Voucher>('/admin/vouchers/redeem', { method: 'POST', body: input }),
+    // A redemption is money received for the booking: its sheet and the lists show it paid.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['vouchers'] }),
+        client.invalidateQueries({ queryKey: ['bookings'] }),
+      ]),
   });
 }

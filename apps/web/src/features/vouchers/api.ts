@@ -1,11 +1,4 @@
-import type {
-  BuyVoucherInput,
-  IssueVoucherInput,
-  RedeemVoucherInput,
-  Voucher,
-  VoucherPage,
-  VoucherPurchase,
-} from '@app/shared';
+import type { BuyVoucherInput, IssueVoucherInput, Voucher, VoucherPage, VoucherPurchase } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
@@ -41,20 +34,6 @@ export function useIssueVoucher() {
   return useMutation({
     mutationFn: (input: IssueVoucherInput) => apiFetch<Voucher>('/admin/vouchers', { method: 'POST', body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['vouchers'] }),
-  });
-}
-
-export function useRedeemVoucher() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RedeemVoucherInput) =>
-      apiFetch<Voucher>('/admin/vouchers/redeem', { method: 'POST', body: input }),
-    // A redemption is money received for the booking: its sheet and the lists show it paid.
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['vouchers'] }),
-        client.invalidateQueries({ queryKey: ['bookings'] }),
-      ]),
   });
 }
 

@@ -20,8 +20,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { formatDateTime, formatDiaryDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
-// The till takes a voucher where it takes money: the one place the booking drawer reaches into another feature.
-import { RedeemVoucher } from '../../vouchers/components/redeem-voucher.tsx';
 import { type AdminBookingDetail, adminBookingQuery, type BookingAction, useBookingAction } from '../admin-api.ts';
 import { emailNote, historySentence } from '../owner-words.ts';
 import { auditActionLabel, changedFields } from './admin-audit-diff.ts';
@@ -29,6 +27,8 @@ import { BookingStatusBadge } from './booking-status-badge.tsx';
 import { CreateInvoiceButton } from './create-invoice-button.tsx';
 import { OnlinePaymentSection } from './online-payment-section.tsx';
 import { CancelDialog, ignoreShownError, RescheduleDialog } from './owner-dialogs.tsx';
+// The till takes a voucher where it takes money: the one place the booking drawer reaches into another feature.
+import { RedeemVoucher } from './redeem-voucher.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const methodLabels: Record<(typeof paymentMethods)[number], string> = {

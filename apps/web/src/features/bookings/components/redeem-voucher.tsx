@@ -1,16 +1,16 @@
 import { redeemVoucherInput } from '@app/shared';
 import { Alert, Button, Group, NumberInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useRedeemVoucher } from '../api.ts';
-import { fieldErrors } from './voucher-order-fields.tsx';
+import { useRedeemVoucher } from '../admin-api.ts';
 
 /** At the till: (part of) a gift voucher taken as payment for a booking; the rest stays on the code. */
 export function RedeemVoucher({ bookingId, duePence }: { bookingId: string; duePence: number }) {
   const redeem = useRedeemVoucher();
   const [code, setCode] = useState('');
   const [pounds, setPounds] = useState<number | string>(duePence > 0 ? duePence / 100 : '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [done, setDone] = useState<string | null>(null);
 
   const submit = () => {
@@ -20,7 +20,7 @@ export function RedeemVoucher({ bookingId, duePence }: { bookingId: string; dueP
       bookingId,
       amountPence: pounds === '' ? 0 : Math.round(Number(pounds) * 100),
     });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     redeem.mutate(parsed.data, {
       onSuccess: (voucher) => {
