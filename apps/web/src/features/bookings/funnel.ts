@@ -5,6 +5,19 @@
 export const funnelSteps = ['treatment', 'length', 'day', 'time', 'details', 'confirm'] as const;
 export type FunnelStep = (typeof funnelSteps)[number];
 
+/** The choices as the address holds them (`booked` once the booking is made). */
+export type BookParams = {
+  style?: string;
+  type?: string;
+  duration?: string;
+  day?: string;
+  slot?: string;
+  step?: string;
+  booked?: string;
+};
+/** A change to the address: each value replaces its parameter, null removes it. */
+export type ParamsPatch = Partial<Record<keyof BookParams, string | null>>;
+
 export const stepTitles: Record<FunnelStep, string> = {
   treatment: 'Treatment',
   length: 'Length',

@@ -1,5 +1,5 @@
 import type { Booking, Service, Style } from '@app/shared';
-import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,7 +12,17 @@ import { formatDuration, formatLongDate, formatPrice, formatShortDateTime, local
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { withFullStyles } from '../../../lib/styles/with-full-styles.ts';
 import { FunnelBar } from '../components/funnel-bar.tsx';
-import { type FunnelStep, funnelSteps, nextStep, stepNumber, stepTitles, stepToShow } from '../funnel.ts';
+import { StepSkeleton } from '../components/step-skeleton.tsx';
+import {
+  type BookParams,
+  type FunnelStep,
+  funnelSteps,
+  nextStep,
+  type ParamsPatch,
+  stepNumber,
+  stepTitles,
+  stepToShow,
+} from '../funnel.ts';
 
 // Only the treatments show before the visitor picks one: the steps after it (the calendar, the form schemas, the
 // sign-in forms) load when they are needed, and so does the confirmation. This page is in the first chunk with the
@@ -28,30 +38,6 @@ const BookedPanel = lazy(() =>
 /** Also in index.html's first-paint shell (a unit test keeps the two the same). */
 export const BOOK_INTRO = 'Choose a treatment, its length and a time. You can review everything before you confirm.';
 
-type Params = {
-  style?: string;
-  type?: string;
-  duration?: string;
-  day?: string;
-  slot?: string;
-  step?: string;
-  booked?: string;
-};
-export type ParamsPatch = Partial<Record<keyof Params, string | null>>;
-
-/** A skeleton of the step's layout while the treatments or a step's code load. */
-export function StepSkeleton() {
-  return (
-    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading">
-      <Skeleton height={28} width="50%" />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Skeleton height={140} />
-        <Skeleton height={140} />
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
 /**
  * /book?style=&type= — treatment, length, day, time, your details, confirm: one step per screen on a phone, with
  * the choice so far and its price in a bottom bar. Every choice and the step live in the address (decision 005),
@@ -60,7 +46,7 @@ export function StepSkeleton() {
 export function BookPage() {
   usePageTitle('Book a massage');
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = Object.fromEntries(searchParams) as Params;
+  const params = Object.fromEntries(searchParams) as BookParams;
   const withSensual = useSensualFlag();
   const { data: config } = usePublicConfig();
   const services = useServices();

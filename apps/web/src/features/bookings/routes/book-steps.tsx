@@ -7,8 +7,8 @@ import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime, formatDuration, formatPrice, localDateIn } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { upfrontQuery } from '../api.ts';
-import type { FunnelStep } from '../funnel.ts';
-import { type ParamsPatch, StepSkeleton } from './book-page.tsx';
+import { StepSkeleton } from '../components/step-skeleton.tsx';
+import type { FunnelStep, ParamsPatch } from '../funnel.ts';
 
 const SlotPicker = lazy(() => import('../components/slot-picker.tsx').then((m) => ({ default: m.SlotPicker })));
 const BookingDetailsForm = lazy(() =>
