@@ -7,8 +7,9 @@ import type {
   LodgerCalendar,
   TimeRange,
 } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 export const calendarQuery = (from: string, to: string) =>
   queryOptions({
@@ -38,74 +39,39 @@ export const feedsQuery = queryOptions({
 });
 
 /** Every change here can move open hours or busy times: the calendar and free slots are read again. */
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['availability'] }),
-      queryClient.invalidateQueries({ queryKey: ['slots'] }),
-    ]);
-}
+const availabilityKeys = [['availability'], ['slots']];
 
 export type RulesChange = Partial<Omit<BookingRules, 'timeZone'>>;
 
-export function useUpdateRules() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (changes: RulesChange) =>
-      apiFetch<BookingRules>('/admin/booking-rules', { method: 'PATCH', body: changes }),
-    onSettled: invalidate,
-  });
-}
+export const useUpdateRules = () =>
+  useRefreshingMutation(availabilityKeys, (changes: RulesChange) =>
+    apiFetch<BookingRules>('/admin/booking-rules', { method: 'PATCH', body: changes }),
+  );
 
 export type NewOverride = { date: string; kind: 'closed' | 'hours' | 'extra'; ranges: TimeRange[]; note: string };
 
-export function useCreateOverride() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: NewOverride) =>
-      apiFetch<AvailabilityOverride>('/admin/overrides', { method: 'POST', body: input }),
-    onSettled: invalidate,
-  });
-}
+export const useCreateOverride = () =>
+  useRefreshingMutation(availabilityKeys, (input: NewOverride) =>
+    apiFetch<AvailabilityOverride>('/admin/overrides', { method: 'POST', body: input }),
+  );
 
-export function useDeleteOverride() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch<null>(`/admin/overrides/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: invalidate,
-  });
-}
+export const useDeleteOverride = () =>
+  useRefreshingMutation(availabilityKeys, (id: string) => apiDelete(`/admin/overrides/${encodeURIComponent(id)}`));
 
-export function useCreateBlock() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: { startsAt: string; endsAt: string; reason: string }) =>
-      apiFetch<BlockedPeriod>('/admin/blocks', { method: 'POST', body: input }),
-    onSettled: invalidate,
-  });
-}
+export const useCreateBlock = () =>
+  useRefreshingMutation(availabilityKeys, (input: { startsAt: string; endsAt: string; reason: string }) =>
+    apiFetch<BlockedPeriod>('/admin/blocks', { method: 'POST', body: input }),
+  );
 
-export function useDeleteBlock() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch<null>(`/admin/blocks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: invalidate,
-  });
-}
+export const useDeleteBlock = () =>
+  useRefreshingMutation(availabilityKeys, (id: string) => apiDelete(`/admin/blocks/${encodeURIComponent(id)}`));
 
-export function useCreateFeed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiFetch<CalendarFeed>('/calendar-feeds', { method: 'POST', body: {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['calendar-feeds'] }),
-  });
-}
+export const useCreateFeed = () =>
+  useRefreshingMutation([['calendar-feeds']], () =>
+    apiFetch<CalendarFeed>('/calendar-feeds', { method: 'POST', body: {} }),
+  );
 
-export function useRevokeFeed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch<null>(`/calendar-feeds/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['calendar-feeds'] }),
-  });
-}
+export const useRevokeFeed = () =>
+  useRefreshingMutation([['calendar-feeds']], (id: string) => apiDelete(`/calendar-feeds/${encodeURIComponent(id)}`));
+
+const apiDelete = (path: string) => apiFetch<null>(path, { method: 'DELETE' });

@@ -1,6 +1,7 @@
 import type { Service, UpdateServiceInput } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 /** Every service, active or not, for the owner. */
 export const adminServicesQuery = queryOptions({
@@ -9,11 +10,10 @@ export const adminServicesQuery = queryOptions({
   select: (data) => data.services,
 });
 
-export function useUpdateService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateServiceInput }) =>
+export const useUpdateService = () =>
+  useRefreshingMutation(
+    [['services']],
+    ({ id, changes }: { id: string; changes: UpdateServiceInput }) =>
       apiFetch<Service>(`/admin/services/${id}`, { method: 'PATCH', body: changes }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['services'] }),
-  });
-}
+    'success',
+  );

@@ -16,8 +16,9 @@ import type {
   Service,
   Voucher,
 } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 /** The owner's side of bookings; the client's side is in api.ts. Keys start with 'bookings' so both refresh. */
 
@@ -62,17 +63,10 @@ export type AdminBookingDetail = {
 
 export type CustomerMatch = { id: string; name: string; email: string; phone: string | null };
 
-function queryString(filters: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-}
-
 export const adminBookingsQuery = (filters: AdminBookingFilters) =>
   queryOptions({
     queryKey: ['bookings', 'admin', 'list', filters],
-    queryFn: () => apiFetch<{ total: number; bookings: AdminBooking[] }>(`/admin/bookings?${queryString(filters)}`),
+    queryFn: () => apiFetch<{ total: number; bookings: AdminBooking[] }>(`/admin/bookings?${listQueryString(filters)}`),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -94,20 +88,14 @@ export const customerSearchQuery = (q: string) =>
   queryOptions({
     queryKey: ['customers', 'search', q],
     queryFn: () =>
-      apiFetch<{ total: number; customers: CustomerMatch[] }>(`/admin/customers?${queryString({ q, pageSize: 8 })}`),
+      apiFetch<{ total: number; customers: CustomerMatch[] }>(
+        `/admin/customers?${listQueryString({ q, pageSize: 8 })}`,
+      ),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
 
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-      queryClient.invalidateQueries({ queryKey: ['slots'] }),
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-    ]);
-}
+const bookingKeys = [['bookings'], ['slots'], ['dashboard']];
 
 const path = (id: string, action = '') => `/admin/bookings/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 
@@ -122,31 +110,27 @@ export type BookingAction =
   | { action: 'no-show-fee' };
 
 export function useBookingAction(id: string) {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (change: BookingAction) => {
-      switch (change.action) {
-        case 'approve':
-          return apiFetch<unknown>(path(id, 'approve'), { method: 'POST', body: {} });
-        case 'decline':
-          return apiFetch<unknown>(path(id, change.action), { method: 'POST', body: { reason: change.reason } });
-        case 'cancel': {
-          const { action: _, ...body } = change;
-          return apiFetch<ActionResult>(path(id, 'cancel'), { method: 'POST', body });
-        }
-        case 'outcome':
-          return apiFetch<unknown>(path(id, 'outcome'), { method: 'POST', body: { status: change.status } });
-        case 'notes':
-          return apiFetch<unknown>(path(id, 'notes'), { method: 'PUT', body: { privateNotes: change.privateNotes } });
-        case 'payment':
-          return apiFetch<unknown>(path(id, 'payments'), { method: 'POST', body: change.payment });
-        case 'refund':
-          return apiFetch<unknown>(path(id, 'refunds'), { method: 'POST', body: change.payment });
-        case 'no-show-fee':
-          return apiFetch<AdminBookingDetail>(path(id, 'no-show-fee'), { method: 'POST', body: {} });
+  return useRefreshingMutation(bookingKeys, (change: BookingAction) => {
+    switch (change.action) {
+      case 'approve':
+        return apiFetch<unknown>(path(id, 'approve'), { method: 'POST', body: {} });
+      case 'decline':
+        return apiFetch<unknown>(path(id, change.action), { method: 'POST', body: { reason: change.reason } });
+      case 'cancel': {
+        const { action: _, ...body } = change;
+        return apiFetch<ActionResult>(path(id, 'cancel'), { method: 'POST', body });
       }
-    },
-    onSettled: invalidate,
+      case 'outcome':
+        return apiFetch<unknown>(path(id, 'outcome'), { method: 'POST', body: { status: change.status } });
+      case 'notes':
+        return apiFetch<unknown>(path(id, 'notes'), { method: 'PUT', body: { privateNotes: change.privateNotes } });
+      case 'payment':
+        return apiFetch<unknown>(path(id, 'payments'), { method: 'POST', body: change.payment });
+      case 'refund':
+        return apiFetch<unknown>(path(id, 'refunds'), { method: 'POST', body: change.payment });
+      case 'no-show-fee':
+        return apiFetch<AdminBookingDetail>(path(id, 'no-show-fee'), { method: 'POST', body: {} });
+    }
   });
 }
 
@@ -162,72 +146,46 @@ export type ActionResult = AdminBookingDetail & {
 };
 
 /** Pays back part or all of the online payment through Stripe; answers the refund's state. */
-export function useOnlineRefund(id: string) {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: RequestOnlineRefundInput) =>
-      apiFetch<OnlineRefundView>(path(id, 'online-refunds'), { method: 'POST', body: input }),
-    onSettled: invalidate,
-  });
-}
+export const useOnlineRefund = (id: string) =>
+  useRefreshingMutation(bookingKeys, (input: RequestOnlineRefundInput) =>
+    apiFetch<OnlineRefundView>(path(id, 'online-refunds'), { method: 'POST', body: input }),
+  );
 
-export function useMoveBooking() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, ...body }: { id: string } & AdminMoveBookingInput) =>
-      apiFetch<ActionResult>(path(id, 'move'), { method: 'POST', body }),
-    onSettled: invalidate,
-  });
-}
+export const useMoveBooking = () =>
+  useRefreshingMutation(bookingKeys, ({ id, ...body }: { id: string } & AdminMoveBookingInput) =>
+    apiFetch<ActionResult>(path(id, 'move'), { method: 'POST', body }),
+  );
 
 /** Undo of a cancelling that emailed nobody: the booking comes back if its time is still free. */
-export function useRestoreBooking() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, version }: { id: string; version: number }) =>
-      apiFetch<AdminBookingDetail>(path(id, 'restore'), { method: 'POST', body: { version } }),
-    onSettled: invalidate,
-  });
-}
+export const useRestoreBooking = () =>
+  useRefreshingMutation(bookingKeys, ({ id, version }: { id: string; version: number }) =>
+    apiFetch<AdminBookingDetail>(path(id, 'restore'), { method: 'POST', body: { version } }),
+  );
 
 /** Opening hours (as open intervals) and blocks of the days on screen, for the one diary. */
 export const adminDiaryQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: ['bookings', 'admin', 'diary', from, to],
-    queryFn: () => apiFetch<AdminCalendar>(`/availability/calendar?${queryString({ from, to })}`),
+    queryFn: () => apiFetch<AdminCalendar>(`/availability/calendar?${listQueryString({ from, to })}`),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
-export function useBlockTime() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: CreateBlockInput) => apiFetch<unknown>('/admin/blocks', { method: 'POST', body: input }),
-    onSettled: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ['availability'] })]),
-  });
-}
+export const useBlockTime = () =>
+  useRefreshingMutation([...bookingKeys, ['availability']], (input: CreateBlockInput) =>
+    apiFetch<unknown>('/admin/blocks', { method: 'POST', body: input }),
+  );
 
-export function useCreatePhoneBooking() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: CreatePhoneBookingInput) =>
-      apiFetch<AdminBookingDetail>('/admin/bookings', { method: 'POST', body: input }),
-    onSettled: invalidate,
-  });
-}
+export const useCreatePhoneBooking = () =>
+  useRefreshingMutation(bookingKeys, (input: CreatePhoneBookingInput) =>
+    apiFetch<AdminBookingDetail>('/admin/bookings', { method: 'POST', body: input }),
+  );
 
 /** At the till: (part of) a gift voucher taken as payment for the booking. */
-export function useRedeemVoucher() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RedeemVoucherInput) =>
-      apiFetch<Voucher>('/admin/vouchers/redeem', { method: 'POST', body: input }),
+export const useRedeemVoucher = () =>
+  useRefreshingMutation(
     // A redemption is money received for the booking: its sheet and the lists show it paid.
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['vouchers'] }),
-        client.invalidateQueries({ queryKey: ['bookings'] }),
-      ]),
-  });
-}
+    [['vouchers'], ['bookings']],
+    (input: RedeemVoucherInput) => apiFetch<Voucher>('/admin/vouchers/redeem', { method: 'POST', body: input }),
+    'success',
+  );

@@ -7,8 +7,9 @@ import type {
   UpfrontAnswer,
   VoucherCheck,
 } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 export const slotsQuery = (serviceId: string, durationMinutes: number, from: string, to: string) =>
   queryOptions({
@@ -72,38 +73,20 @@ export function alternativesOf(error: unknown): string[] {
     : [];
 }
 
-function useInvalidateBookings() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-      queryClient.invalidateQueries({ queryKey: ['slots'] }),
-    ]);
-}
+// A taken slot also changes the free times shown, so the picker refreshes after failures too.
+const bookingKeys = [['bookings'], ['slots']];
 
-export function useCreateBooking() {
-  const invalidate = useInvalidateBookings();
-  return useMutation({
-    mutationFn: (input: CreateBookingInput) => apiFetch<Booking>('/bookings', { method: 'POST', body: input }),
-    // A taken slot also changes the free times shown, so the picker refreshes after failures too.
-    onSettled: invalidate,
-  });
-}
+export const useCreateBooking = () =>
+  useRefreshingMutation(bookingKeys, (input: CreateBookingInput) =>
+    apiFetch<Booking>('/bookings', { method: 'POST', body: input }),
+  );
 
-export function useCancelBooking() {
-  const invalidate = useInvalidateBookings();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      apiFetch<Booking>(`/bookings/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: { reason } }),
-    onSettled: invalidate,
-  });
-}
+export const useCancelBooking = () =>
+  useRefreshingMutation(bookingKeys, ({ id, reason }: { id: string; reason: string }) =>
+    apiFetch<Booking>(`/bookings/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: { reason } }),
+  );
 
-export function useRescheduleBooking() {
-  const invalidate = useInvalidateBookings();
-  return useMutation({
-    mutationFn: ({ id, ...input }: RescheduleBookingInput & { id: string }) =>
-      apiFetch<Booking>(`/bookings/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body: input }),
-    onSettled: invalidate,
-  });
-}
+export const useRescheduleBooking = () =>
+  useRefreshingMutation(bookingKeys, ({ id, ...input }: RescheduleBookingInput & { id: string }) =>
+    apiFetch<Booking>(`/bookings/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body: input }),
+  );

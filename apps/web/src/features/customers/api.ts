@@ -1,6 +1,7 @@
 import type { CustomerPolicy, emailStatusList, Payment, UpdateCustomerInput } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 /** A booking row as the customer's page receives it (the table's own columns, dates as ISO strings). */
 export type CustomerBooking = {
@@ -52,14 +53,10 @@ export function customerExportUrl(uid: string): string {
   return `/api/admin/customers/${encodeURIComponent(uid)}/export`;
 }
 
-export function useUpdateCustomer(uid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateCustomerInput) =>
-      apiFetch<unknown>(`/admin/customers/${encodeURIComponent(uid)}`, { method: 'PATCH', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
-  });
-}
+export const useUpdateCustomer = (uid: string) =>
+  useRefreshingMutation([['customers']], (input: UpdateCustomerInput) =>
+    apiFetch<unknown>(`/admin/customers/${encodeURIComponent(uid)}`, { method: 'PATCH', body: input }),
+  );
 
 export function useEraseCustomer() {
   const queryClient = useQueryClient();

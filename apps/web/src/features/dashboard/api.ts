@@ -1,6 +1,7 @@
 import type { AdminBooking, SetupStatus } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type PeriodFigures = {
   bookings: number;
@@ -32,21 +33,15 @@ export const dashboardQuery = queryOptions({
 });
 
 /** Approve or decline a booking waiting for approval; the client is emailed either way. */
-export function useDecidePending() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, approve, reason = '' }: { id: string; approve: boolean; reason?: string }) =>
+export const useDecidePending = () =>
+  useRefreshingMutation(
+    [['dashboard'], ['bookings']],
+    ({ id, approve, reason = '' }: { id: string; approve: boolean; reason?: string }) =>
       apiFetch<unknown>(`/admin/bookings/${encodeURIComponent(id)}/${approve ? 'approve' : 'decline'}`, {
         method: 'POST',
         body: approve ? {} : { reason },
       }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-      ]),
-  });
-}
+  );
 
 export const setupQuery = queryOptions({
   queryKey: ['setup'],
@@ -54,10 +49,5 @@ export const setupQuery = queryOptions({
   staleTime: 0,
 });
 
-export function useDismissSetup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiFetch<void>('/admin/setup/dismiss', { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['setup'] }),
-  });
-}
+export const useDismissSetup = () =>
+  useRefreshingMutation([['setup']], () => apiFetch<void>('/admin/setup/dismiss', { method: 'POST' }));

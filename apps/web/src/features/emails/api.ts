@@ -1,6 +1,7 @@
 import type { EmailKind, EmailSettings, EmailTemplate, EmailTemplateInput, emailStatusList } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type EmailStatus = (typeof emailStatusList)[number];
 
@@ -23,12 +24,10 @@ export type OutboxParams = { status: EmailStatus | null; q: string; page: number
 export const outboxQuery = (params: OutboxParams) =>
   queryOptions({
     queryKey: ['emails', 'outbox', params],
-    queryFn: () => {
-      const query = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
-      if (params.status) query.set('status', params.status);
-      if (params.q) query.set('q', params.q);
-      return apiFetch<{ total: number; emails: OutboxEmail[] }>(`/admin/emails?${query}`);
-    },
+    queryFn: () =>
+      apiFetch<{ total: number; emails: OutboxEmail[] }>(
+        `/admin/emails?${listQueryString({ page: params.page, pageSize: params.pageSize, status: params.status, q: params.q })}`,
+      ),
     placeholderData: keepPreviousData,
     // The outbox changes while the page is open (sending, retries): a visit shows it as it is now.
     staleTime: 0,
@@ -39,11 +38,13 @@ export const templatesQuery = queryOptions({
   queryFn: async () => (await apiFetch<{ templates: EmailTemplate[] }>('/admin/email-templates')).templates,
 });
 
+const templatePath = (kind: EmailKind) => `/admin/email-templates/${encodeURIComponent(kind)}`;
+
 export const templatePreviewQuery = (kind: EmailKind, input: EmailTemplateInput) =>
   queryOptions({
     queryKey: ['emails', 'preview', kind, input],
     queryFn: ({ signal }) =>
-      apiFetch<EmailPreview>(`/admin/email-templates/${encodeURIComponent(kind)}/preview`, {
+      apiFetch<EmailPreview>(`${templatePath(kind)}/preview`, {
         method: 'POST',
         body: input,
         signal,
@@ -52,51 +53,35 @@ export const templatePreviewQuery = (kind: EmailKind, input: EmailTemplateInput)
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-function useInvalidateEmails() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['emails'] });
-}
+export const useResendEmail = () =>
+  useRefreshingMutation([['emails']], (id: string) =>
+    apiFetch<{ id: string }>(`/admin/emails/${encodeURIComponent(id)}/resend`, { method: 'POST' }),
+  );
 
-export function useResendEmail() {
-  const invalidate = useInvalidateEmails();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<{ id: string }>(`/admin/emails/${encodeURIComponent(id)}/resend`, { method: 'POST' }),
-    onSettled: invalidate,
-  });
-}
+export const useSaveTemplate = () =>
+  useRefreshingMutation(
+    [['emails']],
+    ({ kind, ...input }: EmailTemplateInput & { kind: EmailKind }) =>
+      apiFetch<void>(templatePath(kind), { method: 'PUT', body: input }),
+    'success',
+  );
 
-export function useSaveTemplate() {
-  const invalidate = useInvalidateEmails();
-  return useMutation({
-    mutationFn: ({ kind, ...input }: EmailTemplateInput & { kind: EmailKind }) =>
-      apiFetch<void>(`/admin/email-templates/${encodeURIComponent(kind)}`, { method: 'PUT', body: input }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useRestoreTemplate() {
-  const invalidate = useInvalidateEmails();
-  return useMutation({
-    mutationFn: (kind: EmailKind) =>
-      apiFetch<void>(`/admin/email-templates/${encodeURIComponent(kind)}`, { method: 'DELETE' }),
-    onSuccess: invalidate,
-  });
-}
+export const useRestoreTemplate = () =>
+  useRefreshingMutation(
+    [['emails']],
+    (kind: EmailKind) => apiFetch<void>(templatePath(kind), { method: 'DELETE' }),
+    'success',
+  );
 
 export const emailSettingsQuery = queryOptions({
   queryKey: ['emails', 'settings'],
   queryFn: () => apiFetch<EmailSettings>('/admin/email-settings'),
 });
 
-export function useSaveEmailSettings() {
-  const invalidate = useInvalidateEmails();
-  return useMutation({
-    mutationFn: (input: EmailSettings) =>
-      apiFetch<EmailSettings>('/admin/email-settings', { method: 'PUT', body: input }),
-    onSettled: invalidate,
-  });
-}
+export const useSaveEmailSettings = () =>
+  useRefreshingMutation([['emails']], (input: EmailSettings) =>
+    apiFetch<EmailSettings>('/admin/email-settings', { method: 'PUT', body: input }),
+  );
 
 export type EmailDetail = OutboxEmail & {
   text: string;

@@ -14,6 +14,7 @@ import type {
 } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type ExpenseFilters = { from: string; to: string; categoryId: string; supplier: string; page: number };
 
@@ -23,11 +24,8 @@ export const expensesQuery = (filters: ExpenseFilters) =>
   queryOptions({
     queryKey: ['expenses', 'list', filters],
     queryFn: () => {
-      const query = new URLSearchParams({ page: String(filters.page), pageSize: String(EXPENSES_PAGE_SIZE) });
-      if (filters.from) query.set('from', filters.from);
-      if (filters.to) query.set('to', filters.to);
-      if (filters.categoryId) query.set('categoryId', filters.categoryId);
-      if (filters.supplier) query.set('supplier', filters.supplier);
+      const { page, from, to, categoryId, supplier } = filters;
+      const query = listQueryString({ page, pageSize: EXPENSES_PAGE_SIZE, from, to, categoryId, supplier });
       return apiFetch<ExpenseList>(`/admin/expenses?${query}`);
     },
     placeholderData: keepPreviousData,
@@ -52,28 +50,15 @@ export function receiptUrl(fileId: string, download = false): string {
   return `/api/files/${encodeURIComponent(fileId)}/content${download ? '?download=1' : ''}`;
 }
 
-function useInvalidateExpenses() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['expenses'] });
-}
+export const useCreateExpense = () =>
+  useRefreshingMutation([['expenses']], (input: CreateExpenseInput) =>
+    apiFetch<ExpenseDetail>('/admin/expenses', { method: 'POST', body: input }),
+  );
 
-export function useCreateExpense() {
-  const invalidate = useInvalidateExpenses();
-  return useMutation({
-    mutationFn: (input: CreateExpenseInput) =>
-      apiFetch<ExpenseDetail>('/admin/expenses', { method: 'POST', body: input }),
-    onSettled: invalidate,
-  });
-}
-
-export function useUpdateExpense(id: string) {
-  const invalidate = useInvalidateExpenses();
-  return useMutation({
-    mutationFn: (input: UpdateExpenseInput) =>
-      apiFetch<ExpenseDetail>(`/admin/expenses/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
-    onSettled: invalidate,
-  });
-}
+export const useUpdateExpense = (id: string) =>
+  useRefreshingMutation([['expenses']], (input: UpdateExpenseInput) =>
+    apiFetch<ExpenseDetail>(`/admin/expenses/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+  );
 
 export function useDeleteExpense(id: string) {
   const queryClient = useQueryClient();
@@ -86,42 +71,26 @@ export function useDeleteExpense(id: string) {
   });
 }
 
-export function useCreateExpenseCategory() {
-  const invalidate = useInvalidateExpenses();
-  return useMutation({
-    mutationFn: (input: CreateExpenseCategoryInput) =>
-      apiFetch<ExpenseCategory>('/admin/expenses/categories', { method: 'POST', body: input }),
-    onSettled: invalidate,
-  });
-}
+export const useCreateExpenseCategory = () =>
+  useRefreshingMutation([['expenses']], (input: CreateExpenseCategoryInput) =>
+    apiFetch<ExpenseCategory>('/admin/expenses/categories', { method: 'POST', body: input }),
+  );
 
-export function useUpdateExpenseCategory() {
-  const invalidate = useInvalidateExpenses();
-  return useMutation({
-    mutationFn: ({ id, ...input }: UpdateExpenseCategoryInput & { id: string }) =>
-      apiFetch<ExpenseCategory>(`/admin/expenses/categories/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: input,
-      }),
-    onSettled: invalidate,
-  });
-}
+export const useUpdateExpenseCategory = () =>
+  useRefreshingMutation([['expenses']], ({ id, ...input }: UpdateExpenseCategoryInput & { id: string }) =>
+    apiFetch<ExpenseCategory>(`/admin/expenses/categories/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+  );
 
-export function usePreviewImport() {
-  return useMutation({
-    mutationFn: (csv: string) =>
-      apiFetch<ExpenseImportPreview>('/admin/expenses/import/preview', { method: 'POST', body: { csv } }),
-  });
-}
+/** Only reads the statement: nothing to refresh. */
+export const usePreviewImport = () =>
+  useRefreshingMutation([], (csv: string) =>
+    apiFetch<ExpenseImportPreview>('/admin/expenses/import/preview', { method: 'POST', body: { csv } }),
+  );
 
-export function useImportExpenses() {
-  const invalidate = useInvalidateExpenses();
-  return useMutation({
-    mutationFn: (input: ExpenseImportInput) =>
-      apiFetch<ExpenseImportResult>('/admin/expenses/import', { method: 'POST', body: input }),
-    onSettled: invalidate,
-  });
-}
+export const useImportExpenses = () =>
+  useRefreshingMutation([['expenses']], (input: ExpenseImportInput) =>
+    apiFetch<ExpenseImportResult>('/admin/expenses/import', { method: 'POST', body: input }),
+  );
 
 /** Multipart, so not through apiFetch's JSON body; the errors read the same. */
 export async function uploadReceipt(expenseId: string, file: File): Promise<ExpenseReceipt> {
@@ -153,19 +122,13 @@ export async function uploadReceipt(expenseId: string, file: File): Promise<Expe
   return body as ExpenseReceipt;
 }
 
-export function useUploadReceipt(expenseId: string) {
-  const invalidate = useInvalidateExpenses();
-  return useMutation({ mutationFn: (file: File) => uploadReceipt(expenseId, file), onSettled: invalidate });
-}
+export const useUploadReceipt = (expenseId: string) =>
+  useRefreshingMutation([['expenses']], (file: File) => uploadReceipt(expenseId, file));
 
-export function useRemoveReceipt(expenseId: string) {
-  const invalidate = useInvalidateExpenses();
-  return useMutation({
-    mutationFn: (fileId: string) =>
-      apiFetch<{ deleted: true }>(
-        `/admin/expenses/${encodeURIComponent(expenseId)}/receipts/${encodeURIComponent(fileId)}`,
-        { method: 'DELETE' },
-      ),
-    onSettled: invalidate,
-  });
-}
+export const useRemoveReceipt = (expenseId: string) =>
+  useRefreshingMutation([['expenses']], (fileId: string) =>
+    apiFetch<{ deleted: true }>(
+      `/admin/expenses/${encodeURIComponent(expenseId)}/receipts/${encodeURIComponent(fileId)}`,
+      { method: 'DELETE' },
+    ),
+  );

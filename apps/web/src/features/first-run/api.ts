@@ -1,6 +1,7 @@
 import { type FirstRunInput, type FirstRunStatus, firstRunStatusSchema } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 export const firstRunStatusQuery = (token: string | null) =>
   queryOptions<FirstRunStatus>({
@@ -13,11 +14,7 @@ export const firstRunStatusQuery = (token: string | null) =>
   });
 
 /** Creates the first admin; the server signs them in (the session cookie comes with the answer). */
-export function useCreateFirstAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: FirstRunInput) =>
-      apiFetch<{ user: { id: string; email: string } }>('/setup', { method: 'POST', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['first-run'] }),
-  });
-}
+export const useCreateFirstAdmin = () =>
+  useRefreshingMutation([['first-run']], (input: FirstRunInput) =>
+    apiFetch<{ user: { id: string; email: string } }>('/setup', { method: 'POST', body: input }),
+  );

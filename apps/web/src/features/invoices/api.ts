@@ -10,20 +10,16 @@ import type {
   InvoiceStatus,
   UpdateInvoiceInput,
 } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type InvoiceFilters = { status: InvoiceStatus | ''; q: string; page: number; pageSize: number };
 
 export const invoicesQuery = (filters: InvoiceFilters) =>
   queryOptions({
     queryKey: ['invoices', 'list', filters],
-    queryFn: () => {
-      const params = new URLSearchParams({ page: String(filters.page), pageSize: String(filters.pageSize) });
-      if (filters.status) params.set('status', filters.status);
-      if (filters.q) params.set('q', filters.q);
-      return apiFetch<InvoiceList>(`/admin/invoices?${params}`);
-    },
+    queryFn: () => apiFetch<InvoiceList>(`/admin/invoices?${listQueryString(filters)}`),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -52,18 +48,9 @@ export function invoicePdfUrl(id: string): string {
   return `/api/admin/invoices/${encodeURIComponent(id)}/pdf`;
 }
 
-function useInvoiceMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    // Payments live on bookings too, and the ledger changes with every invoice event.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['invoices'] }),
-        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-      ]),
-  });
-}
+// Payments live on bookings too, and the ledger changes with every invoice event.
+const useInvoiceMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
+  useRefreshingMutation([['invoices'], ['bookings']], mutationFn);
 
 export const useCreateInvoice = () =>
   useInvoiceMutation((input: CreateInvoiceInput) =>

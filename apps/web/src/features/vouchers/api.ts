@@ -1,17 +1,14 @@
 import type { BuyVoucherInput, IssueVoucherInput, Voucher, VoucherPage, VoucherPurchase } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type VoucherFilters = { q: string; page: number; pageSize: number };
 
 export const vouchersQuery = (filters: VoucherFilters) =>
   queryOptions({
     queryKey: ['vouchers', 'list', filters],
-    queryFn: () => {
-      const params = new URLSearchParams({ page: String(filters.page), pageSize: String(filters.pageSize) });
-      if (filters.q) params.set('q', filters.q);
-      return apiFetch<VoucherPage>(`/admin/vouchers?${params}`);
-    },
+    queryFn: () => apiFetch<VoucherPage>(`/admin/vouchers?${listQueryString(filters)}`),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -29,18 +26,16 @@ export const myVoucherQuery = (id: string) =>
     staleTime: 0,
   });
 
-export function useIssueVoucher() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: IssueVoucherInput) => apiFetch<Voucher>('/admin/vouchers', { method: 'POST', body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['vouchers'] }),
-  });
-}
+export const useIssueVoucher = () =>
+  useRefreshingMutation(
+    [['vouchers']],
+    (input: IssueVoucherInput) => apiFetch<Voucher>('/admin/vouchers', { method: 'POST', body: input }),
+    'success',
+  );
 
-export function useBuyVoucher() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: BuyVoucherInput) => apiFetch<VoucherPurchase>('/vouchers', { method: 'POST', body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['vouchers', 'mine'] }),
-  });
-}
+export const useBuyVoucher = () =>
+  useRefreshingMutation(
+    [['vouchers', 'mine']],
+    (input: BuyVoucherInput) => apiFetch<VoucherPurchase>('/vouchers', { method: 'POST', body: input }),
+    'success',
+  );

@@ -1,0 +1,24 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+
+/**
+ * A change sent to the server, after which every query under each of `keys` is read again (['expenses'] refreshes
+ * the list, the totals and any open expense). By default after a failure too: a refused change often means the
+ * server moved on (a slot taken, an invoice paid meanwhile), and the screen should show what it holds now. With
+ * `after: 'success'` a failure leaves the cache alone.
+ */
+export function useRefreshingMutation<TData, TVariables = void>(
+  keys: QueryKey[],
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  after: 'settled' | 'success' = 'settled',
+) {
+  const queryClient = useQueryClient();
+  const refresh = () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return useMutation({ mutationFn, ...(after === 'settled' ? { onSettled: refresh } : { onSuccess: refresh }) });
+}
+
+/** A list's query string: every filter that has a value, and the page; empty filters are left out. */
+export function listQueryString(values: Record<string, string | number | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== '' && value != null) query.set(key, String(value));
+  return query.toString();
+}
