@@ -8,11 +8,9 @@ import {
   bookingsOverTime,
   byService,
   clientsOverTime,
-  heatmap,
-  leadTime,
-  occupancy,
   outcomes,
 } from '../apps/server/src/modules/analytics/analytics.service.ts';
+import { heatmap, leadTime, occupancy } from '../apps/server/src/modules/analytics/analytics-time.service.ts';
 import type { Actor } from '../apps/server/src/modules/auth/actor.ts';
 import { seedMoneyHistory } from './money-seed.ts';
 import { benchDatabase, finish, load, median, miss, timeIt } from './support.ts';
@@ -38,18 +36,39 @@ const today = localDateOf(Date.now(), TZ);
 const allTime = { from: seeded.from, to: today };
 const lastYear = { from: `${Number(today.slice(0, 4)) - 1}-01-01`, to: `${Number(today.slice(0, 4)) - 1}-12-31` };
 const checks: [string, () => Promise<unknown>][] = [
-  ['bookings-over-time, 5 years by month', () => bookingsOverTime(db, TZ, admin, { ...allTime, bucket: 'month' })],
-  ['bookings-over-time, 5 years by week', () => bookingsOverTime(db, TZ, admin, { ...allTime, bucket: 'week' })],
-  ['bookings-over-time, last year by day', () => bookingsOverTime(db, TZ, admin, { ...lastYear, bucket: 'day' })],
-  ['by-service, 5 years', () => byService(db, TZ, admin, allTime)],
-  ['occupancy, 5 years by month', () => occupancy(db, TZ, admin, { ...allTime, bucket: 'month' })],
-  ['occupancy, 5 years by day', () => occupancy(db, TZ, admin, { ...allTime, bucket: 'day' })],
-  ['outcomes, 5 years', () => outcomes(db, TZ, admin, allTime)],
-  ['clients, 5 years by month', () => clientsOverTime(db, TZ, admin, { ...allTime, bucket: 'month' })],
-  ['clients, last year by week', () => clientsOverTime(db, TZ, admin, { ...lastYear, bucket: 'week' })],
-  ['lead-time, 5 years', () => leadTime(db, TZ, admin, allTime)],
-  ['heatmap, 5 years', () => heatmap(db, TZ, admin, allTime)],
-  ['span (all time)', () => analyticsSpan(db, TZ, admin)],
+  [
+    'bookings-over-time, 5 years by month',
+    () => bookingsOverTime({ db, timeZone: TZ }, { actor: admin, query: { ...allTime, bucket: 'month' } }),
+  ],
+  [
+    'bookings-over-time, 5 years by week',
+    () => bookingsOverTime({ db, timeZone: TZ }, { actor: admin, query: { ...allTime, bucket: 'week' } }),
+  ],
+  [
+    'bookings-over-time, last year by day',
+    () => bookingsOverTime({ db, timeZone: TZ }, { actor: admin, query: { ...lastYear, bucket: 'day' } }),
+  ],
+  ['by-service, 5 years', () => byService({ db, timeZone: TZ }, { actor: admin, query: allTime })],
+  [
+    'occupancy, 5 years by month',
+    () => occupancy({ db, timeZone: TZ }, { actor: admin, query: { ...allTime, bucket: 'month' } }),
+  ],
+  [
+    'occupancy, 5 years by day',
+    () => occupancy({ db, timeZone: TZ }, { actor: admin, query: { ...allTime, bucket: 'day' } }),
+  ],
+  ['outcomes, 5 years', () => outcomes({ db, timeZone: TZ }, { actor: admin, query: allTime })],
+  [
+    'clients, 5 years by month',
+    () => clientsOverTime({ db, timeZone: TZ }, { actor: admin, query: { ...allTime, bucket: 'month' } }),
+  ],
+  [
+    'clients, last year by week',
+    () => clientsOverTime({ db, timeZone: TZ }, { actor: admin, query: { ...lastYear, bucket: 'week' } }),
+  ],
+  ['lead-time, 5 years', () => leadTime({ db, timeZone: TZ }, { actor: admin, query: allTime })],
+  ['heatmap, 5 years', () => heatmap({ db, timeZone: TZ }, { actor: admin, query: allTime })],
+  ['span (all time)', () => analyticsSpan({ db, timeZone: TZ }, { actor: admin })],
 ];
 // Timings on a shared machine mean little without its load: print it beside them.
 console.log(`${load()} before timing`);

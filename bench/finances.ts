@@ -50,26 +50,42 @@ const lastQuarter = {
 };
 
 const checks: [string, () => Promise<unknown>][] = [
-  ['P&L: this year by month', () => profitAndLoss(db, admin, { ...thisYear, granularity: 'month' })],
-  ['P&L: last year by month', () => profitAndLoss(db, admin, { ...lastYear, granularity: 'month' })],
-  ['P&L: last year by month, CSV', async () => profitAndLossCsv(await profitAndLoss(db, admin, lastYear))],
-  ['P&L: five years by month', () => profitAndLoss(db, admin, { ...fiveYears, granularity: 'month' })],
+  ['P&L: this year by month', () => profitAndLoss(db, { actor: admin, query: { ...thisYear, granularity: 'month' } })],
+  ['P&L: last year by month', () => profitAndLoss(db, { actor: admin, query: { ...lastYear, granularity: 'month' } })],
+  [
+    'P&L: last year by month, CSV',
+    async () => profitAndLossCsv(await profitAndLoss(db, { actor: admin, query: lastYear })),
+  ],
+  [
+    'P&L: five years by month',
+    () => profitAndLoss(db, { actor: admin, query: { ...fiveYears, granularity: 'month' } }),
+  ],
   [
     'P&L: five years by month, CSV',
-    async () => profitAndLossCsv(await profitAndLoss(db, admin, { ...fiveYears, granularity: 'month' })),
+    async () =>
+      profitAndLossCsv(await profitAndLoss(db, { actor: admin, query: { ...fiveYears, granularity: 'month' } })),
   ],
-  ['P&L: five years by quarter', () => profitAndLoss(db, admin, { ...fiveYears, granularity: 'quarter' })],
-  ['P&L: five years by year', () => profitAndLoss(db, admin, { ...fiveYears, granularity: 'year' })],
-  ['VAT: last quarter', () => vatReport(db, admin, lastQuarter)],
-  ['VAT: last quarter, CSV', async () => vatCsv(await vatReport(db, admin, lastQuarter))],
-  ['VAT: last year', () => vatReport(db, admin, lastYear)],
-  ['VAT: five years', () => vatReport(db, admin, fiveYears)],
-  ['cash: this year', () => cashReport(db, admin, thisYear)],
-  ['cash: this year, CSV', async () => cashCsv(await cashReport(db, admin, thisYear))],
-  ['cash: five years', () => cashReport(db, admin, fiveYears)],
-  ['year end: last year', () => yearEndSummary(db, TZ, admin, { year: year - 1 })],
-  ['year end: last year, CSV', async () => yearEndCsv(await yearEndSummary(db, TZ, admin, { year: year - 1 }))],
-  ['year end: from April two years ago', () => yearEndSummary(db, TZ, admin, { year: year - 2, yearStartMonth: 4 })],
+  [
+    'P&L: five years by quarter',
+    () => profitAndLoss(db, { actor: admin, query: { ...fiveYears, granularity: 'quarter' } }),
+  ],
+  ['P&L: five years by year', () => profitAndLoss(db, { actor: admin, query: { ...fiveYears, granularity: 'year' } })],
+  ['VAT: last quarter', () => vatReport(db, { actor: admin, query: lastQuarter })],
+  ['VAT: last quarter, CSV', async () => vatCsv(await vatReport(db, { actor: admin, query: lastQuarter }))],
+  ['VAT: last year', () => vatReport(db, { actor: admin, query: lastYear })],
+  ['VAT: five years', () => vatReport(db, { actor: admin, query: fiveYears })],
+  ['cash: this year', () => cashReport(db, { actor: admin, query: thisYear })],
+  ['cash: this year, CSV', async () => cashCsv(await cashReport(db, { actor: admin, query: thisYear }))],
+  ['cash: five years', () => cashReport(db, { actor: admin, query: fiveYears })],
+  ['year end: last year', () => yearEndSummary({ db, timeZone: TZ }, { actor: admin, query: { year: year - 1 } })],
+  [
+    'year end: last year, CSV',
+    async () => yearEndCsv(await yearEndSummary({ db, timeZone: TZ }, { actor: admin, query: { year: year - 1 } })),
+  ],
+  [
+    'year end: from April two years ago',
+    () => yearEndSummary({ db, timeZone: TZ }, { actor: admin, query: { year: year - 2, yearStartMonth: 4 } }),
+  ],
 ];
 
 // The machine may be shared: the load average says how far to trust the timings.

@@ -71,7 +71,7 @@ export function commandFrom(argv: string[]): Command | StandaloneCommand {
     if (!action || rest.length) throw new UsageError('restore takes one archive file.');
     return {
       standalone: async (env) => {
-        const restored = await restoreBackup(env, action, { askKey: askBackupKey });
+        const restored = await restoreBackup(env, { archive: action, askKey: askBackupKey });
         const rows = Object.values(restored.manifest.tables).reduce((sum, n) => sum + n, 0);
         return `Restored the backup of ${restored.manifest.createdAt} into ${restored.target}: ${rows} rows, ${restored.files} files.`;
       },

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
-import {
-  analyticsSpan,
-  bookingsOverTime,
-  byService,
-  clientsOverTime,
-  heatmap,
-  leadTime,
-  occupancy,
-  outcomes,
-} from './analytics.service.ts';
+import { analyticsSpan, bookingsOverTime, byService, clientsOverTime, outcomes } from './analytics.service.ts';
+import { heatmap, leadTime, occupancy } from './analytics-time.service.ts';
 
 /** One endpoint per chart, so each is measured and cached on its own. */
 const charts = {
@@ -25,13 +17,14 @@ const charts = {
 
 export function analyticsRoutes(context: AppContext) {
   const { db, auth, env } = context;
+  const deps = { db, timeZone: env.BUSINESS_TIME_ZONE };
   return async (app: FastifyInstance) => {
     for (const [path, chart] of Object.entries(charts))
       app.get(`/api/admin/analytics/${path}`, async (request) =>
-        chart(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request), request.query),
+        chart(deps, { actor: await actorOf(auth, request), query: request.query }),
       );
     app.get('/api/admin/analytics/span', async (request) =>
-      analyticsSpan(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request)),
+      analyticsSpan(deps, { actor: await actorOf(auth, request) }),
     );
   };
 }

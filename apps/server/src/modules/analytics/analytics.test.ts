@@ -3,7 +3,7 @@ import { availabilityOverride, blockedPeriod, booking, user } from '../../db/sch
 import { localIso, serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
-import { medianOfBins } from './analytics.service.ts';
+import { medianOfBins } from './analytics-time.service.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

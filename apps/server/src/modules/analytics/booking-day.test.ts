@@ -48,7 +48,7 @@ async function directCounts(timeZone: string): Promise<Counts> {
 /** The chart's daily points in the same shape, zero counts left out. */
 async function chartCounts(timeZone: string, from = range.from, to = range.to): Promise<Counts> {
   const actor: Actor = { id: admin.id, role: 'admin', email: admin.email, name: 'Admin', phone: null };
-  const chart = await bookingsOverTime(t.db, timeZone, actor, { from, to, bucket: 'day' });
+  const chart = await bookingsOverTime({ db: t.db, timeZone }, { actor, query: { from, to, bucket: 'day' } });
   const counts: Counts = {};
   const fields = {
     pending: 'pending',

@@ -65,18 +65,18 @@ describe('nightly backup', { timeout: 120_000 }, () => {
   it('keeps its archives from every other user of the machine: folder 0700 from the start, archives 0600', async () => {
     const modeOf = (path: string) => statSync(path).mode & 0o777;
     expect(modeOf(backupDir)).toBe(0o700);
-    const archive = await runNightlyBackup(deps(), new Date(Date.parse('2025-12-01T02:30:00Z')));
+    const archive = await runNightlyBackup(deps(), { now: new Date(Date.parse('2025-12-01T02:30:00Z')) });
     expect(modeOf(archive)).toBe(0o600);
     // Someone loosened the folder meanwhile: the next backup closes it again.
     chmodSync(backupDir, 0o755);
-    expect(modeOf(await runNightlyBackup(deps(), new Date(Date.parse('2025-12-02T02:30:00Z'))))).toBe(0o600);
+    expect(modeOf(await runNightlyBackup(deps(), { now: new Date(Date.parse('2025-12-02T02:30:00Z')) }))).toBe(0o600);
     expect(modeOf(backupDir)).toBe(0o700);
     rmSync(join(backupDir, 'backup-20251201T023000Z.tar.gz'));
     rmSync(join(backupDir, 'backup-20251202T023000Z.tar.gz'));
   });
 
   it('writes an archive each night, keeps the newest BACKUP_KEEP, and the dashboard shows the last one', async () => {
-    for (const night of nights) await runNightlyBackup(deps(), new Date(night));
+    for (const night of nights) await runNightlyBackup(deps(), { now: new Date(night) });
     expect(readdirSync(backupDir).sort()).toEqual(['backup-20260106T023000Z.tar.gz', 'backup-20260107T023000Z.tar.gz']);
 
     const last = new Date(nights[2] ?? 0).toISOString();
@@ -100,13 +100,13 @@ describe('nightly backup', { timeout: 120_000 }, () => {
     writeFileSync(blocked, 'a file where the backup folder should be');
     const failing = { ...deps(), env: { ...t.context.env, BACKUP_DIR: blocked } };
     const night = (nights[2] ?? 0) + DAY;
-    await expect(runNightlyBackup(failing, new Date(night))).rejects.toThrow();
+    await expect(runNightlyBackup(failing, { now: new Date(night) })).rejects.toThrow();
     const { backup } = await dashboard(t.db, TZ, actor, night + 3_600_000);
     expect(backup.lastSuccessAt).toBe(new Date(nights[2] ?? 0).toISOString());
     expect(backup.overdue).toBe(false);
     expect(backup.lastError).toMatch(/EEXIST|ENOTDIR/);
     // The next good night clears the warning.
-    await runNightlyBackup(deps(), new Date(night + DAY));
+    await runNightlyBackup(deps(), { now: new Date(night + DAY) });
     expect((await dashboard(t.db, TZ, actor, night + DAY + 60_000)).backup).toEqual({
       lastSuccessAt: new Date(night + DAY).toISOString(),
       overdue: false,

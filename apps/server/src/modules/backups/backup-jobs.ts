@@ -30,7 +30,7 @@ export function backupCron(time: string): string {
  * beyond BACKUP_KEEP removed, and the outcome kept for the dashboard. A failure is recorded, then rethrown
  * so that the queue logs it.
  */
-export async function runNightlyBackup(deps: BackupDeps, now = new Date()): Promise<string> {
+export async function runNightlyBackup(deps: BackupDeps, { now = new Date() }: { now?: Date } = {}): Promise<string> {
   const dir = backupDirOf(deps.env);
   try {
     const { file } = await createBackup({ database: deps.database, files: deps.files }, { dir, now });
@@ -40,7 +40,7 @@ export async function runNightlyBackup(deps: BackupDeps, now = new Date()): Prom
       const encrypted = await encryptArchive(await readFile(file), deps.env.BACKUP_KEY);
       await deps.files.put(`backups/${basename(file)}${ENCRYPTED_SUFFIX}`, encrypted, 'application/octet-stream');
     }
-    const removed = await pruneBackups(dir, deps.env.BACKUP_KEEP);
+    const removed = await pruneBackups(dir, { keep: deps.env.BACKUP_KEEP });
     await recordBackup(deps.database.db, { at: now, ok: true, file });
     deps.logger.info({ file, removed }, 'nightly backup written');
     return file;

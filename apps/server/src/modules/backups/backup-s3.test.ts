@@ -96,21 +96,23 @@ it('backs up the files of the bucket, copies the archive there encrypted, and re
     ...s3Env(target.endpoint),
   });
   // Without its key, or with another, the copy opens nothing.
-  await expect(restoreBackup(env, copy)).rejects.toThrow(
+  await expect(restoreBackup(env, { archive: copy })).rejects.toThrow(
     'This backup is encrypted: set BACKUP_KEY to the key it was made with; nothing was restored.',
   );
-  await expect(restoreBackup({ ...env, BACKUP_KEY: 'another key of the same length!' }, copy)).rejects.toThrow(
-    'The backup key does not open this archive: it was made with another key; nothing was restored.',
-  );
+  await expect(
+    restoreBackup({ ...env, BACKUP_KEY: 'another key of the same length!' }, { archive: copy }),
+  ).rejects.toThrow('The backup key does not open this archive: it was made with another key; nothing was restored.');
   // A changed byte in the encrypted data fails its tag.
   const tampered = join(scratch, 'tampered.tar.gz.enc');
   const changed = Buffer.from(uploaded);
   changed[changed.length - 40] = (changed[changed.length - 40] ?? 0) ^ 1;
   writeFileSync(tampered, changed);
-  await expect(restoreBackup({ ...env, BACKUP_KEY }, tampered)).rejects.toThrow(/^The backup archive is damaged/);
+  await expect(restoreBackup({ ...env, BACKUP_KEY }, { archive: tampered })).rejects.toThrow(
+    /^The backup archive is damaged/,
+  );
   expect(readdirSync(env.DATA_DIR)).toEqual([]);
 
-  const restored = await restoreBackup({ ...env, BACKUP_KEY }, copy);
+  const restored = await restoreBackup({ ...env, BACKUP_KEY }, { archive: copy });
   expect(restored.files).toBe(1);
   const context = await createContext(env);
   const app = await buildApp(context);
@@ -136,7 +138,7 @@ it('refuses to restore files kept in a bucket into an install that keeps them on
   });
   const dataDir = mkdtempSync(join(scratch, 'local-'));
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: TEST_SECRET, DATA_DIR: dataDir });
-  await expect(restoreBackup(env, archive)).rejects.toThrow(
+  await expect(restoreBackup(env, { archive })).rejects.toThrow(
     'The backup\'s files are in the store "receipts" but this install uses "local"',
   );
   expect(readdirSync(dataDir)).toEqual([]);

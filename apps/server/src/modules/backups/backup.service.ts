@@ -263,7 +263,7 @@ export async function securePrivateFolder(dir: string): Promise<void> {
 }
 
 /** Keeps the newest `keep` archives of `dir` made by the nightly job (backup-*.tar.gz); returns those removed. */
-export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+export async function pruneBackups(dir: string, { keep }: { keep: number }): Promise<string[]> {
   const names = (await readdir(dir)).filter((name) => /^backup-\d{8}T\d{6}Z\.tar\.gz$/.test(name)).sort();
   const old = names.slice(0, Math.max(0, names.length - keep));
   for (const name of old) await rm(join(dir, name), { force: true });

@@ -236,7 +236,7 @@ describe(`backup of ${sourceKind}, restored into ${targetKind}`, { timeout: 180_
     expect(manifest.tables['public.invoice']).toBe(2);
     expect(manifest.schema.lastMigration).not.toBeNull();
     const target = await freshInstall();
-    const restored = await restoreBackup(envOf(target), archive);
+    const restored = await restoreBackup(envOf(target), { archive });
     expect(restored.files).toBe(storeFiles.length);
     // Every file of the store came back, byte for byte, whatever table names it.
     const restoredFolder = join(target.DATA_DIR ?? '', 'files');
@@ -284,11 +284,11 @@ describe(`backup of ${sourceKind}, restored into ${targetKind}`, { timeout: 180_
 
   it('refuses to restore over an install that already has data, changing nothing', async () => {
     const target = await freshInstall();
-    await restoreBackup(envOf(target), archive);
+    await restoreBackup(envOf(target), { archive });
     const before = await withRestored(target, (_app, db) => everyRow(db));
     // On PostgreSQL the files folder is a new one: the database alone must be enough to refuse.
     const again = targetKind === 'pglite' ? target : { ...target, DATA_DIR: mkdtempSync(join(scratch, 'install-')) };
-    await expect(restoreBackup(envOf(again), archive)).rejects.toThrow(
+    await expect(restoreBackup(envOf(again), { archive })).rejects.toThrow(
       targetKind === 'pglite' ? /already holds a database/ : /The PostgreSQL database at DATABASE_URL is not empty/,
     );
     expect(readdirSync(again.DATA_DIR ?? '').filter((name) => name !== 'in-use.pid')).toEqual(
@@ -314,7 +314,7 @@ describe(`backup of ${sourceKind}, restored into ${targetKind}`, { timeout: 180_
     const target = await freshInstall();
     // A DATA_DIR that did not exist before the restore is not left behind either.
     const dataDir = join(target.DATA_DIR ?? '', 'new-install');
-    await expect(restoreBackup(envOf({ ...target, DATA_DIR: dataDir }), file)).rejects.toThrow(message);
+    await expect(restoreBackup(envOf({ ...target, DATA_DIR: dataDir }), { archive: file })).rejects.toThrow(message);
     // Nothing was written: no database, no files, and an empty PostgreSQL database stays empty.
     expect(existsSync(dataDir)).toBe(false);
     if (target.DATABASE_URL) {

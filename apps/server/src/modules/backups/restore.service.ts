@@ -141,15 +141,14 @@ export type RestoreResult = { manifest: Manifest; target: string; files: number 
  */
 export async function restoreBackup(
   env: Env,
-  archive: string,
-  options: { askKey?: () => Promise<string | undefined> } = {},
+  { archive, askKey }: { archive: string; askKey?: () => Promise<string | undefined> },
 ): Promise<RestoreResult> {
   const dataDir = resolve(env.DATA_DIR);
   // A refused restore leaves no DATA_DIR of its own making behind.
   const dataDirIsNew = !existsSync(dataDir);
   let restored = false;
   const key = async () => {
-    const given = env.BACKUP_KEY ?? (await options.askKey?.());
+    const given = env.BACKUP_KEY ?? (await askKey?.());
     if (!given)
       throw new AppError(
         'VALIDATION',

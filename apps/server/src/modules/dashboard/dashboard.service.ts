@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { booking, emailOutbox, user } from '../../db/schema.ts';
 import { addDays, localDateOf, localParts, zonedInstant } from '../../lib/zoned-time.ts';
-import { bookingsOverTime, occupancy } from '../analytics/analytics.service.ts';
+import { bookingsOverTime } from '../analytics/analytics.service.ts';
+import { occupancy } from '../analytics/analytics-time.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { lastBackup } from '../backups/backup.service.ts';
 import { toAdminBooking } from '../bookings/admin-bookings.service.ts';
@@ -42,8 +43,8 @@ async function figuresOf<K extends string>(
   );
   const span = { from, to, bucket: 'day' as const };
   const [bookings, booked] = await Promise.all([
-    bookingsOverTime(db, timeZone, actor, span),
-    occupancy(db, timeZone, actor, span),
+    bookingsOverTime({ db, timeZone }, { actor, query: span }),
+    occupancy({ db, timeZone }, { actor, query: span }),
   ]);
   const figures = {} as Record<K, PeriodFigures>;
   for (const [key, period] of entries) {

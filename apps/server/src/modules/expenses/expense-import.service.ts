@@ -20,7 +20,8 @@ import {
   parseBankStatement,
   type StatementLine,
 } from './bank-statement.ts';
-import { type ExpenseDeps, latestExpenseDate, postExpenseEntry, vatSettings } from './expenses.service.ts';
+import { vatSettings } from './expense-categories.service.ts';
+import { type ExpenseDeps, latestExpenseDate, postExpenseEntry } from './expenses.service.ts';
 
 /** One import at a time: two at once could both decide a line is new and record it twice. */
 const IMPORT_LOCK = 6_0002;
@@ -92,8 +93,7 @@ async function sameExpenses(tx: DbOrTx, lines: { date: string }[]): Promise<Set<
 /** Reads a statement and proposes its money-out lines as expenses, flagging those already recorded. */
 export async function previewExpenseImport(
   deps: ExpenseDeps,
-  actor: Actor | null,
-  input: unknown,
+  { actor, input }: { actor: Actor | null; input: unknown },
 ): Promise<ExpenseImportPreview> {
   requireRole(actor, 'admin');
   const { csv } = parseInput(expenseImportPreviewInput, input);
@@ -157,8 +157,7 @@ export async function previewExpenseImport(
  */
 export async function importExpenses(
   deps: ExpenseDeps,
-  actor: Actor | null,
-  input: unknown,
+  { actor, input }: { actor: Actor | null; input: unknown },
 ): Promise<ExpenseImportResult> {
   const admin = requireRole(actor, 'admin');
   const { rows } = parseInput(expenseImportInput, input);
@@ -195,7 +194,12 @@ export async function importExpenses(
       seen.add(row.importKey);
       const id = randomUUID();
       const accountCode = categoryById.get(row.categoryId)?.accountCode ?? '';
-      const entry = await postExpenseEntry(tx, { id, ...row }, accountCode, registered, admin.id);
+      const entry = await postExpenseEntry(tx, {
+        row: { id, ...row },
+        accountCode,
+        vatRegistered: registered,
+        createdBy: admin.id,
+      });
       values.push({ id, ...row, journalEntryId: entry.id, createdBy: admin.id });
     }
     if (values.length) await tx.insert(expense).values(values);

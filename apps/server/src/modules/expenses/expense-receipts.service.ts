@@ -25,7 +25,10 @@ async function liveExpense(tx: DbOrTx, id: string) {
 }
 
 /** Checked before an upload is read, so nobody else can make the server take in a file. */
-export async function requireReceiptAccess(db: Db, actor: Actor | null, expenseId: string): Promise<Actor> {
+export async function requireReceiptAccess(
+  db: Db,
+  { actor, expenseId }: { actor: Actor | null; expenseId: string },
+): Promise<Actor> {
   const admin = requireRole(actor, 'admin');
   await liveExpense(db, expenseId);
   return admin;
@@ -34,9 +37,7 @@ export async function requireReceiptAccess(db: Db, actor: Actor | null, expenseI
 /** A photo or PDF of the receipt, kept under receipts/<expense id>; the file and its link commit together. */
 export async function addExpenseReceipt(
   deps: ReceiptDeps,
-  actor: Actor | null,
-  expenseId: string,
-  upload: { filename: string; bytes: Buffer },
+  { actor, expenseId, upload }: { actor: Actor | null; expenseId: string; upload: { filename: string; bytes: Buffer } },
 ): Promise<ExpenseReceipt> {
   const admin = requireRole(actor, 'admin');
   return deps.db.transaction(async (tx) => {
@@ -71,7 +72,10 @@ export async function addExpenseReceipt(
 }
 
 /** Removes a receipt from an expense, and its file from the store. */
-export async function removeExpenseReceipt(deps: ReceiptDeps, actor: Actor | null, expenseId: string, fileId: string) {
+export async function removeExpenseReceipt(
+  deps: ReceiptDeps,
+  { actor, expenseId, fileId }: { actor: Actor | null; expenseId: string; fileId: string },
+) {
   const admin = requireRole(actor, 'admin');
   await deps.db.transaction(async (tx) => {
     await liveExpense(tx, expenseId);

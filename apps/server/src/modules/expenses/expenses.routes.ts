@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
 import { readUpload } from '../storage/file-http.ts';
+import { createExpenseCategory, listExpenseCategories, updateExpenseCategory } from './expense-categories.service.ts';
 import { importExpenses, previewExpenseImport } from './expense-import.service.ts';
 import {
   addExpenseReceipt,
@@ -11,14 +12,11 @@ import {
 } from './expense-receipts.service.ts';
 import {
   createExpense,
-  createExpenseCategory,
   deleteExpense,
   type ExpenseDeps,
   getExpense,
-  listExpenseCategories,
   listExpenses,
   updateExpense,
-  updateExpenseCategory,
 } from './expenses.service.ts';
 
 type IdParams = { Params: { id: string } };
@@ -33,43 +31,54 @@ export function expensesRoutes(context: AppContext) {
   const receipts: ReceiptDeps = { db, files: context.files, maxBytes: context.env.UPLOAD_MAX_BYTES };
   return async (app: FastifyInstance) => {
     app.get('/api/admin/expenses/categories', async (request) =>
-      listExpenseCategories(db, await actorOf(auth, request)),
+      listExpenseCategories(db, { actor: await actorOf(auth, request) }),
     );
     app.post('/api/admin/expenses/categories', async (request, reply) =>
-      reply.status(201).send(await createExpenseCategory(db, await actorOf(auth, request), request.body)),
+      reply
+        .status(201)
+        .send(await createExpenseCategory(db, { actor: await actorOf(auth, request), input: request.body })),
     );
     app.patch<IdParams>('/api/admin/expenses/categories/:id', async (request) =>
-      updateExpenseCategory(db, await actorOf(auth, request), request.params.id, request.body),
+      updateExpenseCategory(db, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
     );
 
     app.post('/api/admin/expenses/import/preview', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
-      previewExpenseImport(deps, await actorOf(auth, request), request.body),
+      previewExpenseImport(deps, { actor: await actorOf(auth, request), input: request.body }),
     );
     app.post('/api/admin/expenses/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
-      importExpenses(deps, await actorOf(auth, request), request.body),
+      importExpenses(deps, { actor: await actorOf(auth, request), input: request.body }),
     );
 
-    app.get('/api/admin/expenses', async (request) => listExpenses(db, await actorOf(auth, request), request.query));
+    app.get('/api/admin/expenses', async (request) =>
+      listExpenses(db, { actor: await actorOf(auth, request), query: request.query }),
+    );
     app.post('/api/admin/expenses', async (request, reply) =>
-      reply.status(201).send(await createExpense(deps, await actorOf(auth, request), request.body)),
+      reply.status(201).send(await createExpense(deps, { actor: await actorOf(auth, request), input: request.body })),
     );
     app.get<IdParams>('/api/admin/expenses/:id', async (request) =>
-      getExpense(db, await actorOf(auth, request), request.params.id),
+      getExpense(db, { actor: await actorOf(auth, request), id: request.params.id }),
     );
     app.patch<IdParams>('/api/admin/expenses/:id', async (request) =>
-      updateExpense(deps, await actorOf(auth, request), request.params.id, request.body),
+      updateExpense(deps, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
     );
     app.delete<IdParams>('/api/admin/expenses/:id', async (request) =>
-      deleteExpense(deps, await actorOf(auth, request), request.params.id),
+      deleteExpense(deps, { actor: await actorOf(auth, request), id: request.params.id }),
     );
 
     app.post<IdParams>('/api/admin/expenses/:id/receipts', { config: { multipart: true } }, async (request, reply) => {
-      const actor = await requireReceiptAccess(db, await actorOf(auth, request), request.params.id);
+      const actor = await requireReceiptAccess(db, {
+        actor: await actorOf(auth, request),
+        expenseId: request.params.id,
+      });
       const upload = await readUpload(request, receipts.maxBytes);
-      return reply.status(201).send(await addExpenseReceipt(receipts, actor, request.params.id, upload));
+      return reply.status(201).send(await addExpenseReceipt(receipts, { actor, expenseId: request.params.id, upload }));
     });
     app.delete<ReceiptParams>('/api/admin/expenses/:id/receipts/:fileId', async (request) =>
-      removeExpenseReceipt(receipts, await actorOf(auth, request), request.params.id, request.params.fileId),
+      removeExpenseReceipt(receipts, {
+        actor: await actorOf(auth, request),
+        expenseId: request.params.id,
+        fileId: request.params.fileId,
+      }),
     );
   };
 }

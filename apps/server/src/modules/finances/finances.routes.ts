@@ -19,19 +19,22 @@ export function financesRoutes(context: AppContext) {
   const { db, auth, env } = context;
   return async (app: FastifyInstance) => {
     app.get('/api/admin/finances/profit-and-loss', async (request, reply) => {
-      const report = await profitAndLoss(db, await actorOf(auth, request), request.query);
+      const report = await profitAndLoss(db, { actor: await actorOf(auth, request), query: request.query });
       return wantsCsv(request.query) ? sendCsv(reply, profitAndLossCsv(report)) : report;
     });
     app.get('/api/admin/finances/vat', async (request, reply) => {
-      const report = await vatReport(db, await actorOf(auth, request), request.query);
+      const report = await vatReport(db, { actor: await actorOf(auth, request), query: request.query });
       return wantsCsv(request.query) ? sendCsv(reply, vatCsv(report)) : report;
     });
     app.get('/api/admin/finances/cash', async (request, reply) => {
-      const report = await cashReport(db, await actorOf(auth, request), request.query);
+      const report = await cashReport(db, { actor: await actorOf(auth, request), query: request.query });
       return wantsCsv(request.query) ? sendCsv(reply, cashCsv(report)) : report;
     });
     app.get('/api/admin/finances/year-end', async (request, reply) => {
-      const report = await yearEndSummary(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request), request.query);
+      const report = await yearEndSummary(
+        { db, timeZone: env.BUSINESS_TIME_ZONE },
+        { actor: await actorOf(auth, request), query: request.query },
+      );
       return wantsCsv(request.query) ? sendCsv(reply, yearEndCsv(report)) : report;
     });
   };

@@ -166,8 +166,11 @@ function pnlColumns(rows: PnlRow[], chart: Map<string, AccountInfo>, periods: Re
   return { column, periods: periods.map((period) => column(period, (row) => row.period === period.key)) };
 }
 
+/** Who asks for a report, and its period as the address gives it. */
+type ReportRequest = { actor: Actor | null; query: unknown };
+
 /** Profit and loss by month, quarter or calendar year between two dates, with a totals column. */
-export async function profitAndLoss(db: Db, actor: Actor | null, query: unknown): Promise<ProfitAndLoss> {
+export async function profitAndLoss(db: Db, { actor, query }: ReportRequest): Promise<ProfitAndLoss> {
   requireRole(actor, 'admin');
   const { from, to, granularity } = parseInput(profitAndLossQuery, query);
   return db.transaction(async (tx) => {
@@ -186,7 +189,7 @@ type VatRow = { output: number; input: number; other: number; sales: number; pur
  * sales, refunds, invoices and credit notes; input VAT on expenses), set by the postings, so no line
  * needs its entry. Box 6 and 7 are the net movements of the income and expense accounts.
  */
-export async function vatReport(db: Db, actor: Actor | null, query: unknown): Promise<VatReport> {
+export async function vatReport(db: Db, { actor, query }: ReportRequest): Promise<VatReport> {
   requireRole(actor, 'admin');
   const { from, to } = parseInput(vatReportQuery, query);
   return db.transaction(async (tx) => {
@@ -261,7 +264,7 @@ async function cashMovements(db: DbOrTx, from: string, to: string) {
 }
 
 /** Cash, bank and card clearing over a period: opening, in, out, closing; and what clients still owe. */
-export async function cashReport(db: Db, actor: Actor | null, query: unknown): Promise<CashReport> {
+export async function cashReport(db: Db, { actor, query }: ReportRequest): Promise<CashReport> {
   requireRole(actor, 'admin');
   const { from, to } = parseInput(cashReportQuery, query);
   return db.transaction(async (tx) => {
@@ -292,10 +295,8 @@ type BalanceRow = { account_code: string; balance: number; movement: number };
 
 /** The financial year in one page: profit, what is owed and held at its end, the owner's money, bookings. */
 export async function yearEndSummary(
-  db: Db,
-  timeZone: string,
-  actor: Actor | null,
-  query: unknown,
+  { db, timeZone }: { db: Db; timeZone: string },
+  { actor, query }: ReportRequest,
 ): Promise<YearEndSummary> {
   requireRole(actor, 'admin');
   const { year, yearStartMonth } = parseInput(yearEndQuery, query);

@@ -223,7 +223,10 @@ describe('profit and loss', () => {
 
   it('is the same figures when called as a service as over HTTP', async () => {
     const actor = { id: admin.id, role: 'admin' as const, email: admin.email, name: 'Owner', phone: null };
-    const report = await profitAndLoss(t.db, actor, { from: '2025-01-01', to: '2025-12-31', granularity: 'year' });
+    const report = await profitAndLoss(t.db, {
+      actor,
+      query: { from: '2025-01-01', to: '2025-12-31', granularity: 'year' },
+    });
     expect(report.periods).toHaveLength(1);
     expect(report.periods[0]?.net).toBe(8500);
   });

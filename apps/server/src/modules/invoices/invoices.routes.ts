@@ -65,15 +65,13 @@ export function invoicesRoutes(context: AppContext) {
       ),
     );
     app.post<IdParams>('/api/admin/invoices/:id/credit-note', async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await issueCreditNote(deps, {
-            actor: await actorOf(auth, request),
-            id: request.params.id,
-            input: request.body,
-          }),
-        ),
+      reply.status(201).send(
+        await issueCreditNote(deps, {
+          actor: await actorOf(auth, request),
+          id: request.params.id,
+          input: request.body,
+        }),
+      ),
     );
     app.post<IdParams>('/api/admin/invoices/:id/refunds', async (request, reply) =>
       reply.status(201).send(

@@ -6,12 +6,12 @@ import { listAccounts, listJournal, trialBalance } from './ledger.service.ts';
 export function ledgerRoutes(context: AppContext) {
   const { db, auth } = context;
   return async (app: FastifyInstance) => {
-    app.get('/api/admin/ledger/accounts', async (request) => listAccounts(db, await actorOf(auth, request)));
+    app.get('/api/admin/ledger/accounts', async (request) => listAccounts(db, { actor: await actorOf(auth, request) }));
     app.get('/api/admin/ledger/journal', async (request) =>
-      listJournal(db, await actorOf(auth, request), request.query),
+      listJournal(db, { actor: await actorOf(auth, request), query: request.query }),
     );
     app.get('/api/admin/ledger/trial-balance', async (request) =>
-      trialBalance(db, await actorOf(auth, request), request.query),
+      trialBalance(db, { actor: await actorOf(auth, request), query: request.query }),
     );
   };
 }

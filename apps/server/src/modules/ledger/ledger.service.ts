@@ -92,7 +92,7 @@ export async function salesVatRateBp(tx: DbOrTx): Promise<number> {
   return settings?.registered ? settings.rate : 0;
 }
 
-export async function listAccounts(db: DbOrTx, actor: Actor | null): Promise<LedgerAccount[]> {
+export async function listAccounts(db: DbOrTx, { actor }: { actor: Actor | null }): Promise<LedgerAccount[]> {
   requireRole(actor, 'admin');
   return db
     .select({
@@ -105,7 +105,10 @@ export async function listAccounts(db: DbOrTx, actor: Actor | null): Promise<Led
     .orderBy(asc(ledgerAccount.code));
 }
 
-export async function listJournal(db: DbOrTx, actor: Actor | null, query: unknown): Promise<JournalPage> {
+export async function listJournal(
+  db: DbOrTx,
+  { actor, query }: { actor: Actor | null; query: unknown },
+): Promise<JournalPage> {
   requireRole(actor, 'admin');
   const filters = parseInput(listJournalQuery, query);
   const conditions: SQL[] = [];
@@ -172,7 +175,10 @@ export async function listJournal(db: DbOrTx, actor: Actor | null, query: unknow
 }
 
 /** Every account's debits, credits and balance over a period; the totals of a sound ledger agree. */
-export async function trialBalance(db: DbOrTx, actor: Actor | null, query: unknown): Promise<TrialBalance> {
+export async function trialBalance(
+  db: DbOrTx,
+  { actor, query }: { actor: Actor | null; query: unknown },
+): Promise<TrialBalance> {
   requireRole(actor, 'admin');
   const period = parseInput(balancesQuery, query);
   const conditions: SQL[] = [];
@@ -188,7 +194,7 @@ export async function trialBalance(db: DbOrTx, actor: Actor | null, query: unkno
     .where(conditions.length ? and(...conditions) : undefined)
     .groupBy(journalLine.accountCode);
   const byCode = new Map(sums.map((row) => [row.code, row]));
-  const accounts = await listAccounts(db, actor);
+  const accounts = await listAccounts(db, { actor });
   const balances = accounts.map((account): AccountBalance => {
     const row = byCode.get(account.code);
     const debitPence = Number(row?.debit ?? 0);
@@ -200,4 +206,29 @@ export async function trialBalance(db: DbOrTx, actor: Actor | null, query: unkno
     totalDebitPence: balances.reduce((sum, account) => sum + account.debitPence, 0),
     totalCreditPence: balances.reduce((sum, account) => sum + account.creditPence, 0),
   };
+}
+
+/** The codes of the accounts that start with `prefix` (the expense accounts are 5xxx). */
+export async function accountCodesFrom(tx: DbOrTx, { prefix }: { prefix: string }): Promise<string[]> {
+  const rows = await tx
+    .select({ code: ledgerAccount.code })
+    .from(ledgerAccount)
+    .where(sql`${ledgerAccount.code} like ${`${prefix}%`}`);
+  return rows.map((row) => row.code);
+}
+
+/** An account the owner adds (an expense category's): only the ledger module writes the chart of accounts. */
+export async function addOwnAccount(
+  tx: DbOrTx,
+  { code, name, kind }: { code: string; name: string; kind: (typeof ledgerAccount.$inferInsert)['kind'] },
+) {
+  await tx.insert(ledgerAccount).values({ code, name, kind, system: false });
+}
+
+/** Renames an account the owner added; the system's own accounts keep their names. */
+export async function renameOwnAccount(tx: DbOrTx, { code, name }: { code: string; name: string }) {
+  await tx
+    .update(ledgerAccount)
+    .set({ name })
+    .where(and(eq(ledgerAccount.code, code), eq(ledgerAccount.system, false)));
 }

@@ -1,0 +1,78 @@
+import type { AnalyticsBucket } from '@app/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { parseInput } from '../../lib/validation.ts';
+import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
+
+/**
+ * Every chart is one aggregate query over the diary (booking) or the ledger (its per-day sums, journal_day), grouped in
+ * SQL on the business's clock (`AT TIME ZONE`), so five years of rows never travel to JS.
+ * Revenue is what /finances calls income: credit minus debit on the income accounts, net of VAT, on
+ * the ledger's accounting date. Booking charts place a booking on the local date it starts.
+ */
+
+/** What a chart reads from: the database, on the business's clock. */
+export type AnalyticsDeps = { db: DbOrTx; timeZone: string };
+/** Who asks, and the range (and bucket) of the chart as the address gives it. */
+export type ChartRequest = { actor: Actor | null; query: unknown };
+
+export type Range = { from: string; to: string; start: Date; end: Date };
+
+export function rangeOf(from: string, to: string, timeZone: string): Range {
+  return {
+    from,
+    to,
+    start: new Date(zonedInstant(from, '00:00', timeZone)),
+    end: new Date(zonedInstant(addDays(to, 1), '00:00', timeZone)),
+  };
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The first day of the bucket a date falls in: itself, its week's Monday, its month's 1st. */
+export function bucketKey(date: string, bucket: AnalyticsBucket): string {
+  if (bucket === 'day') return date;
+  if (bucket === 'month') return `${date.slice(0, 8)}01`;
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** Every bucket of the range in order, keyed by its first day; the first one shown from `from`. */
+export function bucketsOf(range: Range, bucket: AnalyticsBucket): { key: string; start: string }[] {
+  const buckets: { key: string; start: string }[] = [];
+  let key = bucketKey(range.from, bucket);
+  while (key <= range.to) {
+    buckets.push({ key, start: buckets.length ? key : range.from });
+    if (bucket === 'day') key = addDays(key, 1);
+    else if (bucket === 'week') key = addDays(key, 7);
+    else {
+      const [year = 0, month = 1] = key.split('-').map(Number);
+      key = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+    }
+  }
+  return buckets;
+}
+
+export const localStart = (timeZone: string) => sql`(b.starts_at at time zone ${timeZone})`;
+/** The bucket's first day as a timestamp: grouped on as is, formatted once per group, not per row. */
+export const bucketOfStart = (bucket: AnalyticsBucket, timeZone: string) =>
+  sql`date_trunc(${bucket}, ${localStart(timeZone)})`;
+export const dayText = (timestamp: SQL) => sql`to_char(${timestamp}, 'YYYY-MM-DD')`;
+export const inRange = (range: Range) => sql`b.starts_at >= ${range.start} and b.starts_at < ${range.end}`;
+
+export const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/** Only the owner reads the charts; each parses its range and turns it into instants on the business's clock. */
+export function chartQuery<S extends z.ZodType<{ from: string; to: string }>>(
+  schema: S,
+  timeZone: string,
+  { actor, query }: ChartRequest,
+): { q: z.infer<S>; range: Range } {
+  requireRole(actor, 'admin');
+  const q = parseInput(schema, query);
+  return { q, range: rangeOf(q.from, q.to, timeZone) };
+}
