@@ -113,7 +113,7 @@ export const envSchema = z
     EMAIL_RETRY_LIMIT: wholeNumber(0, 50).default(8),
     EMAIL_RETRY_DELAY_S: wholeNumber(1).default(30),
 
-    /** How long a gift voucher is valid from its sale (issue 13). */
+    /** How long a gift voucher is valid from its sale; what is left when it expires becomes income (decision 051). */
     VOUCHER_EXPIRY_MONTHS: wholeNumber(1, 120).default(12),
 
     BUSINESS_NAME: z.string().min(1).default('Soothe London'),
@@ -156,7 +156,7 @@ export const envSchema = z
     /** Encrypts each archive before it is uploaded, and opens it again at restore (decision 059). */
     BACKUP_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 
-    // Online payment (issue 13): all three keys or none; with none, clients pay at the appointment as before.
+    // Online payment (decision 047): all three keys or none; with none, clients pay at the appointment as before.
     STRIPE_SECRET_KEY: optionalText.pipe(
       z
         .string()
