@@ -11,7 +11,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_DEPTH = 32;
 
 /**
- * One guard in front of every route (issue 9): a malformed path id, or a NUL anywhere in the query,
+ * One guard in front of every route: a malformed path id, or a NUL anywhere in the query,
  * the path or the body, is a 400 naming the field, before any service or the database sees it
  * (PostgreSQL refuses NUL in text, and a non-UUID in a uuid column, with an error, not a miss).
  */

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /**
- * Issue 9, defect 4 (decision 034): a request that changes something must come from our own pages.
+ * A request that changes something must come from our own pages (decision 034).
  * - An `Origin` header, when present, must be one of ours (`null`, a sibling subdomain: refused).
  * - Without one, a `Sec-Fetch-Site` header must say `same-origin` or `none` (typed by the person).
  * - With neither (a command-line tool, another server, an old browser) the request goes on: an old

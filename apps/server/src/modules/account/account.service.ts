@@ -11,7 +11,7 @@ import { placeOfAddress } from './place-of-address.ts';
 
 /**
  * Where the signed-in person is signed in: browser, the place each session came from (never its address:
- * a place is all the list needs to show, issue 9) and when each was last used. The token signs one out.
+ * a place is all the list needs to show, decision 055) and when each was last used. The token signs one out.
  */
 export async function listMyDevices(db: Db, request: { actor: Actor | null; locale: string }) {
   const actor = requireSignedIn(request.actor);

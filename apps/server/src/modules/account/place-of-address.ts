@@ -1,7 +1,7 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import geoip from 'fast-geoip';
 
-// The place a session came from, told instead of its address (issue 9, decision 055). The lookup is offline:
+// The place a session came from, told instead of its address (decision 055). The lookup is offline:
 // fast-geoip ships the GeoLite2 city data in its package and reads only the few small files an address needs,
 // so nothing is downloaded at install or run time and the server's idle memory does not grow. IPv4 only.
 

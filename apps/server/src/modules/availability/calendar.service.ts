@@ -145,7 +145,7 @@ export async function feedCalendar(
     .from(calendarFeed)
     .where(and(eq(calendarFeed.tokenHash, hashToken(token)), isNull(calendarFeed.revokedAt)));
   if (!feed) throw new AppError('NOT_FOUND', 'This calendar link is not valid (any more).');
-  // A feed answers only while its owner still holds the role it was made for (issue 9): demoted or
+  // A feed answers only while its owner still holds the role it was made for: demoted or
   // disabled by any path (CLI, the admin API, the database), the feed is revoked for good at once.
   // A deleted owner takes the feed with them (foreign key cascade).
   const [owner] = await db.select({ role: user.role, banned: user.banned }).from(user).where(eq(user.id, feed.userId));

@@ -9,7 +9,7 @@ import { publicWebsiteOf, websiteSettingsOf } from '../website/website.service.t
 import { PREVIEW_CARD, previewCardVersion } from './preview-card.ts';
 
 /**
- * What search engines and link previews read before any script runs (issue 15): the head of every page, the
+ * What search engines and link previews read before any script runs (decision 043): the head of every page, the
  * business's JSON-LD, the sitemap and robots.txt. Private treatments are never named, listed or previewed: their
  * pages answer `noindex` and show the business's neutral card, unless the owner lets search engines list them.
  */
