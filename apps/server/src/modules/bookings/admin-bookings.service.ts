@@ -15,7 +15,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { auditOf } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
-import { noShowFeeStateOf } from '../payments/no-show-fee.ts';
+import { chargeNoShowFee, noShowFeeStateOf } from '../payments/no-show-fee.ts';
 import { onlinePaymentOfBooking, settleHeldPayment } from '../payments/online-payments.ts';
 import { onlineRefundsOfBooking, refundableOf } from '../payments/online-refunds.ts';
 import { receivedSql, voucherPaidSql } from '../payments/payments.service.ts';
@@ -192,4 +192,10 @@ export async function setPrivateNotes(db: Db, request: { actor: Actor | null; id
     await auditIfAdmin(tx, { actor: admin, action: 'booking.notes', id: row.id, before: row, after: updated });
     return toAdminBooking(updated);
   });
+}
+
+/** The owner charges the no-show fee from the booking sheet, which is answered as it now is. */
+export async function chargeNoShowFeeOnSheet(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
+  await chargeNoShowFee(deps, request);
+  return getAdminBooking(deps.db, request);
 }

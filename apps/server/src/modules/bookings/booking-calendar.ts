@@ -14,7 +14,11 @@ export type CalendarBooking = {
 export type CalendarBusiness = { name: string; domain: string; area: string; nameSensualTreatments: boolean };
 
 /** What a client's calendar, subject line or lock screen calls the booking (discretion, decision 026). */
-export function treatmentTitle(item: { serviceName: string; style: string }, nameSensualTreatments: boolean): string {
+export function treatmentTitle(
+  item: { serviceName: string; style: string },
+  request: { nameSensualTreatments: boolean },
+): string {
+  const { nameSensualTreatments } = request;
   return item.style === 'sensual' && !nameSensualTreatments ? DISCREET_TREATMENT_NAME : item.serviceName;
 }
 
@@ -29,7 +33,7 @@ export function bookingIcs(item: CalendarBooking, business: CalendarBusiness): s
     id: `${item.id}@${business.domain}`,
     start: item.startsAt,
     end: item.endsAt,
-    summary: `${treatmentTitle(item, business.nameSensualTreatments)} — ${business.name}`,
+    summary: `${treatmentTitle(item, business)} — ${business.name}`,
     location: item.address || business.area,
     status:
       item.status === 'cancelled'

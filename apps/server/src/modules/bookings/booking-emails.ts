@@ -35,16 +35,24 @@ const ICS_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
 /** A booking email rendered from its template; `to` defaults to the client. */
 export function bookingEmail(
   db: DbOrTx,
-  kind: EmailKind,
-  booking: BookingForEmail,
-  business: EmailBusiness,
-  extras: { to?: string; reason?: string; money?: string; previous?: Date; ics?: string; dedupeKey?: string } = {},
+  request: {
+    kind: EmailKind;
+    booking: BookingForEmail;
+    business: EmailBusiness;
+    to?: string;
+    reason?: string;
+    money?: string;
+    previous?: Date;
+    ics?: string;
+    dedupeKey?: string;
+  },
 ): Promise<OutgoingEmail> {
+  const { kind, booking, business, ...extras } = request;
   const when = (instant: Date) => formatForClient(instant, business.timeZone, business.locale);
   // Discretion (decision 026): the subject and preview line never name a sensual treatment unless the owner chose
   // so; the client's own email does not either, so the first lines a lock screen shows stay discreet. The owner's
   // notification keeps the real name in its text.
-  const title = treatmentTitle(booking, business.nameSensualTreatments);
+  const title = treatmentTitle(booking, business);
   const toOwner = kind === 'booking.admin-new';
   return composeEmail(
     db,

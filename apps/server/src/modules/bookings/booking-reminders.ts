@@ -30,7 +30,10 @@ export async function queueDueReminders(deps: BookingDeps): Promise<number> {
     if (!row.clientEmail) continue;
     const dedupeKey = `reminder:${row.id}:${row.startsAt.toISOString()}`;
     const id = await db.transaction(async (tx) =>
-      deps.outbox.enqueue(tx, await bookingEmail(tx, 'booking.reminder', row, businessOf(env, rules), { dedupeKey })),
+      deps.outbox.enqueue(
+        tx,
+        await bookingEmail(tx, { kind: 'booking.reminder', booking: row, business: businessOf(env, rules), dedupeKey }),
+      ),
     );
     if (id) {
       queued++;

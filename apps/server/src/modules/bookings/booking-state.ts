@@ -155,12 +155,12 @@ export async function sendBookedEmails(
   await deps.outbox.enqueue(
     tx,
     row.status === 'confirmed'
-      ? await bookingEmail(tx, 'booking.confirmed', row, business, { ics: icsOf(env, { row, rules }) })
-      : await bookingEmail(tx, 'booking.pending', row, business),
+      ? await bookingEmail(tx, { kind: 'booking.confirmed', booking: row, business, ics: icsOf(env, { row, rules }) })
+      : await bookingEmail(tx, { kind: 'booking.pending', booking: row, business }),
   );
   if (request.source === 'client')
     for (const to of await adminRecipients(tx, env))
-      await deps.outbox.enqueue(tx, await bookingEmail(tx, 'booking.admin-new', row, business, { to }));
+      await deps.outbox.enqueue(tx, await bookingEmail(tx, { kind: 'booking.admin-new', booking: row, business, to }));
 }
 
 /** A paid booking leaves `awaiting_payment` as any booking starts: waiting for the owner, or confirmed. */

@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { hasSensualFlag } from '../../lib/sensual-flag.ts';
 import { actorOf } from '../auth/actor.ts';
-import { chargeNoShowFee } from '../payments/no-show-fee.ts';
 import { requestOnlineRefund } from '../payments/online-refunds.ts';
 import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
 import {
+  chargeNoShowFeeOnSheet,
   getAdminBooking,
   listAdminBookings,
   setBookingOutcome,
   setPrivateNotes,
-  toAdminBooking,
 } from './admin-bookings.service.ts';
 import { approvalRequired, checkVoucherForBooking, freeSlotsFor, upfrontForClient } from './booking-questions.ts';
 import { adminCancelBooking, cancelBooking } from './cancel-booking.ts';
@@ -83,26 +82,18 @@ export function bookingsRoutes(context: AppContext) {
     );
 
     app.post<IdParams>('/api/admin/bookings/:id/approve', async (request) =>
-      toAdminBooking(
-        await decidePendingBooking(context, {
-          actor: await actorOf(auth, request),
-          id: request.params.id,
-          approve: true,
-        }),
-      ),
+      decidePendingBooking(context, { actor: await actorOf(auth, request), id: request.params.id, approve: true }),
     );
 
     app.post<IdParams & { Body: { reason?: unknown } | undefined }>(
       '/api/admin/bookings/:id/decline',
       async (request) =>
-        toAdminBooking(
-          await decidePendingBooking(context, {
-            actor: await actorOf(auth, request),
-            id: request.params.id,
-            approve: false,
-            reason: request.body?.reason,
-          }),
-        ),
+        decidePendingBooking(context, {
+          actor: await actorOf(auth, request),
+          id: request.params.id,
+          approve: false,
+          reason: request.body?.reason,
+        }),
     );
 
     // ---- The owner's side ----
@@ -111,37 +102,27 @@ export function bookingsRoutes(context: AppContext) {
     );
     app.post('/api/admin/bookings', async (request, reply) => {
       const result = await createPhoneBooking(context, { actor: await actorOf(auth, request), input: request.body });
-      return reply
-        .status(result.created ? 201 : 200)
-        .send(await getAdminBooking(db, { actor: await actorOf(auth, request), id: result.row.id }));
+      return reply.status(result.created ? 201 : 200).send(result.sheet);
     });
     app.get<IdParams>('/api/admin/bookings/:id', async (request) =>
       getAdminBooking(db, { actor: await actorOf(auth, request), id: request.params.id }),
     );
     // Each answers with the booking as it now is and whether the client was emailed (the web offers Undo only then).
-    app.post<IdParams>('/api/admin/bookings/:id/move', async (request) => {
-      const actor = await actorOf(auth, request);
-      const result = await adminMoveBooking(context, { actor, id: request.params.id, input: request.body });
-      return { ...(await getAdminBooking(db, { actor, id: request.params.id })), ...result };
-    });
-    app.post<IdParams>('/api/admin/bookings/:id/cancel', async (request) => {
-      const actor = await actorOf(auth, request);
-      const result = await adminCancelBooking(context, { actor, id: request.params.id, input: request.body });
-      return { ...(await getAdminBooking(db, { actor, id: request.params.id })), ...result };
-    });
-    app.post<IdParams>('/api/admin/bookings/:id/restore', async (request) => {
-      const actor = await actorOf(auth, request);
-      await restoreBooking(context, { actor, id: request.params.id, input: request.body });
-      return getAdminBooking(db, { actor, id: request.params.id });
-    });
+    app.post<IdParams>('/api/admin/bookings/:id/move', async (request) =>
+      adminMoveBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+    );
+    app.post<IdParams>('/api/admin/bookings/:id/cancel', async (request) =>
+      adminCancelBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+    );
+    app.post<IdParams>('/api/admin/bookings/:id/restore', async (request) =>
+      restoreBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+    );
     app.post<IdParams>('/api/admin/bookings/:id/outcome', async (request) =>
       setBookingOutcome(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
     );
-    app.post<IdParams>('/api/admin/bookings/:id/no-show-fee', async (request) => {
-      const actor = await actorOf(auth, request);
-      await chargeNoShowFee(context, { actor, id: request.params.id });
-      return getAdminBooking(db, { actor, id: request.params.id });
-    });
+    app.post<IdParams>('/api/admin/bookings/:id/no-show-fee', async (request) =>
+      chargeNoShowFeeOnSheet(context, { actor: await actorOf(auth, request), id: request.params.id }),
+    );
     app.put<IdParams>('/api/admin/bookings/:id/notes', async (request) =>
       setPrivateNotes(db, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
     );

@@ -20,6 +20,7 @@ import {
 import { queueOnlineRefund, sendOnlineRefund } from '../payments/online-refunds.ts';
 import { recordBookingRefund } from '../payments/payments.service.ts';
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
+import { getAdminBooking } from './admin-bookings.service.ts';
 import { bookingEmail } from './booking-emails.ts';
 import {
   assertClientMayChange,
@@ -128,7 +129,10 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
     if (notified)
       await deps.outbox.enqueue(
         tx,
-        await bookingEmail(tx, 'booking.cancelled', updated, businessOf(env, rules), {
+        await bookingEmail(tx, {
+          kind: 'booking.cancelled',
+          booking: updated,
+          business: businessOf(env, rules),
           reason,
           money: [cancellationMoneyText(money), cancellationVoucherText(voucherOutcome)].filter(Boolean).join(' '),
         }),
@@ -203,7 +207,10 @@ export async function cancelBooking(deps: BookingDeps, request: { actor: Actor |
   });
 }
 
-/** The owner cancels: emailing the client and paying back are the owner's choice. */
+/**
+ * The owner cancels: emailing the client and paying back are the owner's choice. Answered with the booking sheet as it
+ * now is, whether the client was emailed (the web offers Undo only then) and what went back.
+ */
 export async function adminCancelBooking(
   deps: BookingDeps,
   request: { actor: Actor | null; id: string; input: unknown },
@@ -216,6 +223,7 @@ export async function adminCancelBooking(
     refund: input.refund,
   });
   return {
+    ...(await getAdminBooking(deps.db, { actor, id: request.id })),
     notified: result.notified,
     refundedPence: result.refundedPence,
     onlineRefundPence: result.money?.outcome === 'refunded' ? result.money.amountPence : 0,

@@ -5,6 +5,7 @@ import { booking } from '../../db/schema.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
+import { toAdminBooking } from './admin-bookings.service.ts';
 import { bookingEmail } from './booking-emails.ts';
 import { auditIfAdmin, businessOf, icsOf, now, ownBooking, recordEvent } from './booking-state.ts';
 
@@ -12,8 +13,8 @@ import { auditIfAdmin, businessOf, icsOf, now, ownBooking, recordEvent } from '.
 const REASON_MAX = 500;
 
 /**
- * The admin's answer to a pending request: confirmed, or declined (cancelled by the business). The reason is
- * whatever the request body carried, kept only if it is text.
+ * The admin's answer to a pending request: confirmed, or declined (cancelled by the business), answered with the
+ * booking as the owner sees it. The reason is whatever the request body carried, kept only if it is text.
  */
 export async function decidePendingBooking(
   deps: BookingDeps,
@@ -63,9 +64,14 @@ export async function decidePendingBooking(
       await deps.outbox.enqueue(
         tx,
         request.approve
-          ? await bookingEmail(tx, 'booking.approved', updated, business, { ics: icsOf(env, { row: updated, rules }) })
-          : await bookingEmail(tx, 'booking.declined', updated, business, { reason }),
+          ? await bookingEmail(tx, {
+              kind: 'booking.approved',
+              booking: updated,
+              business,
+              ics: icsOf(env, { row: updated, rules }),
+            })
+          : await bookingEmail(tx, { kind: 'booking.declined', booking: updated, business, reason }),
       );
-    return updated;
+    return toAdminBooking(updated);
   });
 }

@@ -6,6 +6,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules, loadSlotRules } from '../availability/availability.service.ts';
+import { getAdminBooking } from './admin-bookings.service.ts';
 import { bookingEmail } from './booking-emails.ts';
 import { assertSlotFree, SlotTaken, withAlternatives } from './booking-slots.ts';
 import {
@@ -72,7 +73,10 @@ async function moveRow(
       if (notified)
         await deps.outbox.enqueue(
           tx,
-          await bookingEmail(tx, 'booking.rescheduled', updated, businessOf(env, rules), {
+          await bookingEmail(tx, {
+            kind: 'booking.rescheduled',
+            booking: updated,
+            business: businessOf(env, rules),
             previous: row.startsAt,
             ics: icsOf(env, { row: updated, rules }),
           }),
@@ -92,7 +96,10 @@ export async function rescheduleBooking(
   return toClientBooking(result.row, { rules: result.rules, at: result.at });
 }
 
-/** The owner moves a booking; the client is emailed the new time unless the owner says not to. */
+/**
+ * The owner moves a booking; the client is emailed the new time unless the owner says not to. Answered with the
+ * booking sheet as it now is and whether the client was emailed (the web offers Undo only then).
+ */
 export async function adminMoveBooking(
   deps: BookingDeps,
   request: { actor: Actor | null; id: string; input: unknown },
@@ -100,12 +107,13 @@ export async function adminMoveBooking(
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(adminMoveBookingInput, request.input);
   const result = await moveRow(deps, { actor, id: request.id, input, notify: input.notifyClient });
-  return { notified: result.notified };
+  return { ...(await getAdminBooking(deps.db, { actor, id: request.id })), notified: result.notified };
 }
 
 /**
  * Undo of the owner's cancelling: the booking comes back with the status it had, if its time is still free and it
- * has not started. Nothing is emailed (the Undo is only offered when the cancelling emailed nobody).
+ * has not started. Nothing is emailed (the Undo is only offered when the cancelling emailed nobody). Answered with the
+ * booking sheet as it now is.
  */
 export async function restoreBooking(deps: BookingDeps, request: { actor: Actor | null; id: string; input: unknown }) {
   const actor = requireRole(request.actor, 'admin');
@@ -113,7 +121,7 @@ export async function restoreBooking(deps: BookingDeps, request: { actor: Actor 
   const { db, env } = deps;
   let duration = 60;
   let wanted = 0;
-  return db
+  await db
     .transaction(async (tx) => {
       await lockDiary(tx);
       const row = await ownBooking(tx, { actor, id: request.id, forUpdate: true });
@@ -147,4 +155,5 @@ export async function restoreBooking(deps: BookingDeps, request: { actor: Actor 
       return updated;
     })
     .catch((error) => withAlternatives(deps, { error, durationMinutes: duration, wanted }));
+  return getAdminBooking(db, { actor, id: request.id });
 }

@@ -17,6 +17,7 @@ import { noShowFeeFor, recordNoShowConsent } from '../payments/no-show-fee.ts';
 import { openOnlinePayment } from '../payments/online-payments.ts';
 import { createUserWithoutPassword, setUserPhone } from '../users/users.service.ts';
 import { spendableVoucher, spendVoucher, voucherPaidOf } from '../vouchers/spend-vouchers.ts';
+import { getAdminBooking } from './admin-bookings.service.ts';
 import { offeredLength, upfrontFor } from './booking-questions.ts';
 import { assertSlotFree, withAlternatives } from './booking-slots.ts';
 import { auditIfAdmin, type BookingRow, lockDiary, now, recordEvent, sendBookedEmails } from './booking-state.ts';
@@ -214,12 +215,15 @@ export async function createBooking(
   };
 }
 
-/** The owner books for a customer on the phone: an existing one, or a new one made in the same transaction. */
+/**
+ * The owner books for a customer on the phone: an existing one, or a new one made in the same transaction. Answered
+ * with the booking sheet, and whether this request made it (a retry with the same key finds the first).
+ */
 export async function createPhoneBooking(deps: BookingDeps, request: { actor: Actor | null; input: unknown }) {
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(createPhoneBookingInput, request.input);
   const customer = input.customer;
-  return placeBooking(deps, {
+  const result = await placeBooking(deps, {
     actor,
     // Name and phone come from the customer record (or the new customer's details).
     input: { ...input, name: '', phone: '', noShowFeeConsent: false },
@@ -242,4 +246,5 @@ export async function createPhoneBooking(deps: BookingDeps, request: { actor: Ac
       return { id, email, name: customer.name, phone: customer.phone };
     },
   });
+  return { created: result.created, sheet: await getAdminBooking(deps.db, { actor, id: result.row.id }) };
 }

@@ -7,7 +7,7 @@ import { signedIn } from '../../test/clients.ts';
 import { type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 
-// A no-show fee charged to a card saved with the client's consent, never without it (issue 13, decision 054).
+// A no-show fee charged to a card saved with the client's consent, never without it (decision 054).
 
 let peer: StripePeer;
 let t: TestApp;

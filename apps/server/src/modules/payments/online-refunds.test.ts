@@ -8,7 +8,7 @@ import { type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { retryOnlineRefunds } from './online-refunds.ts';
 
-/** Refunds of money paid online, from the back office and on cancelling (issue 13, decision 053). */
+/** Refunds of money paid online, from the back office and on cancelling (decision 053). */
 
 let peer: StripePeer;
 let t: TestApp;

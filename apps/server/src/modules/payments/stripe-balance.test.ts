@@ -9,7 +9,7 @@ import { type StripePeer, startStripePeer } from '../../test/stripe-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { syncStripeBalance } from './stripe-balance.service.ts';
 
-// Stripe's fees and payouts reach the books from its balance transactions, each once (issue 13, decision 054).
+// Stripe's fees and payouts reach the books from its balance transactions, each once (decision 054).
 
 let peer: StripePeer;
 let t: TestApp;

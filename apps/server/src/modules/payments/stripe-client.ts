@@ -9,7 +9,7 @@ export type StripeAccount = {
   statementDescriptorSuffix: string | undefined;
 };
 
-/** Null when no keys are configured: clients then pay at the appointment, as before issue 13. */
+/** Null when no keys are configured: clients then pay at the appointment, as before online payment existed (decision 047). */
 export function stripeAccountOf(env: Env): StripeAccount | null {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PUBLISHABLE_KEY) return null;
   return {

@@ -1,6 +1,7 @@
-// Issue 13: a client spends a gift voucher in the booking funnel. The voucher pays first, as much as the price takes;
-// the payment policy asks online only of what is left; what it paid goes back onto it when the booking is released
-// or cancelled by the business or inside the free window. Runs on PGlite and PostgreSQL against a local Stripe peer.
+// A client spends a gift voucher in the booking funnel (decision 057). The voucher pays first, as much as the price
+// takes; the payment policy asks online only of what is left; what it paid goes back onto it when the booking is
+// released or cancelled by the business or inside the free window. Runs on PGlite and PostgreSQL against a local
+// Stripe peer.
 import type { Voucher } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
