@@ -51,7 +51,7 @@ let people = 0;
 async function person(role: 'user' | 'admin' = 'user') {
   const email = `limits${++people}.${Date.now()}@example.test`;
   const password = 'secret1';
-  await createUser(context.db, env, { email, password, role, name: `Person ${people}` });
+  await createUser({ db: context.db, env }, { email, password, role, name: `Person ${people}` });
   if (role !== 'admin') return { email, password, totp: undefined };
   const post = agent();
   await post('/api/auth/sign-in/email', { email, password });

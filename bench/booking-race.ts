@@ -24,7 +24,7 @@ const CLIENTS = 100;
 const emails = Array.from({ length: CLIENTS }, (_, i) => `race${i}@example.test`);
 for (let i = 0; i < emails.length; i += 10)
   await Promise.all(
-    emails.slice(i, i + 10).map((email) => createUser(database.db, env, { email, password: 'secret1' })),
+    emails.slice(i, i + 10).map((email) => createUser({ db: database.db, env }, { email, password: 'secret1' })),
   );
 
 const server = spawn(process.execPath, ['apps/server/src/main.ts'], {

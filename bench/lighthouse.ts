@@ -101,12 +101,15 @@ function phonePhoto(width: number, height: number, hue: number): Promise<Buffer>
 async function seedWebsite(serverEnv: Record<string, string>): Promise<void> {
   const context = await createContext(parseEnv({ ...serverEnv, LOG_LEVEL: 'warn' }));
   try {
-    const owner = await createUser(context.db, context.env, {
-      email: 'owner@example.test',
-      password: `lighthouse-${Date.now()}`,
-      role: 'admin',
-      name: 'Owner',
-    });
+    const owner = await createUser(
+      { db: context.db, env: context.env },
+      {
+        email: 'owner@example.test',
+        password: `lighthouse-${Date.now()}`,
+        role: 'admin',
+        name: 'Owner',
+      },
+    );
     const actor = { id: owner.id, role: 'admin' as const, email: owner.email, name: owner.name, phone: null };
     const upload = async (bytes: Buffer) =>
       (await uploadWebsiteImage(context.db, context.files, actor, { bytes, maxBytes: context.env.UPLOAD_MAX_BYTES }))

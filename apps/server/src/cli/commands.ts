@@ -104,7 +104,7 @@ export function commandFrom(argv: string[]): Command | StandaloneCommand {
     if (!values.email || !values.password) throw new UsageError('user create needs --email and --password.');
     const { email, password, name, role } = values;
     return async ({ db }, env) => {
-      const created = await createUser(db, env, { email, password, name, role: role as never });
+      const created = await createUser({ db, env }, { email, password, name, role: role as never });
       return `Created ${created.role} ${created.email} (${created.id}).`;
     };
   }
@@ -116,16 +116,17 @@ export function commandFrom(argv: string[]): Command | StandaloneCommand {
     throw new UsageError(`user ${action} takes ${expected === 2 ? 'an email and a role' : 'one email'}.`);
   switch (action) {
     case 'set-role':
-      return async ({ db }) => `${(await setUserRole(db, email, value ?? '')).email} is now ${value}.`;
+      return async ({ db }) => `${(await setUserRole(db, { email, role: value ?? '' })).email} is now ${value}.`;
     case 'disable':
-      return async ({ db }) => `${(await setUserDisabled(db, email, true)).email} is disabled and signed out.`;
+      return async ({ db }) =>
+        `${(await setUserDisabled(db, { email, disabled: true })).email} is disabled and signed out.`;
     case 'enable':
-      return async ({ db }) => `${(await setUserDisabled(db, email, false)).email} is enabled.`;
+      return async ({ db }) => `${(await setUserDisabled(db, { email, disabled: false })).email} is enabled.`;
     case 'end-sessions':
-      return async ({ db }) => `Ended ${await endUserSessions(db, email)} session(s) of ${email}.`;
+      return async ({ db }) => `Ended ${await endUserSessions(db, { email })} session(s) of ${email}.`;
     case 'reset-second-factor':
       return async ({ db }) => {
-        const reset = await resetSecondFactor(db, email);
+        const reset = await resetSecondFactor(db, { email });
         return `Removed the second factor of ${reset.email} and ended ${reset.sessionsEnded} session(s).${
           reset.role === 'admin' ? ' They will set up a new one at their next sign-in.' : ''
         }`;

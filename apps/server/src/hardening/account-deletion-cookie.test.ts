@@ -24,7 +24,10 @@ type Cookie = {
 describe('deleting an account on https', () => {
   it('clears the session cookie with the same name, Secure, path and SameSite it was set with', async () => {
     const email = 'secure.delete@example.test';
-    await createUser(t.db, t.context.env, { email, password: 'secret1', role: 'user', name: 'Sid Secure' });
+    await createUser(
+      { db: t.db, env: t.context.env },
+      { email, password: 'secret1', role: 'user', name: 'Sid Secure' },
+    );
     const headers = { origin: PUBLIC_URL, 'x-forwarded-proto': 'https' };
     const signIn = await t.app.inject({
       method: 'POST',

@@ -46,8 +46,9 @@ function send(person: Person, method: 'POST' | 'DELETE', url: string, body: unkn
 
 async function newCustomer() {
   const email = `erase.${Math.random().toString(36).slice(2, 8)}@example.test`;
-  return (await createUser(t.db, t.context.env, { email, password: 'secret1', role: 'user', name: 'Erin Erase' }))
-    .id as string;
+  return (
+    await createUser({ db: t.db, env: t.context.env }, { email, password: 'secret1', role: 'user', name: 'Erin Erase' })
+  ).id as string;
 }
 
 let attempt = 0;

@@ -212,7 +212,10 @@ async function newReceipt() {
 }
 async function newCustomer() {
   const email = `erase.${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const user = await createUser(t.db, t.context.env, { email, password: 'secret1', role: 'user', name: 'Erin Erase' });
+  const user = await createUser(
+    { db: t.db, env: t.context.env },
+    { email, password: 'secret1', role: 'user', name: 'Erin Erase' },
+  );
   return user.id as string;
 }
 function cookieOf(person: Person) {

@@ -27,7 +27,10 @@ const sentTo = (email: string) =>
 describe('sign-up does not tell whether an address is registered', () => {
   it('answers a new and a registered address alike, without a session, and emails each what applies', async () => {
     const known = `known.${Date.now()}@example.test`;
-    await createUser(t.db, t.context.env, { email: known, password: 'secret1', role: 'user', name: 'Kim Known' });
+    await createUser(
+      { db: t.db, env: t.context.env },
+      { email: known, password: 'secret1', role: 'user', name: 'Kim Known' },
+    );
     const fresh = `fresh.${Date.now()}@example.test`;
 
     const forKnown = await signUp(known);

@@ -164,7 +164,10 @@ describe('two instances on one PostgreSQL', () => {
   it('started together, they migrate once and share one generated auth secret and every session', async () => {
     const secrets = await database.db.select().from(appSetting).where(eq(appSetting.key, 'auth_secret'));
     expect(secrets).toHaveLength(1);
-    await createUser(database.db, parseEnv({}), { email: 'shared.session@example.test', password: 'secret1' });
+    await createUser(
+      { db: database.db, env: parseEnv({}) },
+      { email: 'shared.session@example.test', password: 'secret1' },
+    );
     const [a, b] = instances as [Instance, Instance];
     const cookie = await signIn(a, 'shared.session@example.test', '198.51.100.1');
     const session = await fetch(`${b.base}/api/auth/get-session`, { headers: { cookie } });
@@ -174,7 +177,7 @@ describe('two instances on one PostgreSQL', () => {
   it('100 concurrent requests for one slot, half to each instance, make one booking', async () => {
     const env = parseEnv({});
     const emails = Array.from({ length: 10 }, (_, n) => `racer${n}@example.test`);
-    for (const email of emails) await createUser(database.db, env, { email, password: 'secret1' });
+    for (const email of emails) await createUser({ db: database.db, env }, { email, password: 'secret1' });
     const [a, b] = instances as [Instance, Instance];
     const cookies = await Promise.all(emails.map((email, n) => signIn(n % 2 ? b : a, email, `198.51.100.${10 + n}`)));
     const [swedish] = await database.db.select().from(service).where(eq(service.type, 'swedish'));
@@ -311,7 +314,10 @@ describe('two instances on one PostgreSQL', () => {
     const held = peer.holdNext();
     try {
       await healthy(own);
-      await createUser(ownDatabase.db, parseEnv({}), { email: 'leaving@example.test', password: 'secret1' });
+      await createUser(
+        { db: ownDatabase.db, env: parseEnv({}) },
+        { email: 'leaving@example.test', password: 'secret1' },
+      );
       const [emailId] = await queueEmails(url, ownDatabase.db, 'Held', 1);
       await held.arrived;
 

@@ -38,12 +38,15 @@ export async function signedIn(
   options: { role?: 'user' | 'admin' | 'lodger'; sensual?: boolean; secondFactor?: boolean } = {},
 ) {
   const email = `person${++counter}.${Math.random().toString(36).slice(2, 6)}@example.test`;
-  await createUser(t.db, t.context.env, {
-    email,
-    password: 'secret1',
-    role: options.role ?? 'user',
-    name: `Person ${counter}`,
-  });
+  await createUser(
+    { db: t.db, env: t.context.env },
+    {
+      email,
+      password: 'secret1',
+      role: options.role ?? 'user',
+      name: `Person ${counter}`,
+    },
+  );
   const agent = authAgent(t.app);
   await agent.post('/api/auth/sign-in/email', { email, password: 'secret1' });
   const wantsFactor = options.secondFactor ?? options.role === 'admin';

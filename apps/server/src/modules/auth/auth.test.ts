@@ -88,7 +88,10 @@ describe('sign up, sign in, sign out', () => {
 
 describe('roles and sessions', () => {
   it('lets an admin made by the CLI service sign in with the role admin', async () => {
-    await createUser(t.db, t.context.env, { email: 'owner@example.test', password: 'secret1', role: 'admin' });
+    await createUser(
+      { db: t.db, env: t.context.env },
+      { email: 'owner@example.test', password: 'secret1', role: 'admin' },
+    );
     const agent = authAgent(t.app);
     await agent.post('/api/auth/sign-in/email', { email: 'owner@example.test', password: 'secret1' });
     expect((await agent.get('/api/auth/get-session')).json().user).toMatchObject({
@@ -124,7 +127,7 @@ describe('roles and sessions', () => {
   it('signs a disabled user out at once and refuses their next sign-in', async () => {
     const { agent } = await signUp('disabled@example.test');
     expect((await agent.get('/api/auth/get-session')).json()).not.toBeNull();
-    await setUserDisabled(t.db, 'disabled@example.test', true);
+    await setUserDisabled(t.db, { email: 'disabled@example.test', disabled: true });
     expect((await agent.get('/api/auth/get-session')).json()).toBeNull();
     const again = await authAgent(t.app).post('/api/auth/sign-in/email', {
       email: 'disabled@example.test',

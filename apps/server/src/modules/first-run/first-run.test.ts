@@ -155,7 +155,7 @@ describe('first-run setup link', { timeout: 60_000 }, () => {
 
   it('refuses an email that already has an account (a client who signed up first), creating nothing', async () => {
     const t = await emptyInstall();
-    await createUser(t.db, t.context.env, { email: 'client@example.test', password: 'secret1' });
+    await createUser({ db: t.db, env: t.context.env }, { email: 'client@example.test', password: 'secret1' });
     const { token } = await newLink(t);
     const taken = await post(t, { ...owner, email: 'Client@example.test', token });
     expect(taken.statusCode).toBe(409);

@@ -28,7 +28,7 @@ export const createUserInput = z.object({
 });
 
 /** Creates a verified account with a password (the CLI's way to make the first admin). */
-export async function createUser(db: Db, env: Env, input: z.input<typeof createUserInput>) {
+export async function createUser({ db, env }: { db: Db; env: Env }, input: z.input<typeof createUserInput>) {
   const data = parseInput(createUserInput, input);
   const problem = passwordProblem(passwordPolicyFromEnv(env), data.password);
   if (problem) throw new AppError('VALIDATION', problem);
@@ -68,7 +68,7 @@ async function findUserByEmail(db: Db, email: string) {
   return found;
 }
 
-export async function setUserRole(db: Db, email: string, role: string) {
+export async function setUserRole(db: Db, { email, role }: { email: string; role: string }) {
   const parsedRole: Role = parseInput(roleInput, role);
   const found = await findUserByEmail(db, email);
   return db.transaction(async (tx) => {
@@ -89,7 +89,7 @@ export async function setUserRole(db: Db, email: string, role: string) {
 }
 
 /** A disabled user is refused at sign-in and signed out everywhere at once. */
-export async function setUserDisabled(db: Db, email: string, disabled: boolean) {
+export async function setUserDisabled(db: Db, { email, disabled }: { email: string; disabled: boolean }) {
   const found = await findUserByEmail(db, email);
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -109,7 +109,7 @@ export async function setUserDisabled(db: Db, email: string, disabled: boolean) 
 }
 
 /** Ends every session of the user: each of their devices is signed out. */
-export async function endUserSessions(db: Db, email: string): Promise<number> {
+export async function endUserSessions(db: Db, { email }: { email: string }): Promise<number> {
   const found = await findUserByEmail(db, email);
   const ended = await db.delete(session).where(eq(session.userId, found.id)).returning({ id: session.id });
   return ended.length;
@@ -119,7 +119,7 @@ export async function endUserSessions(db: Db, email: string): Promise<number> {
  * Removes the user's second factor (authenticator secret, recovery codes, passkeys, trusted devices) and signs them out of
  * every device: an admin enrols again at their next sign-in.
  */
-export async function resetSecondFactor(db: Db, email: string) {
+export async function resetSecondFactor(db: Db, { email }: { email: string }) {
   const found = await findUserByEmail(db, email);
   return db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, found.id));

@@ -317,7 +317,7 @@ describe('the brand in emails and on invoices', () => {
     const email = `reset.${Date.now()}@example.test`;
     await signedIn(t); // keeps the counter apart from other tests' people
     const { createUser } = await import('../users/users.service.ts');
-    await createUser(t.db, t.context.env, { email, password: 'secret1', role: 'user', name: 'Rae' });
+    await createUser({ db: t.db, env: t.context.env }, { email, password: 'secret1', role: 'user', name: 'Rae' });
     await client.agent.post('/api/auth/request-password-reset', { email, redirectTo: '/?resetpassword=true' });
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
     expect(mail?.html).toContain(`src="${ORIGIN}/api/website/images/${logo.id}/480.jpg"`);
