@@ -25,9 +25,9 @@ async function feedOf(role: 'admin' | 'lodger') {
 describe('a calendar feed outlives no one’s rights', () => {
   it('stops when its admin is demoted to client (CLI), and stays stopped when promoted again', async () => {
     const { owner, read } = await feedOf('admin');
-    await setUserRole(t.db, owner.email, 'user');
+    await setUserRole(t.db, { email: owner.email, role: 'user' });
     expect((await read()).statusCode).toBe(404);
-    await setUserRole(t.db, owner.email, 'admin');
+    await setUserRole(t.db, { email: owner.email, role: 'admin' });
     expect((await read()).statusCode).toBe(404);
   });
 
@@ -41,9 +41,9 @@ describe('a calendar feed outlives no one’s rights', () => {
 
   it('stops when its owner is disabled (CLI), and stays stopped once enabled', async () => {
     const { owner, read } = await feedOf('lodger');
-    await setUserDisabled(t.db, owner.email, true);
+    await setUserDisabled(t.db, { email: owner.email, disabled: true });
     expect((await read()).statusCode).toBe(404);
-    await setUserDisabled(t.db, owner.email, false);
+    await setUserDisabled(t.db, { email: owner.email, disabled: false });
     expect((await read()).statusCode).toBe(404);
   });
 

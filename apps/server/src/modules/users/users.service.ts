@@ -73,7 +73,7 @@ export async function setUserRole(db: Db, { email, role }: { email: string; role
   const found = await findUserByEmail(db, email);
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(user).set({ role: parsedRole }).where(eq(user.id, found.id)).returning();
-    // A calendar feed made for another role stops at once (issue 9).
+    // A calendar feed made for another role stops at once: it showed the diary to that role alone.
     await tx
       .update(calendarFeed)
       .set({ revokedAt: new Date() })
