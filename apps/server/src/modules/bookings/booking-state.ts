@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, actsAsOwner } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
-import { customerPolicyOf } from '../customers/customers.service.ts';
+import { customerPolicyOf } from '../customers/customer-policy.ts';
 import { bookingIcs } from './booking-calendar.ts';
 import { bookingEmail, type EmailBusiness } from './booking-emails.ts';
 

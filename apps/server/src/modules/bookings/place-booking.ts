@@ -12,7 +12,7 @@ import { booking, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
-import { customerPolicyOf } from '../customers/customers.service.ts';
+import { customerPolicyOf } from '../customers/customer-policy.ts';
 import { noShowFeeFor, recordNoShowConsent } from '../payments/no-show-fee.ts';
 import { openOnlinePayment } from '../payments/online-payments.ts';
 import { createUserWithoutPassword, setUserPhone } from '../users/users.service.ts';

@@ -208,10 +208,3 @@ export async function eraseCustomer(db: Db, request: { actor: Actor | null; user
     await recordAudit(tx, admin, 'customer.erased', 'customer', userId, null, { erased: true });
   });
 }
-
-/** The client's policy, their customer record made ('new') on their first booking, in the caller's transaction. */
-export async function customerPolicyOf(tx: DbOrTx, request: { userId: string }) {
-  await tx.insert(customer).values({ userId: request.userId }).onConflictDoNothing();
-  const [row] = await tx.select({ policy: customer.policy }).from(customer).where(eq(customer.userId, request.userId));
-  return row?.policy ?? 'new';
-}
