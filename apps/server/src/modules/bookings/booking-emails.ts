@@ -54,11 +54,10 @@ export function bookingEmail(
   // notification keeps the real name in its text.
   const title = treatmentTitle(booking, business);
   const toOwner = kind === 'booking.admin-new';
-  return composeEmail(
-    db,
+  return composeEmail(db, {
     kind,
-    extras.to ?? booking.clientEmail ?? '',
-    {
+    to: extras.to ?? booking.clientEmail ?? '',
+    variables: {
       clientName: booking.clientName,
       clientEmail: booking.clientEmail,
       clientPhone: booking.clientPhone,
@@ -80,20 +79,18 @@ export function bookingEmail(
       notes: booking.notes,
       status: booking.status,
     },
-    {
-      subjectVariables: { service: title },
-      preheader: `${title} — ${business.name}`,
-      attachments: extras.ics
-        ? [
-            {
-              filename: 'booking.ics',
-              contentType: ICS_TYPE,
-              contentBase64: Buffer.from(extras.ics).toString('base64'),
-            },
-          ]
-        : [],
-      dedupeKey: extras.dedupeKey,
-      publicUrl: business.publicUrl,
-    },
-  );
+    subjectVariables: { service: title },
+    preheader: `${title} — ${business.name}`,
+    attachments: extras.ics
+      ? [
+          {
+            filename: 'booking.ics',
+            contentType: ICS_TYPE,
+            contentBase64: Buffer.from(extras.ics).toString('base64'),
+          },
+        ]
+      : [],
+    dedupeKey: extras.dedupeKey,
+    publicUrl: business.publicUrl,
+  });
 }

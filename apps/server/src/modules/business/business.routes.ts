@@ -6,13 +6,15 @@ import { dismissSetup, readBusinessDetails, setupStatus, updateBusinessDetails }
 export function businessRoutes(context: AppContext) {
   const { db, env, auth } = context;
   return async (app: FastifyInstance) => {
-    app.get('/api/admin/business', async (request) => readBusinessDetails(db, env, await actorOf(auth, request)));
-    app.put('/api/admin/business', async (request) =>
-      updateBusinessDetails(db, env, await actorOf(auth, request), request.body),
+    app.get('/api/admin/business', async (request) =>
+      readBusinessDetails({ db, env }, { actor: await actorOf(auth, request) }),
     );
-    app.get('/api/admin/setup', async (request) => setupStatus(db, env, await actorOf(auth, request)));
+    app.put('/api/admin/business', async (request) =>
+      updateBusinessDetails({ db, env }, { actor: await actorOf(auth, request), input: request.body }),
+    );
+    app.get('/api/admin/setup', async (request) => setupStatus({ db, env }, { actor: await actorOf(auth, request) }));
     app.post('/api/admin/setup/dismiss', async (request, reply) => {
-      await dismissSetup(db, await actorOf(auth, request));
+      await dismissSetup(db, { actor: await actorOf(auth, request) });
       return reply.status(204).send();
     });
   };

@@ -26,7 +26,7 @@ export function businessDetailsOf(row: SettingsRow | undefined, env: BusinessEnv
 }
 
 /** How clients know and reach the business: what every email, invoice, page and 'please call us' text shows. */
-export async function getBusinessDetails(db: DbOrTx, env: BusinessEnv): Promise<BusinessDetails> {
+export async function getBusinessDetails({ db, env }: { db: DbOrTx; env: BusinessEnv }): Promise<BusinessDetails> {
   const [row] = await db
     .select({
       businessName: businessSettings.businessName,
@@ -40,21 +40,19 @@ export async function getBusinessDetails(db: DbOrTx, env: BusinessEnv): Promise<
   return businessDetailsOf(row, env);
 }
 
-export async function readBusinessDetails(db: DbOrTx, env: BusinessEnv, actor: Actor | null) {
+export async function readBusinessDetails(deps: { db: DbOrTx; env: BusinessEnv }, { actor }: { actor: Actor | null }) {
   requireRole(actor, 'admin');
-  return getBusinessDetails(db, env);
+  return getBusinessDetails(deps);
 }
 
 export async function updateBusinessDetails(
-  db: DbOrTx,
-  env: BusinessEnv,
-  actor: Actor | null,
-  input: unknown,
+  { db, env }: { db: DbOrTx; env: BusinessEnv },
+  { actor, input }: { actor: Actor | null; input: unknown },
 ): Promise<BusinessDetails> {
   const admin = requireRole(actor, 'admin');
   const details = parseInput(updateBusinessDetailsInput, input);
   return db.transaction(async (tx) => {
-    const before = await getBusinessDetails(tx, env);
+    const before = await getBusinessDetails({ db: tx, env });
     const [updated] = await tx
       .update(businessSettings)
       .set({
@@ -67,18 +65,21 @@ export async function updateBusinessDetails(
       .where(eq(businessSettings.id, 1))
       .returning({ id: businessSettings.id });
     if (!updated) throw new AppError('NOT_FOUND', 'The business settings are missing.');
-    const after = await getBusinessDetails(tx, env);
+    const after = await getBusinessDetails({ db: tx, env });
     await recordAudit(tx, admin, 'business-details.updated', 'setting', 'business-details', before, after);
     return after;
   });
 }
 
 /** The dashboard's checklist of a new install; each step links to where it is done. */
-export async function setupStatus(db: DbOrTx, env: BusinessEnv & Pick<Env, 'SMTP_URL'>, actor: Actor | null) {
+export async function setupStatus(
+  { db, env }: { db: DbOrTx; env: BusinessEnv & Pick<Env, 'SMTP_URL'> },
+  { actor }: { actor: Actor | null },
+) {
   requireRole(actor, 'admin');
   const reviewedActions = ['booking-rules.updated', 'service.updated', 'invoice-settings.updated'];
   const [details, settingsRows, reviewed, kept] = await Promise.all([
-    getBusinessDetails(db, env),
+    getBusinessDetails({ db, env }),
     db
       .select({ dismissed: businessSettings.setupDismissed, vatRegistered: businessSettings.vatRegistered })
       .from(businessSettings)
@@ -123,7 +124,7 @@ export async function setupStatus(db: DbOrTx, env: BusinessEnv & Pick<Env, 'SMTP
   return status;
 }
 
-export async function dismissSetup(db: DbOrTx, actor: Actor | null) {
+export async function dismissSetup(db: DbOrTx, { actor }: { actor: Actor | null }) {
   const admin = requireRole(actor, 'admin');
   await db.transaction(async (tx) => {
     await tx.update(businessSettings).set({ setupDismissed: true }).where(eq(businessSettings.id, 1));

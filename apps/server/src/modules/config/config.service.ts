@@ -79,7 +79,7 @@ export function publicConfigOf(
 export async function readPublicConfig({ db, env }: { db: Db; env: Env }): Promise<PublicConfig> {
   const [rules, details, settings] = await Promise.all([
     getBookingRules(db, env.BUSINESS_TIME_ZONE),
-    getBusinessDetails(db, env),
+    getBusinessDetails({ db, env }),
     websiteSettingsOf(db),
   ]);
   return publicConfigOf(env, rules, details, {

@@ -7,6 +7,9 @@ import { composeEmail } from './emails.service.ts';
 export function authEmailSender(deps: { db: Db; outbox: Outbox; publicUrl: string }): SendAuthEmail {
   const { db, outbox, publicUrl } = deps;
   return async ({ kind, to, variables, withLogo }) => {
-    await outbox.enqueue(db, await composeEmail(db, kind, to, variables, withLogo ? { publicUrl } : {}));
+    await outbox.enqueue(
+      db,
+      await composeEmail(db, { kind, to, variables, publicUrl: withLogo ? publicUrl : undefined }),
+    );
   };
 }

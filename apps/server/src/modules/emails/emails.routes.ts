@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
-import { getBusinessDetails } from '../business/business.service.ts';
 import {
   composeToCustomer,
   emailAttachment,
@@ -22,28 +21,28 @@ type KindParams = { Params: { kind: string } };
 export function emailsRoutes(context: AppContext) {
   const { db, auth, outbox, env } = context;
   return async (app: FastifyInstance) => {
-    app.get('/api/admin/emails', async (request) => listEmails(db, await actorOf(auth, request), request.query));
+    app.get('/api/admin/emails', async (request) =>
+      listEmails(db, { actor: await actorOf(auth, request), query: request.query }),
+    );
     app.post('/api/admin/emails', async (request, reply) =>
       reply
         .status(201)
         .send(
-          await composeToCustomer(
-            db,
-            outbox,
-            await actorOf(auth, request),
-            request.body,
-            (await getBusinessDetails(db, env)).businessName,
-          ),
+          await composeToCustomer({ db, outbox, env }, { actor: await actorOf(auth, request), input: request.body }),
         ),
     );
     app.get<IdParams>('/api/admin/emails/:id', async (request) =>
-      getEmail(db, await actorOf(auth, request), request.params.id),
+      getEmail(db, { actor: await actorOf(auth, request), id: request.params.id }),
     );
     // Always a download, never shown as a page of this site: an attachment's type is whatever was sent.
     app.get<{ Params: { id: string; index: string } }>(
       '/api/admin/emails/:id/attachments/:index',
       async (request, reply) => {
-        const file = await emailAttachment(db, await actorOf(auth, request), request.params.id, request.params.index);
+        const file = await emailAttachment(db, {
+          actor: await actorOf(auth, request),
+          id: request.params.id,
+          index: request.params.index,
+        });
         const safeName = file.filename.replace(/[^\w.\- ]/g, '_');
         return reply
           .header('content-type', 'application/octet-stream')
@@ -53,29 +52,31 @@ export function emailsRoutes(context: AppContext) {
       },
     );
     app.post<IdParams>('/api/admin/emails/:id/resend', async (request, reply) =>
-      reply.status(201).send(await resendEmail(db, outbox, await actorOf(auth, request), request.params.id)),
+      reply
+        .status(201)
+        .send(await resendEmail({ db, outbox }, { actor: await actorOf(auth, request), id: request.params.id })),
     );
-    app.get('/api/admin/email-settings', async (request) => getEmailSettings(db, await actorOf(auth, request)));
+    app.get('/api/admin/email-settings', async (request) =>
+      getEmailSettings(db, { actor: await actorOf(auth, request) }),
+    );
     app.put('/api/admin/email-settings', async (request) =>
-      saveEmailSettings(db, await actorOf(auth, request), request.body),
+      saveEmailSettings(db, { actor: await actorOf(auth, request), input: request.body }),
     );
     app.get('/api/admin/email-templates', async (request) => ({
-      templates: await listTemplates(db, await actorOf(auth, request)),
+      templates: await listTemplates(db, { actor: await actorOf(auth, request) }),
     }));
     app.put<KindParams>('/api/admin/email-templates/:kind', async (request, reply) => {
-      await saveTemplate(db, await actorOf(auth, request), request.params.kind, request.body);
+      await saveTemplate(db, { actor: await actorOf(auth, request), kind: request.params.kind, input: request.body });
       return reply.status(204).send();
     });
     app.delete<KindParams>('/api/admin/email-templates/:kind', async (request, reply) => {
-      await restoreTemplate(db, await actorOf(auth, request), request.params.kind);
+      await restoreTemplate(db, { actor: await actorOf(auth, request), kind: request.params.kind });
       return reply.status(204).send();
     });
     app.post<KindParams>('/api/admin/email-templates/:kind/preview', async (request) =>
       previewTemplate(
-        await actorOf(auth, request),
-        request.params.kind,
-        request.body,
-        (await getBusinessDetails(db, env)).businessName,
+        { db, env },
+        { actor: await actorOf(auth, request), kind: request.params.kind, input: request.body },
       ),
     );
   };

@@ -16,7 +16,7 @@ import { businessSettings, type EmailAttachment, emailOutbox, emailTemplate, use
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
-import { getBusinessDetails } from '../business/business.service.ts';
+import { type BusinessEnv, getBusinessDetails } from '../business/business.service.ts';
 import type { Outbox, OutgoingEmail } from '../outbox/outbox.service.ts';
 import { documentBrandOf } from '../website/website.service.ts';
 import {
@@ -36,10 +36,10 @@ async function templateOf(db: DbOrTx, kind: EmailKind) {
 /** An email of a kind, rendered from the template in force (read in the caller's transaction). */
 export async function composeEmail(
   db: DbOrTx,
-  kind: EmailKind,
-  to: string,
-  variables: TemplateVariables,
-  extras: {
+  request: {
+    kind: EmailKind;
+    to: string;
+    variables: TemplateVariables;
     attachments?: EmailAttachment[];
     dedupeKey?: string;
     /** Variables that differ in the subject line (discretion: the subject shows on a lock screen). */
@@ -48,16 +48,20 @@ export async function composeEmail(
     preheader?: string;
     /** The site's public address, for the logo in the header. */
     publicUrl?: string;
-  } = {},
+  },
 ): Promise<OutgoingEmail> {
-  const { subjectVariables, preheader, publicUrl, ...delivery } = extras;
+  const { kind, to, variables: given, subjectVariables, preheader, publicUrl, ...delivery } = request;
+  let variables = given;
   const template = await templateOf(db, kind);
   // The business variables come from the owner's business details; the caller's (the environment's) are the defaults.
-  const business = await getBusinessDetails(db, {
-    BUSINESS_NAME: String(variables.businessName ?? ''),
-    BUSINESS_AREA: '',
-    BUSINESS_PHONE: String(variables.businessPhone ?? ''),
-    BUSINESS_EMAIL: String(variables.businessEmail ?? ''),
+  const business = await getBusinessDetails({
+    db,
+    env: {
+      BUSINESS_NAME: String(variables.businessName ?? ''),
+      BUSINESS_AREA: '',
+      BUSINESS_PHONE: String(variables.businessPhone ?? ''),
+      BUSINESS_EMAIL: String(variables.businessEmail ?? ''),
+    },
   });
   variables = {
     ...variables,
@@ -67,21 +71,20 @@ export async function composeEmail(
   };
   const text = renderTemplate(template.body, variables);
   const subject = renderTemplate(template.subject, { ...variables, ...subjectVariables });
-  const brand = await emailBrandOf(db, publicUrl, String(variables.businessName ?? ''));
+  const brand = await emailBrandOf(db, { publicUrl, businessName: String(variables.businessName ?? '') });
   return { to, kind, subject, text, html: htmlFromText(text, preheader, brand), ...delivery };
 }
 
 /** The logo needs the site's public address (emails are read elsewhere); without it the header shows the name. */
 export async function emailBrandOf(
   db: DbOrTx,
-  publicUrl: string | undefined,
-  businessName: string,
+  { publicUrl, businessName }: { publicUrl: string | undefined; businessName: string },
 ): Promise<EmailBrand> {
   const brand = await documentBrandOf(db, null, publicUrl ?? '');
   return { color: brand.color, logoUrl: publicUrl && brand.logo ? brand.logo.url : null, businessName };
 }
 
-export async function getEmailSettings(db: DbOrTx, actor: Actor | null): Promise<EmailSettings> {
+export async function getEmailSettings(db: DbOrTx, { actor }: { actor: Actor | null }): Promise<EmailSettings> {
   requireRole(actor, 'admin');
   const [row] = await db
     .select({ nameSensualTreatments: businessSettings.nameSensualTreatments })
@@ -91,18 +94,21 @@ export async function getEmailSettings(db: DbOrTx, actor: Actor | null): Promise
 }
 
 /** Whether calendar files and email subjects/previews name sensual treatments (off by default: decision 026). */
-export async function saveEmailSettings(db: Db, actor: Actor | null, input: unknown): Promise<EmailSettings> {
+export async function saveEmailSettings(
+  db: Db,
+  { actor, input }: { actor: Actor | null; input: unknown },
+): Promise<EmailSettings> {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(emailSettingsSchema, input);
   return db.transaction(async (tx) => {
-    const before = await getEmailSettings(tx, admin);
+    const before = await getEmailSettings(tx, { actor: admin });
     await tx.update(businessSettings).set(data).where(eq(businessSettings.id, 1));
     await recordAudit(tx, admin, 'email-settings.saved', 'setting', 'email-settings', before, data);
     return data;
   });
 }
 
-export async function listTemplates(db: Db, actor: Actor | null): Promise<EmailTemplate[]> {
+export async function listTemplates(db: Db, { actor }: { actor: Actor | null }): Promise<EmailTemplate[]> {
   requireRole(actor, 'admin');
   const saved = new Map((await db.select().from(emailTemplate)).map((t) => [t.kind, t]));
   return emailKinds.map((kind) => {
@@ -130,7 +136,10 @@ function unknownVariables(kind: EmailKind, text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').filter((name) => !known.has(name));
 }
 
-export async function saveTemplate(db: Db, actor: Actor | null, kindParam: string, input: unknown) {
+export async function saveTemplate(
+  db: Db,
+  { actor, kind: kindParam, input }: { actor: Actor | null; kind: string; input: unknown },
+) {
   const admin = requireRole(actor, 'admin');
   const kind = kindOf(kindParam);
   const data = parseInput(emailTemplateInput, input);
@@ -150,7 +159,7 @@ export async function saveTemplate(db: Db, actor: Actor | null, kindParam: strin
   });
 }
 
-export async function restoreTemplate(db: Db, actor: Actor | null, kindParam: string) {
+export async function restoreTemplate(db: Db, { actor, kind: kindParam }: { actor: Actor | null; kind: string }) {
   const admin = requireRole(actor, 'admin');
   const kind = kindOf(kindParam);
   await db.transaction(async (tx) => {
@@ -160,7 +169,11 @@ export async function restoreTemplate(db: Db, actor: Actor | null, kindParam: st
 }
 
 /** A live preview of unsaved wording with example values. */
-export function previewTemplate(actor: Actor | null, kindParam: string, input: unknown, businessName: string) {
+export async function previewTemplate(
+  deps: { db: Db; env: BusinessEnv },
+  { actor, kind: kindParam, input }: { actor: Actor | null; kind: string; input: unknown },
+) {
+  const { businessName } = await getBusinessDetails(deps);
   requireRole(actor, 'admin');
   const kind = kindOf(kindParam);
   const data = parseInput(emailTemplateInput, input);
@@ -198,7 +211,7 @@ export function previewTemplate(actor: Actor | null, kindParam: string, input: u
   };
 }
 
-export async function listEmails(db: Db, actor: Actor | null, query: unknown) {
+export async function listEmails(db: Db, { actor, query }: { actor: Actor | null; query: unknown }) {
   requireRole(actor, 'admin');
   const q = parseInput(listEmailsQuery, query);
   const where = and(
@@ -235,7 +248,7 @@ async function findEmail(db: Db, id: string) {
 }
 
 /** One email exactly as it was sent: its text, its HTML body and its attachments (named, without their bytes). */
-export async function getEmail(db: Db, actor: Actor | null, id: string) {
+export async function getEmail(db: Db, { actor, id }: { actor: Actor | null; id: string }) {
   requireRole(actor, 'admin');
   const row = await findEmail(db, id);
   return {
@@ -260,7 +273,10 @@ export async function getEmail(db: Db, actor: Actor | null, id: string) {
 }
 
 /** The bytes of one attachment of a sent email, for the owner to download. */
-export async function emailAttachment(db: Db, actor: Actor | null, id: string, index: string) {
+export async function emailAttachment(
+  db: Db,
+  { actor, id, index }: { actor: Actor | null; id: string; index: string },
+) {
   requireRole(actor, 'admin');
   const row = await findEmail(db, id);
   const attachment = /^\d{1,3}$/.test(index) ? row.attachments[Number(index)] : undefined;
@@ -273,7 +289,10 @@ export async function emailAttachment(db: Db, actor: Actor | null, id: string, i
 }
 
 /** Sends an email again as a new outbox row (the original keeps its own history). */
-export async function resendEmail(db: Db, outbox: Outbox, actor: Actor | null, id: string) {
+export async function resendEmail(
+  { db, outbox }: { db: Db; outbox: Outbox },
+  { actor, id }: { actor: Actor | null; id: string },
+) {
   const admin = requireRole(actor, 'admin');
   const [original] = /^[0-9a-f-]{36}$/i.test(id)
     ? await db.select().from(emailOutbox).where(eq(emailOutbox.id, id))
@@ -299,12 +318,10 @@ export async function resendEmail(db: Db, outbox: Outbox, actor: Actor | null, i
 
 /** A one-off email from the owner to a customer. */
 export async function composeToCustomer(
-  db: Db,
-  outbox: Outbox,
-  actor: Actor | null,
-  input: unknown,
-  businessName: string,
+  { db, outbox, env }: { db: Db; outbox: Outbox; env: BusinessEnv },
+  { actor, input }: { actor: Actor | null; input: unknown },
 ) {
+  const { businessName } = await getBusinessDetails({ db, env });
   const admin = requireRole(actor, 'admin');
   const data = parseInput(composeEmailInput, input);
   const [customer] = await db.select().from(user).where(eq(user.id, data.customerId));

@@ -74,11 +74,10 @@ export async function sendInvoice(
     const bytes = await renderPdf(document, env, brand);
     const isCredit = detail.kind === 'credit_note';
     const due = isCredit || detail.status === 'void' ? 0 : Math.max(0, detail.totalPence - detail.amountPaidPence);
-    const email = await composeEmail(
-      tx,
-      'invoice',
-      detail.billToEmail,
-      {
+    const email = await composeEmail(tx, {
+      kind: 'invoice',
+      to: detail.billToEmail,
+      variables: {
         clientName: detail.billToName,
         document: isCredit ? 'credit note' : 'invoice',
         label: detail.label,
@@ -97,13 +96,11 @@ export async function sendInvoice(
         footer: document.settings.invoiceFooter,
         businessName: env.BUSINESS_NAME,
       },
-      {
-        attachments: [
-          { filename: `${detail.label}.pdf`, contentType: 'application/pdf', contentBase64: bytes.toString('base64') },
-        ],
-        publicUrl: publicUrlOf(env),
-      },
-    );
+      attachments: [
+        { filename: `${detail.label}.pdf`, contentType: 'application/pdf', contentBase64: bytes.toString('base64') },
+      ],
+      publicUrl: publicUrlOf(env),
+    });
     const emailId = await outbox.enqueue(tx, email);
     await recordAudit(tx, admin, 'invoice.sent', 'invoice', id, null, { to: detail.billToEmail, emailId });
     return { emailId, to: detail.billToEmail };

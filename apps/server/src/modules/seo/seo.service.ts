@@ -74,7 +74,7 @@ export type SiteFacts = Awaited<ReturnType<typeof siteFacts>>;
 /** Everything the heads and the JSON-LD say, read once per page. */
 export async function siteFacts(db: Db, env: SeoEnv) {
   const [details, rules, services, settings] = await Promise.all([
-    getBusinessDetails(db, env),
+    getBusinessDetails({ db, env }),
     getBookingRules(db, env.BUSINESS_TIME_ZONE),
     db.select().from(service).where(eq(service.active, true)).orderBy(asc(service.sortOrder)),
     websiteSettingsOf(db),

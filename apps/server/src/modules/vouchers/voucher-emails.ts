@@ -34,8 +34,8 @@ export async function sendDueVoucherEmails(deps: VoucherDeps, request: { onlyId?
   const publicUrl = publicUrlOf(deps.env);
   // Read before any transaction: the logo's bytes may come from a bucket, and a slow one must not hold it open.
   const brand = await pdfBrandOf(deps.db, deps.files, publicUrl);
-  const business = await getBusinessDetails(deps.db, deps.env);
-  const emailBrand = await emailBrandOf(deps.db, publicUrl, business.businessName);
+  const business = await getBusinessDetails({ db: deps.db, env: deps.env });
+  const emailBrand = await emailBrandOf(deps.db, { publicUrl: publicUrl, businessName: business.businessName });
   let sent = 0;
   for (const row of due) {
     const { renderVoucherPdf } = await import('./voucher-pdf.ts');
