@@ -22,6 +22,8 @@ import { vatSettings } from './expense-categories.service.ts';
 
 /** What the expense services need beyond the caller: the database and the business's calendar. */
 export type ExpenseDeps = { db: Db; timeZone: string; now?: () => number };
+/** Who asks for a change, and its input as sent. */
+export type ExpenseInput = { actor: Actor | null; input: unknown };
 
 type ExpenseRecord = typeof expense.$inferSelect;
 type CategoryRecord = typeof expenseCategory.$inferSelect;
@@ -93,10 +95,7 @@ function auditView(row: ExpenseRecord) {
   };
 }
 
-export async function createExpense(
-  deps: ExpenseDeps,
-  { actor, input }: { actor: Actor | null; input: unknown },
-): Promise<ExpenseDetail> {
+export async function createExpense(deps: ExpenseDeps, { actor, input }: ExpenseInput): Promise<ExpenseDetail> {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(createExpenseInput, input);
   refuseFutureDate(deps, { date: data.date });

@@ -9,6 +9,7 @@ import { salesVatRateBp } from '../ledger/ledger.service.ts';
 import { assertOnlineMoneyInvoiceable } from '../payments/online-refunds.ts';
 import {
   auditView,
+  changeInvoice,
   clientExists,
   detailOf,
   findInvoice,
@@ -146,44 +147,56 @@ export async function updateInvoice(
   { db, env }: InvoiceDeps,
   { actor, id, input }: InvoiceRequest & { id: string; input: unknown },
 ) {
-  const admin = requireRole(actor, 'admin');
-  const data = parseInput(updateInvoiceInput, input);
-  return db.transaction(async (tx) => {
-    const found = await findInvoice(tx, { id, lock: true });
-    requireDraft(found);
-    if (data.lines) await requireVatAllowed(tx, { lines: data.lines });
-    const before = await detailOf(tx, { row: found, env });
-    const changes: Partial<InvoiceRow> = {};
-    if (data.clientId !== undefined) changes.clientId = await clientExists(tx, { clientId: data.clientId });
-    if (data.billToName !== undefined) changes.billToName = data.billToName;
-    if (data.billToEmail !== undefined) changes.billToEmail = data.billToEmail || null;
-    if (data.billToAddress !== undefined) changes.billToAddress = data.billToAddress;
-    if (data.notes !== undefined) changes.notes = data.notes;
-    if (Object.keys(changes).length) await tx.update(invoice).set(changes).where(eq(invoice.id, id));
-    if (data.lines) {
-      // Lines from a booking keep their style and type (income analysis) unless the edit says otherwise.
-      const previous = await linesOf(tx, { invoiceId: id });
-      await writeLines(tx, {
-        invoiceId: id,
-        lines: data.lines.map((line, index) => ({
-          ...line,
-          style: line.style !== undefined ? line.style : (previous[index]?.style ?? null),
-          serviceType: line.serviceType !== undefined ? line.serviceType : (previous[index]?.serviceType ?? null),
-        })),
-      });
-    }
-    const after = await detailOf(tx, { row: await findInvoice(tx, { id }), env });
-    await recordAudit(tx, admin, 'invoice.updated', 'invoice', id, auditView(before), auditView(after));
-    return after;
-  });
+  return changeInvoice(
+    { db },
+    {
+      actor,
+      id,
+      input,
+      parse: (raw) => parseInput(updateInvoiceInput, raw),
+      change: async (tx, { admin, data, found }) => {
+        requireDraft(found);
+        if (data.lines) await requireVatAllowed(tx, { lines: data.lines });
+        const before = await detailOf(tx, { row: found, env });
+        const changes: Partial<InvoiceRow> = {};
+        if (data.clientId !== undefined) changes.clientId = await clientExists(tx, { clientId: data.clientId });
+        if (data.billToName !== undefined) changes.billToName = data.billToName;
+        if (data.billToEmail !== undefined) changes.billToEmail = data.billToEmail || null;
+        if (data.billToAddress !== undefined) changes.billToAddress = data.billToAddress;
+        if (data.notes !== undefined) changes.notes = data.notes;
+        if (Object.keys(changes).length) await tx.update(invoice).set(changes).where(eq(invoice.id, id));
+        if (data.lines) {
+          // Lines from a booking keep their style and type (income analysis) unless the edit says otherwise.
+          const previous = await linesOf(tx, { invoiceId: id });
+          await writeLines(tx, {
+            invoiceId: id,
+            lines: data.lines.map((line, index) => ({
+              ...line,
+              style: line.style !== undefined ? line.style : (previous[index]?.style ?? null),
+              serviceType: line.serviceType !== undefined ? line.serviceType : (previous[index]?.serviceType ?? null),
+            })),
+          });
+        }
+        const after = await detailOf(tx, { row: await findInvoice(tx, { id }), env });
+        await recordAudit(tx, admin, 'invoice.updated', 'invoice', id, auditView(before), auditView(after));
+        return after;
+      },
+    },
+  );
 }
 
 export async function deleteInvoice({ db }: Pick<InvoiceDeps, 'db'>, { actor, id }: InvoiceRequest & { id: string }) {
-  const admin = requireRole(actor, 'admin');
-  await db.transaction(async (tx) => {
-    const found = await findInvoice(tx, { id, lock: true });
-    requireDraft(found);
-    await tx.delete(invoice).where(eq(invoice.id, id));
-    await recordAudit(tx, admin, 'invoice.deleted', 'invoice', id, { billToName: found.billToName }, null);
-  });
+  await changeInvoice(
+    { db },
+    {
+      actor,
+      id,
+      parse: () => null,
+      change: async (tx, { admin, found }) => {
+        requireDraft(found);
+        await tx.delete(invoice).where(eq(invoice.id, id));
+        await recordAudit(tx, admin, 'invoice.deleted', 'invoice', id, { billToName: found.billToName }, null);
+      },
+    },
+  );
 }

@@ -5,11 +5,12 @@ import { invoice, payment } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import { postJournalEntry } from '../ledger/ledger.service.ts';
 import { invoicePaymentEntry, invoiceRefundEntry } from '../ledger/postings.ts';
 import { recordPayment } from '../payments/payments.service.ts';
 import {
+  changeInvoice,
   detailOf,
   findInvoice,
   type InvoiceDeps,
@@ -51,53 +52,59 @@ export async function recordInvoicePayment(
   { db, env }: InvoiceDeps,
   { actor, id, input }: InvoiceRequest & { id: string; input: unknown },
 ) {
-  const admin = requireRole(actor, 'admin');
-  const data = parseInput(invoicePaymentInput, input);
-  return db.transaction(async (tx) => {
-    const found = await findInvoice(tx, { id, lock: true });
-    if (found.kind !== 'invoice' || !(openStatuses as readonly string[]).includes(found.status))
-      throw new AppError(
-        'CONFLICT',
-        found.status === 'draft'
-          ? 'Issue the invoice before recording a payment.'
-          : found.status === 'paid'
-            ? 'This invoice is paid in full.'
-            : 'This invoice takes no payment.',
-      );
-    const outstanding = found.totalPence - found.amountPaidPence;
-    if (data.amountPence > outstanding)
-      throw new AppError('VALIDATION', `Only ${money(outstanding, env)} is outstanding.`);
-    const row = await recordMoney(tx, { found, admin, kind: 'payment', data });
-    await postJournalEntry(tx, {
-      draft: invoicePaymentEntry({
-        paymentId: row.id,
-        date: localDateOf(row.paidAt.getTime(), env.BUSINESS_TIME_ZONE),
-        amountPence: row.amountPence,
-        method: row.method,
-        description: `Payment of invoice ${invoiceLabel(found.series, found.number)}`,
-      }),
-      createdBy: admin.id,
-    });
-    const amountPaidPence = found.amountPaidPence + row.amountPence;
-    await tx
-      .update(invoice)
-      .set({ amountPaidPence, status: paidStatus(found.totalPence, amountPaidPence) })
-      .where(eq(invoice.id, id));
-    await recordAudit(
-      tx,
-      admin,
-      'invoice.payment',
-      'invoice',
+  return changeInvoice(
+    { db },
+    {
+      actor,
       id,
-      { amountPaidPence: found.amountPaidPence },
-      {
-        amountPaidPence,
-        amountPence: row.amountPence,
-        method: row.method,
+      input,
+      parse: (raw) => parseInput(invoicePaymentInput, raw),
+      change: async (tx, { admin, data, found }) => {
+        if (found.kind !== 'invoice' || !(openStatuses as readonly string[]).includes(found.status))
+          throw new AppError(
+            'CONFLICT',
+            found.status === 'draft'
+              ? 'Issue the invoice before recording a payment.'
+              : found.status === 'paid'
+                ? 'This invoice is paid in full.'
+                : 'This invoice takes no payment.',
+          );
+        const outstanding = found.totalPence - found.amountPaidPence;
+        if (data.amountPence > outstanding)
+          throw new AppError('VALIDATION', `Only ${money(outstanding, env)} is outstanding.`);
+        const row = await recordMoney(tx, { found, admin, kind: 'payment', data });
+        await postJournalEntry(tx, {
+          draft: invoicePaymentEntry({
+            paymentId: row.id,
+            date: localDateOf(row.paidAt.getTime(), env.BUSINESS_TIME_ZONE),
+            amountPence: row.amountPence,
+            method: row.method,
+            description: `Payment of invoice ${invoiceLabel(found.series, found.number)}`,
+          }),
+          createdBy: admin.id,
+        });
+        const amountPaidPence = found.amountPaidPence + row.amountPence;
+        await tx
+          .update(invoice)
+          .set({ amountPaidPence, status: paidStatus(found.totalPence, amountPaidPence) })
+          .where(eq(invoice.id, id));
+        await recordAudit(
+          tx,
+          admin,
+          'invoice.payment',
+          'invoice',
+          id,
+          { amountPaidPence: found.amountPaidPence },
+          {
+            amountPaidPence,
+            amountPence: row.amountPence,
+            method: row.method,
+          },
+        );
+        return detailOf(tx, { row: await findInvoice(tx, { id }), env });
       },
-    );
-    return detailOf(tx, { row: await findInvoice(tx, { id }), env });
-  });
+    },
+  );
 }
 
 /** Money paid back on a cancelled invoice: at most what was paid on it less what was refunded already. */
@@ -105,37 +112,45 @@ export async function recordInvoiceRefund(
   { db, env }: InvoiceDeps,
   { actor, id, input }: InvoiceRequest & { id: string; input: unknown },
 ) {
-  const admin = requireRole(actor, 'admin');
-  const data = parseInput(invoiceRefundInput, input);
-  return db.transaction(async (tx) => {
-    const found = await findInvoice(tx, { id, lock: true });
-    if (found.kind !== 'invoice' || found.status !== 'void')
-      throw new AppError('CONFLICT', 'Issue a credit note before refunding an invoice.');
-    const [refunded] = await tx
-      .select({ sum: sql<number>`coalesce(sum(${payment.amountPence}), 0)`.mapWith(Number) })
-      .from(payment)
-      .where(and(eq(payment.invoiceId, id), eq(payment.kind, 'refund')));
-    const refundable = found.amountPaidPence - (refunded?.sum ?? 0);
-    if (data.amountPence > refundable)
-      throw new AppError(
-        'VALIDATION',
-        refundable > 0 ? `At most ${money(refundable, env)} can be refunded.` : 'Nothing is owed back on this invoice.',
-      );
-    const row = await recordMoney(tx, { found, admin, kind: 'refund', data });
-    await postJournalEntry(tx, {
-      draft: invoiceRefundEntry({
-        refundId: row.id,
-        date: localDateOf(row.paidAt.getTime(), env.BUSINESS_TIME_ZONE),
-        amountPence: row.amountPence,
-        method: row.method,
-        description: `Refund on cancelled invoice ${invoiceLabel(found.series, found.number)}`,
-      }),
-      createdBy: admin.id,
-    });
-    await recordAudit(tx, admin, 'invoice.refund', 'invoice', id, null, {
-      amountPence: row.amountPence,
-      method: row.method,
-    });
-    return detailOf(tx, { row: await findInvoice(tx, { id }), env });
-  });
+  return changeInvoice(
+    { db },
+    {
+      actor,
+      id,
+      input,
+      parse: (raw) => parseInput(invoiceRefundInput, raw),
+      change: async (tx, { admin, data, found }) => {
+        if (found.kind !== 'invoice' || found.status !== 'void')
+          throw new AppError('CONFLICT', 'Issue a credit note before refunding an invoice.');
+        const [refunded] = await tx
+          .select({ sum: sql<number>`coalesce(sum(${payment.amountPence}), 0)`.mapWith(Number) })
+          .from(payment)
+          .where(and(eq(payment.invoiceId, id), eq(payment.kind, 'refund')));
+        const refundable = found.amountPaidPence - (refunded?.sum ?? 0);
+        if (data.amountPence > refundable)
+          throw new AppError(
+            'VALIDATION',
+            refundable > 0
+              ? `At most ${money(refundable, env)} can be refunded.`
+              : 'Nothing is owed back on this invoice.',
+          );
+        const row = await recordMoney(tx, { found, admin, kind: 'refund', data });
+        await postJournalEntry(tx, {
+          draft: invoiceRefundEntry({
+            refundId: row.id,
+            date: localDateOf(row.paidAt.getTime(), env.BUSINESS_TIME_ZONE),
+            amountPence: row.amountPence,
+            method: row.method,
+            description: `Refund on cancelled invoice ${invoiceLabel(found.series, found.number)}`,
+          }),
+          createdBy: admin.id,
+        });
+        await recordAudit(tx, admin, 'invoice.refund', 'invoice', id, null, {
+          amountPence: row.amountPence,
+          method: row.method,
+        });
+        return detailOf(tx, { row: await findInvoice(tx, { id }), env });
+      },
+    },
+  );
 }

@@ -19,6 +19,31 @@ const LEFT = 50;
 const RIGHT = 545; // A4 is 595 points wide
 const GREY = '#444444';
 
+/** The document's bytes, once it has ended. */
+export function bytesOf(doc: PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/**
+ * A band of the brand colour along the top, then the logo at the left margin: where the text under it starts. An
+ * unreadable logo is left out, and the document still goes out with the business's name alone.
+ */
+export function brandTop(doc: PDFDocument, brand: PdfBrand, left: number): number {
+  doc.rect(0, 0, 595, 8).fill(brand.color);
+  if (!brand.logo) return 50;
+  try {
+    doc.image(brand.logo, left, 50, { fit: [160, 56] });
+    return 114;
+  } catch {
+    return 50;
+  }
+}
+
 /** A4, Helvetica (one of the PDF standard fonts, so nothing is embedded and '£' needs no font file). */
 export function renderInvoicePdf(
   { detail, settings, streetAddress, business }: InvoiceDocument,
@@ -33,12 +58,7 @@ export function renderInvoicePdf(
     margin: LEFT,
     info: { Title: `${title} - ${business.businessName}`, Author: business.businessName },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = bytesOf(doc);
   const price = (pence: number) => money(pence, env);
   const day = (date: string | null) =>
     date
@@ -50,17 +70,8 @@ export function renderInvoicePdf(
         }).format(new Date(`${date}T00:00:00Z`))
       : '';
 
-  // A band of the brand colour along the top, then the business (its logo above its name), top left.
-  doc.rect(0, 0, 595, 8).fill(brand.color);
-  let top = 50;
-  if (brand.logo) {
-    try {
-      doc.image(brand.logo, LEFT, top, { fit: [160, 56] });
-      top += 64;
-    } catch {
-      // An unreadable logo leaves the name alone: the invoice still goes out.
-    }
-  }
+  // The business (its logo above its name), top left, under a band of its colour.
+  const top = brandTop(doc, brand, LEFT);
   doc.font('Helvetica-Bold').fontSize(18).fillColor(brand.color).text(business.businessName, LEFT, top, { width: 280 });
   doc.font('Helvetica').fontSize(10).fillColor(GREY);
   const businessLines = [

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { businessSettings, invoice, invoiceCounter, invoiceLine, payment, user } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
-import type { Actor } from '../auth/actor.ts';
+import { type Actor, requireRole } from '../auth/actor.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
 
 // The state of an invoice, below its verbs (drafts, issuing, money against it, reading): the reads and writes of the
@@ -102,6 +102,30 @@ function lineView(line: LineRow) {
     style: line.style,
     serviceType: line.serviceType,
   };
+}
+
+/**
+ * The owner's change to one invoice: the actor is checked and the input parsed before anything is read, then one
+ * transaction reads the invoice with its row locked, so two changes to it run one after the other.
+ */
+export async function changeInvoice<D, T>(
+  { db }: Pick<InvoiceDeps, 'db'>,
+  {
+    actor,
+    id,
+    input,
+    parse,
+    change,
+  }: InvoiceRequest & {
+    id: string;
+    input?: unknown;
+    parse: (input: unknown) => D;
+    change: (tx: DbOrTx, step: { admin: Actor; data: D; found: InvoiceRow }) => Promise<T>;
+  },
+): Promise<T> {
+  const admin = requireRole(actor, 'admin');
+  const data = parse(input);
+  return db.transaction(async (tx) => change(tx, { admin, data, found: await findInvoice(tx, { id, lock: true }) }));
 }
 
 /** Reads an invoice, locking its row when a change follows, so two changes to it run one after the other. */

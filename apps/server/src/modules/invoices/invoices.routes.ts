@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
 import { invoicePdf, sendInvoice } from './invoice-documents.service.ts';
@@ -18,6 +18,12 @@ type IdParams = { Params: { id: string } };
 export function invoicesRoutes(context: AppContext) {
   const { db, auth, env, outbox, files } = context;
   const deps = { db, env, outbox, files };
+  /** Who asks, the invoice the address names, and the body: the request of every verb on one invoice. */
+  const asked = async (request: FastifyRequest<IdParams>) => ({
+    actor: await actorOf(auth, request),
+    id: request.params.id,
+    input: request.body,
+  });
   return async (app: FastifyInstance) => {
     app.get('/api/admin/invoices', async (request) =>
       listInvoices(deps, { actor: await actorOf(auth, request), query: request.query }),
@@ -42,59 +48,30 @@ export function invoicesRoutes(context: AppContext) {
         }),
       ),
     );
-    app.get<IdParams>('/api/admin/invoices/:id', async (request) =>
-      getInvoice(deps, { actor: await actorOf(auth, request), id: request.params.id }),
-    );
-    app.patch<IdParams>('/api/admin/invoices/:id', async (request) =>
-      updateInvoice(deps, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
-    );
+    app.get<IdParams>('/api/admin/invoices/:id', async (request) => getInvoice(deps, await asked(request)));
+    app.patch<IdParams>('/api/admin/invoices/:id', async (request) => updateInvoice(deps, await asked(request)));
     app.delete<IdParams>('/api/admin/invoices/:id', async (request, reply) => {
-      await deleteInvoice(deps, { actor: await actorOf(auth, request), id: request.params.id });
+      await deleteInvoice(deps, await asked(request));
       return reply.status(204).send();
     });
-    app.post<IdParams>('/api/admin/invoices/:id/issue', async (request) =>
-      issueInvoice(deps, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
-    );
+    app.post<IdParams>('/api/admin/invoices/:id/issue', async (request) => issueInvoice(deps, await asked(request)));
     app.post<IdParams>('/api/admin/invoices/:id/payments', async (request, reply) =>
-      reply.status(201).send(
-        await recordInvoicePayment(deps, {
-          actor: await actorOf(auth, request),
-          id: request.params.id,
-          input: request.body,
-        }),
-      ),
+      reply.status(201).send(await recordInvoicePayment(deps, await asked(request))),
     );
     app.post<IdParams>('/api/admin/invoices/:id/credit-note', async (request, reply) =>
-      reply.status(201).send(
-        await issueCreditNote(deps, {
-          actor: await actorOf(auth, request),
-          id: request.params.id,
-          input: request.body,
-        }),
-      ),
+      reply.status(201).send(await issueCreditNote(deps, await asked(request))),
     );
     app.post<IdParams>('/api/admin/invoices/:id/refunds', async (request, reply) =>
-      reply.status(201).send(
-        await recordInvoiceRefund(deps, {
-          actor: await actorOf(auth, request),
-          id: request.params.id,
-          input: request.body,
-        }),
-      ),
+      reply.status(201).send(await recordInvoiceRefund(deps, await asked(request))),
     );
     app.get<IdParams>('/api/admin/invoices/:id/pdf', async (request, reply) => {
-      const { bytes, filename } = await invoicePdf(deps, {
-        actor: await actorOf(auth, request),
-        id: request.params.id,
-      });
+      const { bytes, filename } = await invoicePdf(deps, await asked(request));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
         .send(bytes);
     });
-    app.post<IdParams>('/api/admin/invoices/:id/send', async (request) =>
-      sendInvoice(deps, { actor: await actorOf(auth, request), id: request.params.id }),
-    );
+    app.post<IdParams>('/api/admin/invoices/:id/send', async (request) => sendInvoice(deps, await asked(request)));
   };
 }

@@ -92,7 +92,21 @@ export async function salesVatRateBp(tx: DbOrTx): Promise<number> {
   return settings?.registered ? settings.rate : 0;
 }
 
-export async function listAccounts(db: DbOrTx, { actor }: { actor: Actor | null }): Promise<LedgerAccount[]> {
+/** Who reads the books, and the filters the address gives. */
+type LedgerRequest = { actor: Actor | null; query?: unknown };
+
+/** The rows of a period, by the date column of the rows read (an entry's, or a line's). */
+function withinPeriod(
+  date: typeof journalEntry.date | typeof journalLine.date,
+  period: { from?: string; to?: string },
+) {
+  const conditions: SQL[] = [];
+  if (period.from) conditions.push(gte(date, period.from));
+  if (period.to) conditions.push(lte(date, period.to));
+  return conditions;
+}
+
+export async function listAccounts(db: DbOrTx, { actor }: LedgerRequest): Promise<LedgerAccount[]> {
   requireRole(actor, 'admin');
   return db
     .select({
@@ -105,15 +119,10 @@ export async function listAccounts(db: DbOrTx, { actor }: { actor: Actor | null 
     .orderBy(asc(ledgerAccount.code));
 }
 
-export async function listJournal(
-  db: DbOrTx,
-  { actor, query }: { actor: Actor | null; query: unknown },
-): Promise<JournalPage> {
+export async function listJournal(db: DbOrTx, { actor, query }: LedgerRequest): Promise<JournalPage> {
   requireRole(actor, 'admin');
   const filters = parseInput(listJournalQuery, query);
-  const conditions: SQL[] = [];
-  if (filters.from) conditions.push(gte(journalEntry.date, filters.from));
-  if (filters.to) conditions.push(lte(journalEntry.date, filters.to));
+  const conditions = withinPeriod(journalEntry.date, filters);
   if (filters.sourceType) conditions.push(eq(journalEntry.sourceType, filters.sourceType));
   if (filters.account)
     conditions.push(
@@ -175,15 +184,9 @@ export async function listJournal(
 }
 
 /** Every account's debits, credits and balance over a period; the totals of a sound ledger agree. */
-export async function trialBalance(
-  db: DbOrTx,
-  { actor, query }: { actor: Actor | null; query: unknown },
-): Promise<TrialBalance> {
+export async function trialBalance(db: DbOrTx, { actor, query }: LedgerRequest): Promise<TrialBalance> {
   requireRole(actor, 'admin');
-  const period = parseInput(balancesQuery, query);
-  const conditions: SQL[] = [];
-  if (period.from) conditions.push(gte(journalLine.date, period.from));
-  if (period.to) conditions.push(lte(journalLine.date, period.to));
+  const conditions = withinPeriod(journalLine.date, parseInput(balancesQuery, query));
   const sums = await db
     .select({
       code: journalLine.accountCode,

@@ -1,7 +1,7 @@
 /// <reference path="../invoices/pdfkit.d.ts" />
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { PdfBrand } from '../invoices/invoice-pdf.ts';
+import { brandTop, bytesOf, type PdfBrand } from '../invoices/invoice-pdf.ts';
 
 export type VoucherDocument = {
   businessName: string;
@@ -31,23 +31,9 @@ export async function renderVoucherPdf(voucher: VoucherDocument, brand: PdfBrand
     margin: LEFT,
     info: { Title: `Gift voucher - ${voucher.businessName}`, Author: voucher.businessName },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = bytesOf(doc);
 
-  doc.rect(0, 0, 595, 8).fill(brand.color);
-  let top = 50;
-  if (brand.logo) {
-    try {
-      doc.image(brand.logo, LEFT, top, { fit: [160, 56] });
-      top += 64;
-    } catch {
-      // An unreadable logo leaves the name alone: the voucher still goes out.
-    }
-  }
+  const top = brandTop(doc, brand, LEFT);
   doc
     .font('Helvetica-Bold')
     .fontSize(18)
