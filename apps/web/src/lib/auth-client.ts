@@ -1,7 +1,7 @@
 import { passkeyClient } from '@better-auth/passkey/client';
 import { adminClient, twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { refetchSession, SESSION_POLL_SECONDS } from './session.ts';
+import { type AuthClientPlugins, refetchSession, SESSION_POLL_SECONDS } from './session.ts';
 
 export { SESSION_POLL_SECONDS, useCurrentUser } from './session.ts';
 
@@ -13,7 +13,7 @@ export { SESSION_POLL_SECONDS, useCurrentUser } from './session.ts';
 export const authClient = createAuthClient({
   basePath: '/api/auth',
   // The sign-in form reads `twoFactorRedirect` from the answer and asks for the code itself.
-  plugins: [adminClient(), twoFactorClient(), passkeyClient()],
+  plugins: [adminClient(), twoFactorClient(), passkeyClient()] satisfies AuthClientPlugins,
   sessionOptions: { refetchInterval: SESSION_POLL_SECONDS, refetchOnWindowFocus: true },
 });
 

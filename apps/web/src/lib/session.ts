@@ -1,6 +1,8 @@
 import type { Role } from '@app/shared';
+import type { passkeyClient } from '@better-auth/passkey/client';
+import type { adminClient, twoFactorClient } from 'better-auth/client/plugins';
+import type { ReactAuthClient } from 'better-auth/react';
 import { useSyncExternalStore } from 'react';
-import type { authClient } from './auth-client.ts';
 
 /**
  * The signed-in session, read from better-auth's GET /api/auth/get-session without loading the better-auth client:
@@ -12,7 +14,17 @@ import type { authClient } from './auth-client.ts';
  */
 export const SESSION_POLL_SECONDS = 10;
 
-export type SessionData = typeof authClient.$Infer.Session;
+/**
+ * The plugins of the better-auth client (auth-client.ts, which checks its list against this one), named as types so
+ * that this file does not import the client, which imports it.
+ */
+export type AuthClientPlugins = [
+  // Without options, as auth-client.ts calls it: the bare generic would lose the role the plugin adds.
+  ReturnType<typeof adminClient<object>>,
+  ReturnType<typeof twoFactorClient>,
+  ReturnType<typeof passkeyClient>,
+];
+export type SessionData = ReactAuthClient<{ plugins: AuthClientPlugins }>['$Infer']['Session'];
 type SessionState = { data: SessionData | null; isPending: boolean; error: unknown };
 
 let state: SessionState = { data: null, isPending: true, error: null };
