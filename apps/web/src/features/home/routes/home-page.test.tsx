@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme.ts';
 import { HomePage } from './home-page.tsx';
 
 const config: PublicConfig = publicConfigSchema.parse({
@@ -46,7 +45,7 @@ function renderHome(path = '/') {
   const router = createMemoryRouter([{ path: '/', Component: HomePage }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider env="test" theme={theme}>
+      <MantineProvider env="test">
         <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>,
