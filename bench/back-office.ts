@@ -116,7 +116,7 @@ const checks: [string, () => Promise<unknown>][] = [
   ['dashboard data', () => dashboard(db, TZ, admin)],
   [
     'calendar: this month (availability view)',
-    () => availabilityCalendar(db, TZ, admin, { from: monthStart, to: monthEnd }),
+    () => availabilityCalendar(db, { timeZone: TZ, actor: admin, query: { from: monthStart, to: monthEnd } }),
   ],
   [
     'calendar: last month of bookings (list, ≤500)',

@@ -43,13 +43,14 @@ for (let i = 0; i < realistic.length; i += 500) await db.insert(booking).values(
 
 const from = localDateOf(Date.now(), TZ);
 const to = localDateOf(Date.now() + 59 * 86_400_000, TZ);
-const loaded = await loadSlotRules(db, TZ, from, to);
+const loaded = await loadSlotRules(db, { timeZone: TZ, from, to });
 console.log(`${load()} before timing`);
 
 const pure = await timeIt(200, () =>
   computeSlots(loaded.rules, { durationMinutes: 60, from, to, now: Date.now(), today: from, busy: loaded.busy }),
 );
-const request = () => listSlots(db, TZ, { serviceId: swedish.id, duration: 60, durationMinutes: 60, from, to });
+const request = () =>
+  listSlots(db, { timeZone: TZ, query: { serviceId: swedish.id, duration: 60, durationMinutes: 60, from, to } });
 const full = await timeIt(50, request);
 console.log(`5,000 bookings, ${loaded.busy.length} of them in the 60-day range:`);
 console.log(`  slot computation                  median ${verdict(median(pure), 5, undefined, 'slot computation')}`);
@@ -59,7 +60,7 @@ await db.execute(sql`delete from booking`);
 const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
 const dense = Array.from({ length: 5000 }, (_, i) => bookingAt(start + i * 17 * 60_000, 10, 2, i));
 for (let i = 0; i < dense.length; i += 500) await db.insert(booking).values(dense.slice(i, i + 500));
-const packed = await loadSlotRules(db, TZ, from, to);
+const packed = await loadSlotRules(db, { timeZone: TZ, from, to });
 const densePure = await timeIt(200, () =>
   computeSlots(packed.rules, { durationMinutes: 60, from, to, now: Date.now(), today: from, busy: packed.busy }),
 );

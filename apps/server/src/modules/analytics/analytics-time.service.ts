@@ -33,7 +33,7 @@ import {
 /** Open minutes per local date: opening hours after overrides, less the periods the owner blocked. */
 async function openMinutesByDate(db: DbOrTx, timeZone: string, range: Range): Promise<Map<string, number>> {
   const [base, overrides, blocks] = await Promise.all([
-    getBookingRules(db, timeZone),
+    getBookingRules(db, { timeZone }),
     db
       .select()
       .from(availabilityOverride)

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { localDateOf } from '../../lib/zoned-time.ts';
-import { actorOf, requireRole } from '../auth/actor.ts';
+import { actorOf } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import {
   createBlock,
   createOverride,
   deleteBlock,
   deleteOverride,
-  getBookingRules,
   listBlocks,
   listOverrides,
+  readBookingRules,
   updateBookingRules,
 } from './availability.service.ts';
 import { availabilityCalendar, createFeed, feedCalendar, listFeeds, revokeFeed } from './calendar.service.ts';
@@ -20,50 +19,61 @@ type IdParams = { Params: { id: string } };
 export function availabilityRoutes(context: AppContext) {
   const { db, env, auth } = context;
   return async (app: FastifyInstance) => {
-    app.get('/api/admin/booking-rules', async (request) => {
-      requireRole(await actorOf(auth, request), 'admin');
-      return getBookingRules(db, env.BUSINESS_TIME_ZONE);
-    });
-    app.patch('/api/admin/booking-rules', async (request) => {
-      await updateBookingRules(db, await actorOf(auth, request), request.body);
-      return getBookingRules(db, env.BUSINESS_TIME_ZONE);
-    });
+    app.get('/api/admin/booking-rules', async (request) =>
+      readBookingRules(db, { actor: await actorOf(auth, request), timeZone: env.BUSINESS_TIME_ZONE }),
+    );
+    app.patch('/api/admin/booking-rules', async (request) =>
+      updateBookingRules(db, {
+        actor: await actorOf(auth, request),
+        input: request.body,
+        timeZone: env.BUSINESS_TIME_ZONE,
+      }),
+    );
     app.get('/api/admin/overrides', async (request) =>
-      listOverrides(db, await actorOf(auth, request), localDateOf(Date.now(), env.BUSINESS_TIME_ZONE)),
+      listOverrides(db, { actor: await actorOf(auth, request), timeZone: env.BUSINESS_TIME_ZONE }),
     );
     app.post('/api/admin/overrides', async (request, reply) =>
-      reply.status(201).send(await createOverride(db, await actorOf(auth, request), request.body)),
+      reply.status(201).send(await createOverride(db, { actor: await actorOf(auth, request), input: request.body })),
     );
     app.delete<IdParams>('/api/admin/overrides/:id', async (request, reply) => {
-      await deleteOverride(db, await actorOf(auth, request), request.params.id);
+      await deleteOverride(db, { actor: await actorOf(auth, request), id: request.params.id });
       return reply.status(204).send();
     });
-    app.get('/api/admin/blocks', async (request) => listBlocks(db, await actorOf(auth, request), new Date()));
+    app.get('/api/admin/blocks', async (request) => listBlocks(db, { actor: await actorOf(auth, request) }));
     app.post('/api/admin/blocks', async (request, reply) =>
-      reply.status(201).send(await createBlock(db, await actorOf(auth, request), request.body)),
+      reply.status(201).send(await createBlock(db, { actor: await actorOf(auth, request), input: request.body })),
     );
     app.delete<IdParams>('/api/admin/blocks/:id', async (request, reply) => {
-      await deleteBlock(db, await actorOf(auth, request), request.params.id);
+      await deleteBlock(db, { actor: await actorOf(auth, request), id: request.params.id });
       return reply.status(204).send();
     });
 
     app.get('/api/availability/calendar', async (request) =>
-      availabilityCalendar(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request), request.query),
+      availabilityCalendar(db, {
+        timeZone: env.BUSINESS_TIME_ZONE,
+        actor: await actorOf(auth, request),
+        query: request.query,
+      }),
     );
-    app.get('/api/calendar-feeds', async (request) => ({ feeds: await listFeeds(db, await actorOf(auth, request)) }));
+    app.get('/api/calendar-feeds', async (request) => ({
+      feeds: await listFeeds(db, { actor: await actorOf(auth, request) }),
+    }));
     app.post('/api/calendar-feeds', async (request, reply) =>
-      reply.status(201).send(await createFeed(db, await actorOf(auth, request), publicUrlOf(env))),
+      reply
+        .status(201)
+        .send(await createFeed(db, { actor: await actorOf(auth, request), publicUrl: publicUrlOf(env) })),
     );
     app.delete<IdParams>('/api/calendar-feeds/:id', async (request, reply) => {
-      await revokeFeed(db, await actorOf(auth, request), request.params.id);
+      await revokeFeed(db, { actor: await actorOf(auth, request), id: request.params.id });
       return reply.status(204).send();
     });
     // Calendar apps fetch this without cookies: the unguessable token is the credential.
     app.get<{ Params: { file: string } }>('/api/calendar-feeds/:file', async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/, '');
-      const ics = await feedCalendar(db, env.BUSINESS_TIME_ZONE, token, {
-        name: env.BUSINESS_NAME,
-        domain: new URL(publicUrlOf(env)).hostname,
+      const ics = await feedCalendar(db, {
+        timeZone: env.BUSINESS_TIME_ZONE,
+        token,
+        business: { name: env.BUSINESS_NAME, domain: new URL(publicUrlOf(env)).hostname },
       });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')

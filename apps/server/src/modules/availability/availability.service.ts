@@ -20,7 +20,7 @@ import { computeSlots, type Interval, type SlotRules } from './slots.ts';
 
 export async function getBookingRules(
   db: DbOrTx,
-  timeZone: string,
+  { timeZone }: { timeZone: string },
 ): Promise<BookingRules & { streetAddress: string; nameSensualTreatments: boolean }> {
   const [settings] = await db.select().from(businessSettings).where(eq(businessSettings.id, 1));
   if (!settings) throw new Error('business_settings row missing (migration 0003 seeds it)');
@@ -40,13 +40,11 @@ export async function getBookingRules(
 /** Everything the slot computation needs between two local dates (a day of margin each side). */
 export async function loadSlotRules(
   db: DbOrTx,
-  timeZone: string,
-  from: string,
-  to: string,
-  options: { excludeBookingId?: string } = {},
+  options: { timeZone: string; from: string; to: string; excludeBookingId?: string },
 ): Promise<{ rules: SlotRules; busy: Interval[] }> {
+  const { timeZone, from, to } = options;
   const [base, overrides, result] = await Promise.all([
-    getBookingRules(db, timeZone),
+    getBookingRules(db, { timeZone }),
     db
       .select()
       .from(availabilityOverride)
@@ -82,14 +80,16 @@ function busyIntervals(db: DbOrTx, timeZone: string, from: string, to: string, e
 
 export async function listSlots(
   db: DbOrTx,
-  timeZone: string,
-  query: SlotsQuery & { durationMinutes: number },
-  now = Date.now(),
+  {
+    timeZone,
+    query,
+    now = Date.now(),
+  }: { timeZone: string; query: SlotsQuery & { durationMinutes: number }; now?: number },
 ): Promise<SlotsResponse> {
   if (query.to < query.from) throw new AppError('VALIDATION', 'to: must not be before from');
   if (Date.parse(query.to) - Date.parse(query.from) > 92 * 86_400_000)
     throw new AppError('VALIDATION', 'Ask for at most 92 days at a time');
-  const { rules, busy } = await loadSlotRules(db, timeZone, query.from, query.to);
+  const { rules, busy } = await loadSlotRules(db, { timeZone, from: query.from, to: query.to });
   const days = computeSlots(rules, {
     durationMinutes: query.durationMinutes,
     from: query.from,
@@ -104,14 +104,16 @@ export async function listSlots(
 /** The free start times nearest to a wanted one (a lost race is offered these). */
 export async function nearestSlots(
   db: DbOrTx,
-  timeZone: string,
-  durationMinutes: number,
-  wanted: number,
-  now: number,
-  count = 3,
+  {
+    timeZone,
+    durationMinutes,
+    wanted,
+    now,
+    count = 3,
+  }: { timeZone: string; durationMinutes: number; wanted: number; now: number; count?: number },
 ) {
   const date = localDateOf(wanted, timeZone);
-  const { rules, busy } = await loadSlotRules(db, timeZone, addDays(date, -3), addDays(date, 7));
+  const { rules, busy } = await loadSlotRules(db, { timeZone, from: addDays(date, -3), to: addDays(date, 7) });
   return computeSlots(rules, {
     durationMinutes,
     from: addDays(date, -3),
@@ -129,20 +131,32 @@ export async function nearestSlots(
 
 // ---- The owner's edits ----
 
-export async function updateBookingRules(db: DbOrTx, actor: Actor | null, input: unknown) {
+/** The rules as the owner edits them. */
+export async function readBookingRules(db: DbOrTx, { actor, timeZone }: { actor: Actor | null; timeZone: string }) {
+  requireRole(actor, 'admin');
+  return getBookingRules(db, { timeZone });
+}
+
+/** Saves the owner's changes and answers the rules now in force. */
+export async function updateBookingRules(
+  db: DbOrTx,
+  { actor, input, timeZone }: { actor: Actor | null; input: unknown; timeZone: string },
+) {
   const admin = requireRole(actor, 'admin');
   const changes = parseInput(updateBookingRulesInput, input);
   // Nothing to change is not an error (and an empty SET is not valid SQL).
-  if (Object.keys(changes).length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx.update(businessSettings).set(changes).where(eq(businessSettings.id, 1));
-    // Also how the dashboard's setup checklist knows the owner has set the opening hours.
-    await recordAudit(tx, admin, 'booking-rules.updated', 'setting', 'booking-rules', null, changes);
-  });
+  if (Object.keys(changes).length > 0)
+    await db.transaction(async (tx) => {
+      await tx.update(businessSettings).set(changes).where(eq(businessSettings.id, 1));
+      // Also how the dashboard's setup checklist knows the owner has set the opening hours.
+      await recordAudit(tx, admin, 'booking-rules.updated', 'setting', 'booking-rules', null, changes);
+    });
+  return getBookingRules(db, { timeZone });
 }
 
 /** The owner's special days with their notes: the lodger sees only busy/free, in the calendar. */
-export async function listOverrides(db: DbOrTx, actor: Actor | null, from: string) {
+export async function listOverrides(db: DbOrTx, { actor, timeZone }: { actor: Actor | null; timeZone: string }) {
+  const from = localDateOf(Date.now(), timeZone);
   requireRole(actor, 'admin');
   return db
     .select()
@@ -151,26 +165,30 @@ export async function listOverrides(db: DbOrTx, actor: Actor | null, from: strin
     .orderBy(asc(availabilityOverride.date));
 }
 
-export async function createOverride(db: DbOrTx, actor: Actor | null, input: unknown) {
+export async function createOverride(db: DbOrTx, { actor, input }: { actor: Actor | null; input: unknown }) {
   requireRole(actor, 'admin');
   const [row] = await db.insert(availabilityOverride).values(parseInput(createOverrideInput, input)).returning();
   return row;
 }
 
-export async function deleteOverride(db: DbOrTx, actor: Actor | null, id: string) {
+export async function deleteOverride(db: DbOrTx, { actor, id }: { actor: Actor | null; id: string }) {
   requireRole(actor, 'admin');
   const deleted = await db.delete(availabilityOverride).where(eq(availabilityOverride.id, id)).returning();
   if (!deleted.length) throw new AppError('NOT_FOUND', 'No such override.');
 }
 
 /** The owner's blocked times with their reasons: the lodger sees only busy/free, in the calendar. */
-export async function listBlocks(db: DbOrTx, actor: Actor | null, from: Date) {
+export async function listBlocks(db: DbOrTx, { actor }: { actor: Actor | null }) {
+  const from = new Date();
   requireRole(actor, 'admin');
   return db.select().from(blockedPeriod).where(gt(blockedPeriod.endsAt, from)).orderBy(asc(blockedPeriod.startsAt));
 }
 
 /** Pending and confirmed bookings that fall, even in part, between two instants. */
-export async function bookingsDuring(db: DbOrTx, startsAt: Date, endsAt: Date): Promise<BlockOverlap[]> {
+export async function bookingsDuring(
+  db: DbOrTx,
+  { startsAt, endsAt }: { startsAt: Date; endsAt: Date },
+): Promise<BlockOverlap[]> {
   const rows = await db
     .select()
     .from(booking)
@@ -195,13 +213,13 @@ export async function bookingsDuring(db: DbOrTx, startsAt: Date, endsAt: Date): 
  * Blocks time. A block over bookings does not cancel them, so the owner is told first: without `confirm` the answer
  * is a 409 listing them, and nothing is written.
  */
-export async function createBlock(db: DbOrTx, actor: Actor | null, input: unknown) {
+export async function createBlock(db: DbOrTx, { actor, input }: { actor: Actor | null; input: unknown }) {
   requireRole(actor, 'admin');
   const data = parseInput(createBlockInput, input);
   const startsAt = new Date(data.startsAt);
   const endsAt = new Date(data.endsAt);
   return db.transaction(async (tx) => {
-    const covered = await bookingsDuring(tx, startsAt, endsAt);
+    const covered = await bookingsDuring(tx, { startsAt, endsAt });
     if (covered.length > 0 && !data.confirm)
       throw new AppError(
         'CONFLICT',
@@ -215,7 +233,7 @@ export async function createBlock(db: DbOrTx, actor: Actor | null, input: unknow
   });
 }
 
-export async function deleteBlock(db: DbOrTx, actor: Actor | null, id: string) {
+export async function deleteBlock(db: DbOrTx, { actor, id }: { actor: Actor | null; id: string }) {
   requireRole(actor, 'admin');
   const deleted = await db.delete(blockedPeriod).where(eq(blockedPeriod.id, id)).returning();
   if (!deleted.length) throw new AppError('NOT_FOUND', 'No such block.');

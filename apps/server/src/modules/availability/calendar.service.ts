@@ -18,15 +18,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function availabilityCalendar(
   db: Db,
-  timeZone: string,
-  actor: Actor | null,
-  query: unknown,
+  { timeZone, actor, query }: { timeZone: string; actor: Actor | null; query: unknown },
 ): Promise<LodgerCalendar | AdminCalendar> {
   const viewer = requireRole(actor, 'admin', 'lodger');
   const { from, to } = parseInput(calendarQuery, query);
   if (to < from || Date.parse(to) - Date.parse(from) > 62 * 86_400_000)
     throw new AppError('VALIDATION', 'Ask for at most 62 days, from before to.');
-  const { rules, busy } = await loadSlotRules(db, timeZone, from, to);
+  const { rules, busy } = await loadSlotRules(db, { timeZone, from, to });
   const open: { start: string; end: string }[] = [];
   for (let date = from; date <= to; date = addDays(date, 1))
     for (const interval of openIntervalsOfDate(rules, date))
@@ -86,7 +84,7 @@ export async function availabilityCalendar(
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function listFeeds(db: Db, actor: Actor | null) {
+export async function listFeeds(db: Db, { actor }: { actor: Actor | null }) {
   const viewer = requireRole(actor, 'admin', 'lodger');
   const rows = await db
     .select({ id: calendarFeed.id, kind: calendarFeed.kind, createdAt: calendarFeed.createdAt })
@@ -97,7 +95,7 @@ export async function listFeeds(db: Db, actor: Actor | null) {
 }
 
 /** A new subscription URL for the caller; any earlier one of theirs stops working. */
-export async function createFeed(db: Db, actor: Actor | null, publicUrl: string) {
+export async function createFeed(db: Db, { actor, publicUrl }: { actor: Actor | null; publicUrl: string }) {
   const viewer = requireRole(actor, 'admin', 'lodger');
   const token = randomBytes(24).toString('base64url');
   const kind = viewer.role === 'admin' ? 'admin' : 'lodger';
@@ -121,7 +119,7 @@ export async function createFeed(db: Db, actor: Actor | null, publicUrl: string)
   };
 }
 
-export async function revokeFeed(db: Db, actor: Actor | null, id: string) {
+export async function revokeFeed(db: Db, { actor, id }: { actor: Actor | null; id: string }) {
   const viewer = requireRole(actor, 'admin', 'lodger');
   const revoked = /^[0-9a-f-]{36}$/i.test(id)
     ? await db
@@ -136,9 +134,7 @@ export async function revokeFeed(db: Db, actor: Actor | null, id: string) {
 /** The feed itself: bookings with the client's first name for the admin, busy periods only for the lodger. */
 export async function feedCalendar(
   db: Db,
-  timeZone: string,
-  token: string,
-  business: { name: string; domain: string },
+  { timeZone, token, business }: { timeZone: string; token: string; business: { name: string; domain: string } },
 ) {
   const [feed] = await db
     .select()
@@ -161,7 +157,7 @@ export async function feedCalendar(
     timezone: timeZone,
   });
   if (feed.kind === 'lodger') {
-    const { busy } = await loadSlotRules(db, timeZone, from, to);
+    const { busy } = await loadSlotRules(db, { timeZone, from, to });
     for (const b of mergeIntervals([...busy].sort((x, y) => x.start - y.start)))
       calendar.createEvent({
         id: `busy-${b.start}@${business.domain}`,

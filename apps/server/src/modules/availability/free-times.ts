@@ -17,7 +17,7 @@ const KEPT = 200;
  * number and the minute are the same, the answer computed for them is the answer. The times are computed as at the
  * minute's end, so a time that becomes too soon during the minute is not offered in it.
  */
-export function freeTimes(db: Db, timeZone: string) {
+export function freeTimes(db: Db, { timeZone }: { timeZone: string }) {
   /** Kept as sent: the JSON text and its ETag. */
   type Answer = { json: string; etag: string };
   const kept = new Map<string, Answer>();
@@ -37,7 +37,11 @@ export function freeTimes(db: Db, timeZone: string) {
     const key = `${row?.version}|${minute}|${query.duration}|${query.from}|${query.to}`;
     const hit = kept.get(key);
     if (hit) return hit;
-    const slots = await listSlots(db, timeZone, { ...query, durationMinutes: query.duration }, (minute + 1) * 60_000);
+    const slots = await listSlots(db, {
+      timeZone,
+      query: { ...query, durationMinutes: query.duration },
+      now: (minute + 1) * 60_000,
+    });
     const json = JSON.stringify(slots);
     const answer = { json, etag: etagOf(json) };
     if (row?.version === null || row?.version === undefined) return answer;

@@ -28,7 +28,7 @@ import { spendableVoucher } from '../vouchers/spend-vouchers.ts';
  * books every service by phone; the discretion flag is for visitors. Who asks is looked up only without the flag.
  */
 export function freeSlotsFor(deps: Pick<BookingDeps, 'db' | 'env'>) {
-  const slotsOf = freeTimes(deps.db, deps.env.BUSINESS_TIME_ZONE);
+  const slotsOf = freeTimes(deps.db, { timeZone: deps.env.BUSINESS_TIME_ZONE });
   return async (request: { query: unknown; sensualFlag: boolean; actor: () => Promise<Actor | null> }) => {
     const query = parseInput(slotsQuery, request.query);
     const showSensual = request.sensualFlag || (await request.actor())?.role === 'admin';

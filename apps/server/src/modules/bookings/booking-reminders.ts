@@ -24,7 +24,7 @@ export async function queueDueReminders(deps: BookingDeps): Promise<number> {
     )
     .orderBy(asc(booking.startsAt));
   if (!due.length) return 0;
-  const rules = await getBookingRules(db, env.BUSINESS_TIME_ZONE);
+  const rules = await getBookingRules(db, { timeZone: env.BUSINESS_TIME_ZONE });
   let queued = 0;
   for (const row of due) {
     if (!row.clientEmail) continue;

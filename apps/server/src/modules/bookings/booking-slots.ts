@@ -36,13 +36,12 @@ export async function withAlternatives(
         ? new SlotTaken(durationMinutes, wanted, 'Someone has just taken this time. Please choose another.')
         : null;
   if (!taken) throw error;
-  const alternatives = await nearestSlots(
-    deps.db,
-    deps.env.BUSINESS_TIME_ZONE,
-    taken.durationMinutes,
-    taken.wanted,
-    now(deps),
-  );
+  const alternatives = await nearestSlots(deps.db, {
+    timeZone: deps.env.BUSINESS_TIME_ZONE,
+    durationMinutes: taken.durationMinutes,
+    wanted: taken.wanted,
+    now: now(deps),
+  });
   const details: SlotUnavailableDetails = { alternatives };
   throw new AppError('SLOT_UNAVAILABLE', taken.message, details);
 }
@@ -54,7 +53,7 @@ export async function assertSlotFree(
 ) {
   const { timeZone, ...wanted } = slot;
   const date = localDateOf(slot.start, timeZone);
-  const loaded = await loadSlotRules(tx, timeZone, date, date, { excludeBookingId: slot.excludeBookingId });
+  const loaded = await loadSlotRules(tx, { timeZone, from: date, to: date, excludeBookingId: slot.excludeBookingId });
   const today = localDateOf(slot.now, timeZone);
   if (!isSlotFree(loaded.rules, { ...wanted, date, today, busy: loaded.busy }))
     throw new SlotTaken(slot.durationMinutes, slot.start, 'This time is not available. Please choose another.');

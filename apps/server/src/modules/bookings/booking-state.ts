@@ -187,7 +187,7 @@ export async function bookingPaid(deps: BookingTx, request: { row: BookingRow; d
     .returning();
   if (!updated) throw new Error('paid update returned no row');
   await recordEvent(tx, { row, actor: SYSTEM, action: 'paid', from: row.status, to: status, details: request.details });
-  const rules = await getBookingRules(tx, deps.env.BUSINESS_TIME_ZONE);
+  const rules = await getBookingRules(tx, { timeZone: deps.env.BUSINESS_TIME_ZONE });
   await sendBookedEmails(deps, { row: updated, source: updated.source, rules });
   return updated;
 }

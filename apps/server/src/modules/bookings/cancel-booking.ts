@@ -66,7 +66,7 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
   const { db, env } = deps;
   const result = await db.transaction(async (tx) => {
     const row = await ownBooking(tx, { actor, id, forUpdate: true });
-    const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
+    const rules = await getBookingRules(tx, { timeZone: env.BUSINESS_TIME_ZONE });
     const at = now(deps);
     assertClientMayChange(env, { actor, row, cutoffHours: rules.cancellationCutoffHours, at });
     const by = actor.role === 'admin' ? 'business' : 'client';
@@ -186,7 +186,7 @@ async function cancelAwaitingPayment(deps: BookingDeps, actor: Actor, row: Booki
       to: 'cancelled',
       details: { by: 'client', reason, notified: false, refundedPence: 0, voucherReturnedPence },
     });
-    return { row: updated, rules: await getBookingRules(tx, deps.env.BUSINESS_TIME_ZONE), at };
+    return { row: updated, rules: await getBookingRules(tx, { timeZone: deps.env.BUSINESS_TIME_ZONE }), at };
   });
 }
 

@@ -112,7 +112,7 @@ export async function paymentForClient(deps: BookingDeps, request: { row: Bookin
 
 export async function listMyBookings(deps: BookingDeps, request: { actor: Actor | null }) {
   const actor = requireSignedIn(request.actor);
-  const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
+  const rules = await getBookingRules(deps.db, { timeZone: deps.env.BUSINESS_TIME_ZONE });
   const rows = await deps.db
     .select()
     .from(booking)
@@ -132,7 +132,7 @@ export async function listMyBookings(deps: BookingDeps, request: { actor: Actor 
 export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
   const actor = requireSignedIn(request.actor);
   const row = await ownBooking(deps.db, { actor, id: request.id });
-  const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
+  const rules = await getBookingRules(deps.db, { timeZone: deps.env.BUSINESS_TIME_ZONE });
   // The page the client comes back to after paying reads this until the webhook has settled the booking.
   const at = now(deps);
   const outlook = await cancellationOutlookOf(deps.db, row, at);
@@ -144,6 +144,6 @@ export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | 
 export async function bookingCalendarFile(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
   const actor = requireSignedIn(request.actor);
   const row = await ownBooking(deps.db, { actor, id: request.id });
-  const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
+  const rules = await getBookingRules(deps.db, { timeZone: deps.env.BUSINESS_TIME_ZONE });
   return icsOf(deps.env, { row, rules });
 }

@@ -27,7 +27,7 @@ export async function decidePendingBooking(
     const row = await ownBooking(tx, { actor, id: request.id, forUpdate: true });
     if (row.status !== 'pending')
       throw new AppError('CONFLICT', `This booking is ${row.status}, not waiting for approval.`);
-    const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
+    const rules = await getBookingRules(tx, { timeZone: env.BUSINESS_TIME_ZONE });
     const reason = given.trim();
     const [updated] = await tx
       .update(booking)

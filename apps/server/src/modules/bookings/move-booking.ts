@@ -37,7 +37,7 @@ async function moveRow(
       await lockDiary(tx);
       const row = await ownBooking(tx, { actor, id, forUpdate: true });
       movedDuration = row.durationMinutes;
-      const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
+      const rules = await getBookingRules(tx, { timeZone: env.BUSINESS_TIME_ZONE });
       const at = now(deps);
       assertClientMayChange(env, { actor, row, cutoffHours: rules.cancellationCutoffHours, at });
       if (row.version !== input.version) throw new AppError('CONFLICT', CHANGED_SINCE);
@@ -132,7 +132,7 @@ export async function restoreBooking(deps: BookingDeps, request: { actor: Actor 
       const at = now(deps);
       if (row.startsAt.getTime() <= at) throw new AppError('CONFLICT', 'This appointment has already started.');
       const date = localDateOf(row.startsAt.getTime(), env.BUSINESS_TIME_ZONE);
-      const { busy } = await loadSlotRules(tx, env.BUSINESS_TIME_ZONE, date, date);
+      const { busy } = await loadSlotRules(tx, { timeZone: env.BUSINESS_TIME_ZONE, from: date, to: date });
       const start = row.startsAt.getTime();
       const end = row.occupiedUntil.getTime();
       if (busy.some((b) => b.start < end && b.end > start))

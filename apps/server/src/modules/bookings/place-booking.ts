@@ -79,7 +79,7 @@ async function placeBooking(
           'We cannot take this booking online. Please get in touch with us by phone or email.',
         );
 
-      const rules = await getBookingRules(tx, env.BUSINESS_TIME_ZONE);
+      const rules = await getBookingRules(tx, { timeZone: env.BUSINESS_TIME_ZONE });
       const at = now(deps);
       const endsAt = startsAt + input.durationMinutes * 60_000;
       // The owner may record an appointment that has already taken place (a walk-in written up afterwards,
@@ -204,7 +204,7 @@ export async function createBooking(
     source: 'client',
     resolveClient: async () => ({ id: actor.id, email: actor.email, name: actor.name, phone: actor.phone }),
   });
-  const rules = await getBookingRules(deps.db, deps.env.BUSINESS_TIME_ZONE);
+  const rules = await getBookingRules(deps.db, { timeZone: deps.env.BUSINESS_TIME_ZONE });
   const payment = await paymentForClient(deps, { row: result.row, release: true });
   // Stripe unreachable: the booking stands, and the card is asked for again when the client opens it.
   const cardSetup = await cardSetupOf(deps, { row: result.row });

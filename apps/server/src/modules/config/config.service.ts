@@ -78,7 +78,7 @@ export function publicConfigOf(
 /** What the public pages need to start: read per request, as the owner changes hours, details and words at any time. */
 export async function readPublicConfig({ db, env }: { db: Db; env: Env }): Promise<PublicConfig> {
   const [rules, details, settings] = await Promise.all([
-    getBookingRules(db, env.BUSINESS_TIME_ZONE),
+    getBookingRules(db, { timeZone: env.BUSINESS_TIME_ZONE }),
     getBusinessDetails({ db, env }),
     websiteSettingsOf(db),
   ]);

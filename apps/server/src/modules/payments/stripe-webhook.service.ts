@@ -185,7 +185,7 @@ async function timeStillFree(tx: DbOrTx, timeZone: string, row: typeof booking.$
   const start = row.startsAt.getTime();
   if (start <= at) return false;
   const date = localDateOf(start, timeZone);
-  const { busy } = await loadSlotRules(tx, timeZone, date, date, { excludeBookingId: row.id });
+  const { busy } = await loadSlotRules(tx, { timeZone, from: date, to: date, excludeBookingId: row.id });
   const end = row.occupiedUntil.getTime();
   return !busy.some((b) => b.start < end && b.end > start);
 }

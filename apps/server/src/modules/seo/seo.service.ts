@@ -75,7 +75,7 @@ export type SiteFacts = Awaited<ReturnType<typeof siteFacts>>;
 export async function siteFacts(db: Db, env: SeoEnv) {
   const [details, rules, services, settings] = await Promise.all([
     getBusinessDetails({ db, env }),
-    getBookingRules(db, env.BUSINESS_TIME_ZONE),
+    getBookingRules(db, { timeZone: env.BUSINESS_TIME_ZONE }),
     db.select().from(service).where(eq(service.active, true)).orderBy(asc(service.sortOrder)),
     websiteSettingsOf(db),
   ]);
