@@ -3,7 +3,8 @@
 import { AppError } from '@app/shared';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { account, booking, bookingEvent, customer, emailOutbox, payment, session, user } from '../../db/schema.ts';
+import { account, booking, bookingEvent, customer, emailOutbox, session, user } from '../../db/schema.ts';
+import { forgetClientOfPayments } from '../payments/payments.service.ts';
 
 /** Everything held about one person (their own download, or the owner's answer to a request). */
 export async function exportPersonData(db: DbOrTx, request: { userId: string; ownerNotes?: boolean }) {
@@ -100,7 +101,7 @@ export async function erasePerson(tx: DbOrTx, request: { userId: string }) {
       idempotencyKey: null,
     })
     .where(eq(booking.clientId, userId));
-  await tx.update(payment).set({ clientId: null }).where(eq(payment.clientId, userId));
+  await forgetClientOfPayments(tx, { clientId: userId });
   await tx
     .update(emailOutbox)
     .set({ recipient: 'erased@invalid', text: '[erased]', html: null, attachments: [] })
