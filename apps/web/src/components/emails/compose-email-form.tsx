@@ -1,8 +1,9 @@
 import { composeEmailInput } from '@app/shared';
-import { Alert, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { usePublicConfig } from '../../lib/config/api.ts';
 import { useComposeEmail } from '../../lib/emails/api.ts';
+import { NoteField } from '../note-field.tsx';
 
 type Recipient = { id: string; name: string; email: string };
 
@@ -63,14 +64,13 @@ export function ComposeEmailForm({ recipient, onSent }: { recipient: Recipient |
           onChange={(event) => setSubject(event.currentTarget.value)}
           error={errors.subject}
         />
-        <Textarea
+        <NoteField
           label="Message"
           required
-          autosize
           minRows={5}
           value={body}
           maxLength={10_000}
-          onChange={(event) => setBody(event.currentTarget.value)}
+          onChange={setBody}
           error={errors.body}
         />
         {compose.isError && (

@@ -12,13 +12,13 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { formatDateTime, formatDiaryDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { type AdminBookingDetail, adminBookingQuery, type BookingAction, useBookingAction } from '../admin-api.ts';
 import { emailNote, historySentence } from '../owner-words.ts';
@@ -276,12 +276,11 @@ function BookingDetailBody({
       )}
 
       {booking.status === 'pending' && (
-        <Textarea
+        <NoteField
           label="Reason to decline (sent to the client)"
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          onChange={setReason}
           maxLength={500}
-          autosize
           minRows={1}
         />
       )}
@@ -391,14 +390,7 @@ function BookingDetailBody({
       )}
 
       <Section title="Private notes">
-        <Textarea
-          label="Only you see these"
-          value={notes}
-          onChange={(event) => setNotes(event.currentTarget.value)}
-          maxLength={5000}
-          autosize
-          minRows={2}
-        />
+        <NoteField label="Only you see these" value={notes} onChange={setNotes} maxLength={5000} />
         <Group>
           <Button
             variant="default"

@@ -10,13 +10,13 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { formatDateTime, formatDuration, formatPrice, formatTime } from '../../../lib/format.ts';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
 import { adminServicesQuery, customerSearchQuery, useCreatePhoneBooking } from '../admin-api.ts';
@@ -276,14 +276,7 @@ function PhoneBookingForm({
         </Text>
       )}
 
-      <Textarea
-        label="Notes from the client (optional)"
-        value={notes}
-        onChange={(event) => setNotes(event.currentTarget.value)}
-        maxLength={1000}
-        autosize
-        minRows={2}
-      />
+      <NoteField label="Notes from the client (optional)" value={notes} onChange={setNotes} maxLength={1000} />
       {service?.style === 'sensual' && (
         <Checkbox
           label="The client confirmed they are 18 or over"

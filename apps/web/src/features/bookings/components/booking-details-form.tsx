@@ -1,6 +1,7 @@
 import { type CreateBookingInput, createBookingInput } from '@app/shared';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { NoteField } from '../../../components/note-field.tsx';
 
 export type Details = Pick<CreateBookingInput, 'name' | 'phone' | 'notes'>;
 type DetailField = keyof Details;
@@ -109,14 +110,12 @@ export function BookingDetailsForm({ defaults, onContinue, action }: BookingDeta
           onChange={(event) => update({ phone: event.currentTarget.value })}
           error={errors.phone}
         />
-        <Textarea
+        <NoteField
           label="Notes"
           description="Anything we should know: injuries, pressure, areas to avoid."
           styles={readableDescription}
-          autosize
-          minRows={2}
           value={values.notes}
-          onChange={(event) => update({ notes: event.currentTarget.value })}
+          onChange={(value) => update({ notes: value })}
           error={errors.notes}
         />
         {action}

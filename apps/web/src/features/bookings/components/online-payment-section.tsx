@@ -4,9 +4,10 @@ import {
   onlineRefundStatusLabels,
   requestOnlineRefundInput,
 } from '@app/shared';
-import { Alert, Badge, Button, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useOnlineRefund } from '../admin-api.ts';
@@ -180,14 +181,12 @@ function RefundDialog({
           error={errors.amount}
           data-autofocus
         />
-        <Textarea
+        <NoteField
           label="Reason"
           description="Kept with the refund; the client is not emailed."
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          onChange={setReason}
           maxLength={300}
-          autosize
-          minRows={2}
           error={errors.reason}
         />
         <Text size="sm" fw={600} role="note">

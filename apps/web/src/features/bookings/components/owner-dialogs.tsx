@@ -1,7 +1,8 @@
 import type { AdminBooking } from '@app/shared';
-import { Alert, Button, Checkbox, Group, Loader, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDiaryDateTime, formatPrice, formatTime } from '../../../lib/format.ts';
 import { type ActionResult, useBookingAction, useMoveBooking, useRestoreBooking } from '../admin-api.ts';
@@ -378,14 +379,7 @@ export function CancelDialog({
         <Text>
           {booking.clientName}, {booking.serviceName}, {formatDiaryDateTime(booking.startsAt, timeZone)}
         </Text>
-        <Textarea
-          label="Reason (optional)"
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          maxLength={500}
-          autosize
-          minRows={2}
-        />
+        <NoteField label="Reason (optional)" value={reason} onChange={setReason} maxLength={500} />
         <EmailSwitch
           booking={booking}
           checked={notify}

@@ -1,6 +1,7 @@
 import { updateCustomerInput } from '@app/shared';
-import { Button, Group, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, TagsInput, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { NoteField } from '../../../components/note-field.tsx';
 import { useUpdateCustomer } from '../api.ts';
 
 /** Mantine's dimmed description fails WCAG AA contrast on white. */
@@ -54,16 +55,15 @@ export function CustomerProfileForm({ uid, tags: savedTags, privateNotes: savedN
           maxTags={20}
           clearable
         />
-        <Textarea
+        <NoteField
           label="Private notes"
           description="Only you see these"
           styles={readableDescription}
-          autosize
           minRows={3}
           maxLength={5000}
           value={notes}
-          onChange={(event) => {
-            setNotes(event.currentTarget.value);
+          onChange={(value) => {
+            setNotes(value);
             setSaved(false);
           }}
         />

@@ -1,7 +1,8 @@
 import type { AdminBooking } from '@app/shared';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { formatDuration, formatPrice, formatShortDateTime } from '../../../lib/format.ts';
 import { useDecidePending } from '../api.ts';
 
@@ -118,14 +119,7 @@ export function PendingRequests({
                 ? 'The client is emailed with your reason.'
                 : 'The client is not emailed: no mail server is set up.'}
             </Text>
-            <Textarea
-              label="Reason (optional)"
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              maxLength={500}
-              autosize
-              minRows={2}
-            />
+            <NoteField label="Reason (optional)" value={reason} onChange={setReason} maxLength={500} />
             {decide.isError && (
               <Alert color="red" title="That did not work" role="alert" styles={readableTitle}>
                 {decide.error.message}

@@ -1,21 +1,9 @@
 import { type EmailTemplate, emailTemplateInput } from '@app/shared';
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { NoteField } from '../../../components/note-field.tsx';
 import { templatePreviewQuery, useRestoreTemplate, useSaveTemplate } from '../api.ts';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -107,19 +95,18 @@ export function TemplateEditor({
             onMessage(null);
           }}
         />
-        <Textarea
+        <NoteField
           ref={bodyRef}
           label="Text"
           required
-          autosize
           minRows={8}
           maxRows={20}
           value={body}
           onFocus={() => {
             lastField.current = 'body';
           }}
-          onChange={(event) => {
-            setBody(event.currentTarget.value);
+          onChange={(value) => {
+            setBody(value);
             onMessage(null);
           }}
         />

@@ -8,8 +8,9 @@ import {
   expensePaymentMethods,
   vatInGross,
 } from '@app/shared';
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
 import { penceToPounds, poundsToPence } from '../../../lib/money-input.ts';
 import { addDays } from '../../../lib/zoned-time.ts';
@@ -176,15 +177,7 @@ export function ExpenseForm(props: Props) {
             error={errors.vat}
           />
         </SimpleGrid>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxLength={2000}
-          value={notes}
-          onChange={(event) => setNotes(event.currentTarget.value)}
-          error={errors.notes}
-        />
+        <NoteField label="Notes" maxLength={2000} value={notes} onChange={setNotes} error={errors.notes} />
         {props.withReceipt && <ReceiptFileInput label="Receipt (optional)" onFile={setReceipt} />}
         {props.serverError && (
           <Text c="var(--app-danger-text)" size="sm" role="alert">

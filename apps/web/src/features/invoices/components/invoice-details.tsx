@@ -18,13 +18,13 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
@@ -471,15 +471,7 @@ function CreditNoteForm({ invoice, onDone }: ActionProps) {
         A credit note with its own number cancels this invoice in full.
         {invoice.amountPaidPence > 0 ? ' What was paid is then owed back to the client, to refund.' : ''}
       </Text>
-      <Textarea
-        label="Reason"
-        value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        maxLength={500}
-        autosize
-        minRows={2}
-        error={error}
-      />
+      <NoteField label="Reason" value={reason} onChange={setReason} maxLength={500} error={error} />
       <Group>
         <Button
           variant="light"

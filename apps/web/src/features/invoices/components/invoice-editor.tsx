@@ -1,7 +1,8 @@
 import { createInvoiceInput, type InvoiceDetail, invoiceTotals } from '@app/shared';
-import { Alert, Button, Fieldset, Group, NumberInput, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { penceOf } from '../../../lib/money-input.ts';
@@ -138,14 +139,7 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
             onChange={(event) => setBillToEmail(event.currentTarget.value)}
             error={errors.billToEmail}
           />
-          <Textarea
-            label="Address"
-            value={billToAddress}
-            onChange={(event) => setBillToAddress(event.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxLength={1000}
-          />
+          <NoteField label="Address" value={billToAddress} onChange={setBillToAddress} maxLength={1000} />
         </Stack>
       </Fieldset>
 
@@ -255,14 +249,7 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
         </Table.Tbody>
       </Table>
 
-      <Textarea
-        label="Notes (printed on the invoice)"
-        value={notes}
-        onChange={(event) => setNotes(event.currentTarget.value)}
-        autosize
-        minRows={2}
-        maxLength={2000}
-      />
+      <NoteField label="Notes (printed on the invoice)" value={notes} onChange={setNotes} maxLength={2000} />
 
       {failure && (
         <Alert color="red" title="The invoice was not saved" role="alert" styles={readableTitle}>

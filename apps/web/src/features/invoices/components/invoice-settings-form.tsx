@@ -1,7 +1,8 @@
 import { type InvoiceSettings, invoiceSettingsInput } from '@app/shared';
-import { Alert, Button, Group, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
 import { useSaveInvoiceSettings } from '../api.ts';
 
@@ -92,14 +93,12 @@ function SettingsBody({ settings, onSaved }: { settings: InvoiceSettings; onSave
         allowDecimal={false}
         error={errors.invoiceDueDays}
       />
-      <Textarea
+      <NoteField
         label="Footer printed on every invoice"
         description="Bank details, thanks"
         styles={readableDescription}
         value={invoiceFooter}
-        onChange={(event) => setInvoiceFooter(event.currentTarget.value)}
-        autosize
-        minRows={2}
+        onChange={setInvoiceFooter}
         maxLength={2000}
       />
       {save.isError && (

@@ -1,5 +1,6 @@
 import { type Service, voucherKindLabels } from '@app/shared';
-import { NumberInput, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { NoteField } from '../../../components/note-field.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 
 export type VoucherOrderState = {
@@ -129,12 +130,10 @@ export function VoucherOrderFields({
             onChange={(event) => set({ recipientEmail: event.currentTarget.value })}
             error={errors.recipientEmail}
           />
-          <Textarea
+          <NoteField
             label="Message"
             value={order.message}
-            onChange={(event) => set({ message: event.currentTarget.value })}
-            autosize
-            minRows={2}
+            onChange={(value) => set({ message: value })}
             maxLength={1000}
           />
           <TextInput

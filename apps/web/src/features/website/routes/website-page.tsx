@@ -24,7 +24,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -32,6 +31,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -272,11 +272,10 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
           onChange={(event) => set('heroAlt', event.currentTarget.value)}
           maxLength={200}
         />
-        <Textarea
+        <NoteField
           label="About"
           value={settings.about}
-          onChange={(event) => set('about', event.currentTarget.value)}
-          autosize
+          onChange={(value) => set('about', value)}
           minRows={3}
           maxLength={1500}
         />
@@ -289,11 +288,10 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
           onChange={(event) => set('therapistName', event.currentTarget.value)}
           maxLength={80}
         />
-        <Textarea
+        <NoteField
           label="Profile"
           value={settings.therapistText}
-          onChange={(event) => set('therapistText', event.currentTarget.value)}
-          autosize
+          onChange={(value) => set('therapistText', value)}
           minRows={3}
           maxLength={1500}
         />
@@ -403,13 +401,11 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
         title="Opening hours and area"
         description="As clients read them. Leave empty to show the hours of your diary and the area of your settings."
       >
-        <Textarea
+        <NoteField
           label="Opening hours"
           placeholder={'Monday to Friday 10:00–21:00\nSaturday 10:00–18:00'}
           value={settings.openingHoursText}
-          onChange={(event) => set('openingHoursText', event.currentTarget.value)}
-          autosize
-          minRows={2}
+          onChange={(value) => set('openingHoursText', value)}
           maxLength={500}
         />
         <TextInput
