@@ -113,7 +113,7 @@ const monthStart = `${today.slice(0, 8)}01`;
 const monthEnd = addDays(`${addDays(monthStart, 32).slice(0, 8)}01`, -1);
 const lastMonthStart = `${addDays(monthStart, -1).slice(0, 8)}01`;
 const checks: [string, () => Promise<unknown>][] = [
-  ['dashboard data', () => dashboard(db, TZ, admin)],
+  ['dashboard data', () => dashboard(db, { timeZone: TZ, actor: admin })],
   [
     'calendar: this month (availability view)',
     () => availabilityCalendar(db, { timeZone: TZ, actor: admin, query: { from: monthStart, to: monthEnd } }),

@@ -112,8 +112,12 @@ async function seedWebsite(serverEnv: Record<string, string>): Promise<void> {
     );
     const actor = { id: owner.id, role: 'admin' as const, email: owner.email, name: owner.name, phone: null };
     const upload = async (bytes: Buffer) =>
-      (await uploadWebsiteImage(context.db, context.files, actor, { bytes, maxBytes: context.env.UPLOAD_MAX_BYTES }))
-        .id;
+      (
+        await uploadWebsiteImage(
+          { db: context.db, files: context.files },
+          { actor, input: { bytes, maxBytes: context.env.UPLOAD_MAX_BYTES } },
+        )
+      ).id;
     const logo = await sharp(
       Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><circle cx="240" cy="240" r="230" fill="#3d6b5e"/></svg>',
@@ -127,16 +131,19 @@ async function seedWebsite(serverEnv: Record<string, string>): Promise<void> {
     const gallery = [];
     for (const hue of [90, 330, 150])
       gallery.push({ imageId: await upload(await phonePhoto(4032, 3024, hue)), alt: 'Warm stones in soft light' });
-    await updateWebsiteSettings(context.db, actor, {
-      brandColor: '#8a4f7d',
-      logoId,
-      heroImageId,
-      heroAlt: 'A quiet treatment room in warm light',
-      about: 'Calm, unhurried massage in a quiet room, by appointment.',
-      therapistName: 'Sam',
-      therapistText: 'Fully qualified massage therapist with ten years of practice.',
-      therapistPhotoId,
-      gallery,
+    await updateWebsiteSettings(context.db, {
+      actor,
+      input: {
+        brandColor: '#8a4f7d',
+        logoId,
+        heroImageId,
+        heroAlt: 'A quiet treatment room in warm light',
+        about: 'Calm, unhurried massage in a quiet room, by appointment.',
+        therapistName: 'Sam',
+        therapistText: 'Fully qualified massage therapist with ten years of practice.',
+        therapistPhotoId,
+        gallery,
+      },
     });
   } finally {
     await context.close();

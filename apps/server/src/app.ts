@@ -251,7 +251,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     if (request.url.startsWith('/api/') || !reading || !hasWeb || isAsset)
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'There is nothing at this address.' } });
     const url = new URL(request.url, 'http://shell.invalid');
-    const facts = await siteFacts(context.db, seoEnv);
+    const facts = await siteFacts({ db: context.db, env: seoEnv });
     const head = pageHead(pageOf(url.pathname, url.searchParams), facts, seoEnv, { image: facts.card });
     if (head.noindex) reply.header('x-robots-tag', 'noindex');
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');

@@ -46,7 +46,7 @@ export async function startServer(
         return undefined;
       });
     // An install without an admin prints a one-time link to create one (printed once: see decision 041).
-    const link = await issueSetupLink(context.db, publicUrlOf(env));
+    const link = await issueSetupLink(context.db, { publicUrl: publicUrlOf(env) });
     if (link.kind === 'new') print(setupLinkNotice(link));
     if (link.kind === 'pending')
       started.log.warn(

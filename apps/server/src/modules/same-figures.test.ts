@@ -57,7 +57,7 @@ it('bookings, revenue, occupancy, cancellations and no-shows agree across dashbo
   expect(refund.statusCode).toBe(201);
 
   const actor: Actor = { id: admin.id, role: 'admin', email: admin.email, name: 'Owner', phone: null };
-  const { figures } = await dashboard(t.db, TZ, actor, NOW);
+  const { figures } = await dashboard(t.db, { timeZone: TZ, actor, now: NOW });
 
   const get = async (url: string) => {
     const response = await admin.call('GET', url);

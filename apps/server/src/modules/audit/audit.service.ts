@@ -17,12 +17,14 @@ export type AuditEntity =
 /** Written in the same transaction as the change it describes. */
 export async function recordAudit(
   tx: DbOrTx,
-  actor: Actor,
-  action: string,
-  entityType: AuditEntity,
-  entityId: string,
-  before: unknown,
-  after: unknown,
+  {
+    actor,
+    action,
+    entityType,
+    entityId,
+    before,
+    after,
+  }: { actor: Actor; action: string; entityType: AuditEntity; entityId: string; before: unknown; after: unknown },
 ) {
   await tx.insert(auditLog).values({
     actorId: actor.id,
@@ -35,7 +37,7 @@ export async function recordAudit(
   });
 }
 
-export async function auditOf(db: DbOrTx, entityType: AuditEntity, entityId: string) {
+export async function auditOf(db: DbOrTx, { entityType, entityId }: { entityType: AuditEntity; entityId: string }) {
   return db
     .select()
     .from(auditLog)

@@ -149,7 +149,14 @@ export async function updateBookingRules(
     await db.transaction(async (tx) => {
       await tx.update(businessSettings).set(changes).where(eq(businessSettings.id, 1));
       // Also how the dashboard's setup checklist knows the owner has set the opening hours.
-      await recordAudit(tx, admin, 'booking-rules.updated', 'setting', 'booking-rules', null, changes);
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'booking-rules.updated',
+        entityType: 'setting',
+        entityId: 'booking-rules',
+        before: null,
+        after: changes,
+      });
     });
   return getBookingRules(db, { timeZone });
 }

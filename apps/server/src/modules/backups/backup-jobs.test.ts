@@ -82,13 +82,13 @@ describe('nightly backup', { timeout: 120_000 }, () => {
     const last = new Date(nights[2] ?? 0).toISOString();
     // The same morning, and two days later to the minute: "Last backup: …".
     for (const now of [(nights[2] ?? 0) + 6 * 3_600_000, (nights[2] ?? 0) + 2 * DAY])
-      expect((await dashboard(t.db, TZ, actor, now)).backup).toEqual({
+      expect((await dashboard(t.db, { timeZone: TZ, actor, now })).backup).toEqual({
         lastSuccessAt: last,
         overdue: false,
         lastError: null,
       });
     // A minute more than two days without one: a warning.
-    expect((await dashboard(t.db, TZ, actor, (nights[2] ?? 0) + 2 * DAY + 60_000)).backup).toEqual({
+    expect((await dashboard(t.db, { timeZone: TZ, actor, now: (nights[2] ?? 0) + 2 * DAY + 60_000 })).backup).toEqual({
       lastSuccessAt: last,
       overdue: true,
       lastError: null,
@@ -101,13 +101,13 @@ describe('nightly backup', { timeout: 120_000 }, () => {
     const failing = { ...deps(), env: { ...t.context.env, BACKUP_DIR: blocked } };
     const night = (nights[2] ?? 0) + DAY;
     await expect(runNightlyBackup(failing, { now: new Date(night) })).rejects.toThrow();
-    const { backup } = await dashboard(t.db, TZ, actor, night + 3_600_000);
+    const { backup } = await dashboard(t.db, { timeZone: TZ, actor, now: night + 3_600_000 });
     expect(backup.lastSuccessAt).toBe(new Date(nights[2] ?? 0).toISOString());
     expect(backup.overdue).toBe(false);
     expect(backup.lastError).toMatch(/EEXIST|ENOTDIR/);
     // The next good night clears the warning.
     await runNightlyBackup(deps(), { now: new Date(night + DAY) });
-    expect((await dashboard(t.db, TZ, actor, night + DAY + 60_000)).backup).toEqual({
+    expect((await dashboard(t.db, { timeZone: TZ, actor, now: night + DAY + 60_000 })).backup).toEqual({
       lastSuccessAt: new Date(night + DAY).toISOString(),
       overdue: false,
       lastError: null,

@@ -132,7 +132,7 @@ export async function getAdminBooking(db: Db, request: { actor: Actor | null; id
       redeemedAt: r.redeemedAt.toISOString(),
       codeLast4: r.code.slice(-4),
     })),
-    audit: await auditOf(db, 'booking', id),
+    audit: await auditOf(db, { entityType: 'booking', entityId: id }),
   };
 }
 

@@ -69,7 +69,14 @@ export async function auditIfAdmin(
       privateNotes: row.privateNotes,
       cancelReason: row.cancelReason,
     };
-  await recordAudit(tx, actor, action, 'booking', id, view(change.before), view(change.after));
+  await recordAudit(tx, {
+    actor,
+    action,
+    entityType: 'booking',
+    entityId: id,
+    before: view(change.before),
+    after: view(change.after),
+  });
 }
 
 /** The client's own booking (the owner's: any); another client's id answers exactly like a missing one. */

@@ -66,7 +66,14 @@ export async function updateBusinessDetails(
       .returning({ id: businessSettings.id });
     if (!updated) throw new AppError('NOT_FOUND', 'The business settings are missing.');
     const after = await getBusinessDetails({ db: tx, env });
-    await recordAudit(tx, admin, 'business-details.updated', 'setting', 'business-details', before, after);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'business-details.updated',
+      entityType: 'setting',
+      entityId: 'business-details',
+      before,
+      after,
+    });
     return after;
   });
 }
@@ -128,6 +135,13 @@ export async function dismissSetup(db: DbOrTx, { actor }: { actor: Actor | null 
   const admin = requireRole(actor, 'admin');
   await db.transaction(async (tx) => {
     await tx.update(businessSettings).set({ setupDismissed: true }).where(eq(businessSettings.id, 1));
-    await recordAudit(tx, admin, 'setup.dismissed', 'setting', 'setup', null, { dismissed: true });
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'setup.dismissed',
+      entityType: 'setting',
+      entityId: 'setup',
+      before: null,
+      after: { dismissed: true },
+    });
   });
 }

@@ -155,7 +155,7 @@ export async function getCustomer(db: Db, request: { actor: Actor | null; userId
       .where(eq(emailOutbox.recipient, person.email))
       .orderBy(desc(emailOutbox.createdAt))
       .limit(50),
-    audit: await auditOf(db, 'customer', userId),
+    audit: await auditOf(db, { entityType: 'customer', entityId: userId }),
   };
 }
 
@@ -180,7 +180,14 @@ export async function updateCustomer(db: Db, request: { actor: Actor | null; use
       .onConflictDoUpdate({ target: customer.userId, set: changes })
       .returning();
     const view = (row: typeof before) => row && { policy: row.policy, tags: row.tags, privateNotes: row.privateNotes };
-    await recordAudit(tx, admin, 'customer.updated', 'customer', userId, view(before) ?? null, view(after));
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'customer.updated',
+      entityType: 'customer',
+      entityId: userId,
+      before: view(before) ?? null,
+      after: view(after),
+    });
     return after;
   });
 }
@@ -194,7 +201,14 @@ export async function exportCustomer(db: Db, request: { actor: Actor | null; use
   const { userId } = request;
   const admin = requireRole(request.actor, 'admin');
   await findPerson(db, userId);
-  await recordAudit(db, admin, 'customer.exported', 'customer', userId, null, null);
+  await recordAudit(db, {
+    actor: admin,
+    action: 'customer.exported',
+    entityType: 'customer',
+    entityId: userId,
+    before: null,
+    after: null,
+  });
   return exportPersonData(db, { userId });
 }
 
@@ -205,6 +219,13 @@ export async function eraseCustomer(db: Db, request: { actor: Actor | null; user
   await db.transaction(async (tx) => {
     await findPerson(tx, userId);
     await erasePerson(tx, { userId });
-    await recordAudit(tx, admin, 'customer.erased', 'customer', userId, null, { erased: true });
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'customer.erased',
+      entityType: 'customer',
+      entityId: userId,
+      before: null,
+      after: { erased: true },
+    });
   });
 }

@@ -7,7 +7,7 @@ export function dashboardRoutes(context: AppContext) {
   const { db, auth, env } = context;
   return async (app: FastifyInstance) => {
     app.get('/api/admin/dashboard', async (request) =>
-      dashboard(db, env.BUSINESS_TIME_ZONE, await actorOf(auth, request)),
+      dashboard(db, { timeZone: env.BUSINESS_TIME_ZONE, actor: await actorOf(auth, request) }),
     );
   };
 }

@@ -80,7 +80,10 @@ function monthOf(date: string, offset = 0): Period {
 }
 
 /** The owner's day: the next eight days, requests to approve, this week and month against the last, new customers, failed emails. */
-export async function dashboard(db: Db, timeZone: string, actor: Actor | null, now = Date.now()) {
+export async function dashboard(
+  db: Db,
+  { timeZone, actor, now = Date.now() }: { timeZone: string; actor: Actor | null; now?: number },
+) {
   const admin = requireRole(actor, 'admin');
   const today = localDateOf(now, timeZone);
   const week = weekOf(today);

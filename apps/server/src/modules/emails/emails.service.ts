@@ -80,7 +80,7 @@ export async function emailBrandOf(
   db: DbOrTx,
   { publicUrl, businessName }: { publicUrl: string | undefined; businessName: string },
 ): Promise<EmailBrand> {
-  const brand = await documentBrandOf(db, null, publicUrl ?? '');
+  const brand = await documentBrandOf({ db, files: null }, { publicUrl: publicUrl ?? '' });
   return { color: brand.color, logoUrl: publicUrl && brand.logo ? brand.logo.url : null, businessName };
 }
 
@@ -103,7 +103,14 @@ export async function saveEmailSettings(
   return db.transaction(async (tx) => {
     const before = await getEmailSettings(tx, { actor: admin });
     await tx.update(businessSettings).set(data).where(eq(businessSettings.id, 1));
-    await recordAudit(tx, admin, 'email-settings.saved', 'setting', 'email-settings', before, data);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'email-settings.saved',
+      entityType: 'setting',
+      entityId: 'email-settings',
+      before,
+      after: data,
+    });
     return data;
   });
 }
@@ -155,7 +162,14 @@ export async function saveTemplate(
       .insert(emailTemplate)
       .values({ kind, ...data })
       .onConflictDoUpdate({ target: emailTemplate.kind, set: data });
-    await recordAudit(tx, admin, 'email-template.saved', 'setting', `email-template:${kind}`, before, data);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'email-template.saved',
+      entityType: 'setting',
+      entityId: `email-template:${kind}`,
+      before,
+      after: data,
+    });
   });
 }
 
@@ -164,7 +178,14 @@ export async function restoreTemplate(db: Db, { actor, kind: kindParam }: { acto
   const kind = kindOf(kindParam);
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(emailTemplate).where(eq(emailTemplate.kind, kind)).returning();
-    await recordAudit(tx, admin, 'email-template.restored', 'setting', `email-template:${kind}`, before ?? null, null);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'email-template.restored',
+      entityType: 'setting',
+      entityId: `email-template:${kind}`,
+      before: before ?? null,
+      after: null,
+    });
   });
 }
 
@@ -311,7 +332,14 @@ export async function resendEmail(
       attachments: original.attachments,
       kind: original.kind,
     });
-    await recordAudit(tx, admin, 'email.resent', 'email', original.id, null, { copy });
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'email.resent',
+      entityType: 'email',
+      entityId: original.id,
+      before: null,
+      after: { copy },
+    });
     return { id: copy };
   });
 }
@@ -335,7 +363,14 @@ export async function composeToCustomer(
       html: htmlFromText(text),
       kind: 'admin.message',
     });
-    await recordAudit(tx, admin, 'email.composed', 'customer', customer.id, null, { subject: data.subject });
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'email.composed',
+      entityType: 'customer',
+      entityId: customer.id,
+      before: null,
+      after: { subject: data.subject },
+    });
     return { id };
   });
 }

@@ -85,7 +85,14 @@ export async function createExpenseCategory(
       .values({ name: data.name, accountCode: code, sortOrder: data.sortOrder ?? Number(last?.sortOrder ?? -1) + 1 })
       .returning();
     if (!row) throw new Error('expense category insert returned no row');
-    await recordAudit(tx, admin, 'expense_category.create', 'expense', row.id, null, categoryView(row));
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'expense_category.create',
+      entityType: 'expense',
+      entityId: row.id,
+      before: null,
+      after: categoryView(row),
+    });
     return categoryView(row);
   });
 }
@@ -112,7 +119,14 @@ export async function updateExpenseCategory(
       .where(eq(expenseCategory.id, id))
       .returning();
     if (!after) throw new Error('expense category update returned no row');
-    await recordAudit(tx, admin, 'expense_category.update', 'expense', id, categoryView(before), categoryView(after));
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'expense_category.update',
+      entityType: 'expense',
+      entityId: id,
+      before: categoryView(before),
+      after: categoryView(after),
+    });
     return categoryView(after);
   });
 }

@@ -55,11 +55,18 @@ export async function addExpenseReceipt(
     );
     const [link] = await tx.insert(expenseReceipt).values({ expenseId, fileId: stored.id }).returning();
     if (!link) throw new Error('expense receipt insert returned no row');
-    await recordAudit(tx, admin, 'expense.receipt_added', 'expense', expenseId, null, {
-      fileId: stored.id,
-      name: stored.name,
-      contentType: stored.contentType,
-      size: stored.size,
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'expense.receipt_added',
+      entityType: 'expense',
+      entityId: expenseId,
+      before: null,
+      after: {
+        fileId: stored.id,
+        name: stored.name,
+        contentType: stored.contentType,
+        size: stored.size,
+      },
     });
     return {
       fileId: stored.id,
@@ -86,7 +93,14 @@ export async function removeExpenseReceipt(
           .where(and(eq(expenseReceipt.expenseId, expenseId), eq(expenseReceipt.fileId, fileId)))
       : [];
     if (!link) throw new AppError('NOT_FOUND', 'This expense has no such receipt.');
-    await recordAudit(tx, admin, 'expense.receipt_removed', 'expense', expenseId, { fileId }, null);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'expense.receipt_removed',
+      entityType: 'expense',
+      entityId: expenseId,
+      before: { fileId },
+      after: null,
+    });
     // Last, so the bytes go only once the rest of the change has been made.
     await deleteStoredFile({ db: tx, files: deps.files }, { fileId });
   });

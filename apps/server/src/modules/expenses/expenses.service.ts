@@ -114,7 +114,14 @@ export async function createExpense(deps: ExpenseDeps, { actor, input }: Expense
       .values({ id, ...data, journalEntryId: entry.id, createdBy: admin.id })
       .returning();
     if (!row) throw new Error('expense insert returned no row');
-    await recordAudit(tx, admin, 'expense.create', 'expense', id, null, auditView(row));
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'expense.create',
+      entityType: 'expense',
+      entityId: id,
+      before: null,
+      after: auditView(row),
+    });
     return id;
   });
   return expenseDetail(deps.db, { id });
@@ -194,7 +201,14 @@ export async function updateExpense(
       .where(eq(expense.id, id))
       .returning();
     if (!after) throw new Error('expense update returned no row');
-    await recordAudit(tx, admin, 'expense.update', 'expense', id, auditView(before), auditView(after));
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'expense.update',
+      entityType: 'expense',
+      entityId: id,
+      before: auditView(before),
+      after: auditView(after),
+    });
   });
   return expenseDetail(deps.db, { id });
 }
@@ -206,7 +220,14 @@ export async function deleteExpense(deps: ExpenseDeps, { actor, id }: { actor: A
     const before = await lockedExpense(tx, { id });
     await reverseExpenseEntry(tx, { before, reason: 'expense deleted', createdBy: admin.id });
     await tx.update(expense).set({ deletedAt: new Date() }).where(eq(expense.id, id));
-    await recordAudit(tx, admin, 'expense.delete', 'expense', id, auditView(before), null);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'expense.delete',
+      entityType: 'expense',
+      entityId: id,
+      before: auditView(before),
+      after: null,
+    });
   });
   return { deleted: true as const };
 }

@@ -10,12 +10,12 @@ export function firstRunRoutes(context: AppContext) {
   return async (app: FastifyInstance) => {
     app.get('/api/setup/status', async (request) => {
       const { token } = parseInput(firstRunStatusQuery, request.query);
-      return { status: await setupStatus(db, token) };
+      return { status: await setupStatus(db, { token }) };
     });
 
     // Creates the first admin, then signs them in (their next stop is the second factor, required of an admin).
     app.post('/api/setup', async (request, reply) => {
-      const created = await createFirstAdmin(db, env, request.body);
+      const created = await createFirstAdmin({ db, env }, { input: request.body });
       const { password } = request.body as { password: string };
       const headers = new Headers({ [CLIENT_IP_HEADER]: request.ip });
       const userAgent = request.headers['user-agent'];

@@ -53,7 +53,10 @@ export type IssuedSetupLink =
  * On an install without an admin, makes a one-time setup link valid for an hour, to be printed. Only when there is
  * no unexpired link already: the link is printed once, by the instance whose write won.
  */
-export async function issueSetupLink(db: Db, publicUrl: string, now = new Date()): Promise<IssuedSetupLink> {
+export async function issueSetupLink(
+  db: Db,
+  { publicUrl, now = new Date() }: { publicUrl: string; now?: Date },
+): Promise<IssuedSetupLink> {
   if (await adminExists(db)) return { kind: 'admin-exists' };
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SETUP_LINK_VALID_MINUTES * 60_000);
@@ -75,7 +78,10 @@ export async function issueSetupLink(db: Db, publicUrl: string, now = new Date()
 }
 
 /** What `/setup?token=…` shows. */
-export async function setupStatus(db: Db, token: string | undefined, now = new Date()): Promise<FirstRunStatus> {
+export async function setupStatus(
+  db: Db,
+  { token, now = new Date() }: { token: string | undefined; now?: Date },
+): Promise<FirstRunStatus> {
   if (await adminExists(db)) return 'done';
   return matches(await storedLink(db), token, now) ? 'open' : 'invalid';
 }
@@ -84,10 +90,13 @@ export async function setupStatus(db: Db, token: string | undefined, now = new D
  * Creates the first admin from a valid setup link, in one transaction that locks the link's row: of two
  * concurrent calls with the link, one creates the admin and deletes the link, the other finds it gone.
  */
-export async function createFirstAdmin(db: Db, env: Env, input: unknown, now = new Date()) {
+export async function createFirstAdmin(
+  { db, env }: { db: Db; env: Env },
+  { input, now = new Date() }: { input: unknown; now?: Date },
+) {
   const data: FirstRunInput = parseInput(firstRunInput, input);
   // Cheap refusals first: a wrong token never costs a password hash.
-  const status = await setupStatus(db, data.token, now);
+  const status = await setupStatus(db, { token: data.token, now });
   if (status === 'done') throw new AppError('NOT_FOUND', SETUP_DONE_MESSAGE);
   if (status === 'invalid') throw new AppError('SETUP_LINK_INVALID', SETUP_LINK_INVALID_MESSAGE);
   const problem = passwordProblem(passwordPolicyFromEnv(env), data.password);

@@ -26,7 +26,7 @@ function tokenOf(url: string): string {
   return parsed.searchParams.get('token') ?? '';
 }
 async function newLink(t: TestApp, now?: Date) {
-  const link = await issueSetupLink(t.db, PUBLIC_URL, now);
+  const link = await issueSetupLink(t.db, { publicUrl: PUBLIC_URL, now });
   if (link.kind !== 'new') throw new Error(`expected a new link, got ${link.kind}`);
   return { ...link, token: tokenOf(link.url) };
 }
@@ -44,13 +44,16 @@ const status = async (t: TestApp, token?: string) =>
 describe('first-run setup link', { timeout: 60_000 }, () => {
   it('is made once on an empty install, even by two instances starting at the same moment, and stored only as a hash', async () => {
     const t = await emptyInstall();
-    const started = await Promise.all([issueSetupLink(t.db, PUBLIC_URL), issueSetupLink(t.db, PUBLIC_URL)]);
+    const started = await Promise.all([
+      issueSetupLink(t.db, { publicUrl: PUBLIC_URL }),
+      issueSetupLink(t.db, { publicUrl: PUBLIC_URL }),
+    ]);
     const made = started.filter((link) => link.kind === 'new');
     expect(made).toHaveLength(1);
     const link = made[0] as { url: string; expiresAt: Date };
     expect(started.filter((l) => l.kind === 'pending')).toEqual([{ kind: 'pending', expiresAt: link.expiresAt }]);
     // A later start within the hour prints nothing new.
-    expect((await issueSetupLink(t.db, PUBLIC_URL)).kind).toBe('pending');
+    expect((await issueSetupLink(t.db, { publicUrl: PUBLIC_URL })).kind).toBe('pending');
 
     const token = tokenOf(link.url);
     expect(token.length).toBeGreaterThanOrEqual(40);
@@ -85,15 +88,17 @@ describe('first-run setup link', { timeout: 60_000 }, () => {
 
     // An hour and a minute later the link is dead, and the next start makes a new one.
     const later = new Date(issuedAt.getTime() + 61 * 60_000);
-    expect(await setupStatus(t.db, link.token, later)).toBe('invalid');
-    await expect(createFirstAdmin(t.db, t.context.env, { ...owner, token: link.token }, later)).rejects.toMatchObject({
+    expect(await setupStatus(t.db, { token: link.token, now: later })).toBe('invalid');
+    await expect(
+      createFirstAdmin({ db: t.db, env: t.context.env }, { input: { ...owner, token: link.token }, now: later }),
+    ).rejects.toMatchObject({
       code: 'SETUP_LINK_INVALID',
     });
     expect(await t.db.select().from(user)).toEqual([]);
     const renewed = await newLink(t, later);
     expect(renewed.token).not.toBe(link.token);
-    expect(await setupStatus(t.db, renewed.token, later)).toBe('open');
-    expect(await setupStatus(t.db, link.token, issuedAt)).toBe('invalid');
+    expect(await setupStatus(t.db, { token: renewed.token, now: later })).toBe('open');
+    expect(await setupStatus(t.db, { token: link.token, now: issuedAt })).toBe('invalid');
   });
 
   it('refuses a password the policy refuses and a bad email, keeping the link usable', async () => {
@@ -135,7 +140,7 @@ describe('first-run setup link', { timeout: 60_000 }, () => {
     expect(await t.db.select().from(appSetting).where(eq(appSetting.key, SETUP_LINK_KEY))).toEqual([]);
     expect((await admins(t)).map((row) => row.email)).toEqual(['olga@example.test']);
     // Restarting the server prints no link once an admin exists.
-    expect(await issueSetupLink(t.db, PUBLIC_URL)).toEqual({ kind: 'admin-exists' });
+    expect(await issueSetupLink(t.db, { publicUrl: PUBLIC_URL })).toEqual({ kind: 'admin-exists' });
   });
 
   it('lets exactly one of two concurrent requests with the link create an admin', async () => {

@@ -49,7 +49,7 @@ export async function invoicePdf(
 
 /** The brand colour and the logo's bytes; a logo the store cannot give back leaves the name alone at the top. */
 async function pdfBrandOf(db: Db, files: FileStore, env: InvoiceEnv): Promise<PdfBrand> {
-  const brand = await documentBrandOf(db, files, publicUrlOf(env));
+  const brand = await documentBrandOf({ db, files }, { publicUrl: publicUrlOf(env) });
   const logo = brand.logo ? await brand.logo.jpeg().catch(() => null) : null;
   return { color: brand.color, logo };
 }
@@ -102,7 +102,14 @@ export async function sendInvoice(
       publicUrl: publicUrlOf(env),
     });
     const emailId = await outbox.enqueue(tx, email);
-    await recordAudit(tx, admin, 'invoice.sent', 'invoice', id, null, { to: detail.billToEmail, emailId });
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'invoice.sent',
+      entityType: 'invoice',
+      entityId: id,
+      before: null,
+      after: { to: detail.billToEmail, emailId },
+    });
     return { emailId, to: detail.billToEmail };
   });
 }

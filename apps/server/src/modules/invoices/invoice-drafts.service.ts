@@ -51,7 +51,14 @@ async function insertDraft(
   if (!row) throw new Error('invoice insert returned no row');
   await writeLines(tx, { invoiceId: row.id, lines });
   const detail = await detailOf(tx, { row: await findInvoice(tx, { id: row.id }), env });
-  await recordAudit(tx, admin, 'invoice.created', 'invoice', row.id, null, { ...auditView(detail), ...audited });
+  await recordAudit(tx, {
+    actor: admin,
+    action: 'invoice.created',
+    entityType: 'invoice',
+    entityId: row.id,
+    before: null,
+    after: { ...auditView(detail), ...audited },
+  });
   return detail;
 }
 
@@ -178,7 +185,14 @@ export async function updateInvoice(
           });
         }
         const after = await detailOf(tx, { row: await findInvoice(tx, { id }), env });
-        await recordAudit(tx, admin, 'invoice.updated', 'invoice', id, auditView(before), auditView(after));
+        await recordAudit(tx, {
+          actor: admin,
+          action: 'invoice.updated',
+          entityType: 'invoice',
+          entityId: id,
+          before: auditView(before),
+          after: auditView(after),
+        });
         return after;
       },
     },
@@ -195,7 +209,14 @@ export async function deleteInvoice({ db }: Pick<InvoiceDeps, 'db'>, { actor, id
       change: async (tx, { admin, found }) => {
         requireDraft(found);
         await tx.delete(invoice).where(eq(invoice.id, id));
-        await recordAudit(tx, admin, 'invoice.deleted', 'invoice', id, { billToName: found.billToName }, null);
+        await recordAudit(tx, {
+          actor: admin,
+          action: 'invoice.deleted',
+          entityType: 'invoice',
+          entityId: id,
+          before: { billToName: found.billToName },
+          after: null,
+        });
       },
     },
   );

@@ -114,7 +114,14 @@ export async function issueInvoice(
           })
           .where(eq(invoice.id, id));
         const detail = await detailOf(tx, { row: await findInvoice(tx, { id }), env });
-        await recordAudit(tx, admin, 'invoice.issued', 'invoice', id, { status: 'draft' }, auditView(detail));
+        await recordAudit(tx, {
+          actor: admin,
+          action: 'invoice.issued',
+          entityType: 'invoice',
+          entityId: id,
+          before: { status: 'draft' },
+          after: auditView(detail),
+        });
         return detail;
       },
     },
@@ -179,20 +186,26 @@ export async function issueCreditNote(
           createdBy: admin.id,
         });
         await tx.update(invoice).set({ status: 'void' }).where(eq(invoice.id, id));
-        await recordAudit(
-          tx,
-          admin,
-          'invoice.credited',
-          'invoice',
-          id,
-          { status: found.status },
-          {
+        await recordAudit(tx, {
+          actor: admin,
+          action: 'invoice.credited',
+          entityType: 'invoice',
+          entityId: id,
+          before: { status: found.status },
+          after: {
             status: 'void',
             creditNote: label,
             reason: data.reason,
           },
-        );
-        await recordAudit(tx, admin, 'invoice.issued', 'invoice', note.id, null, { label, credits: found.id });
+        });
+        await recordAudit(tx, {
+          actor: admin,
+          action: 'invoice.issued',
+          entityType: 'invoice',
+          entityId: note.id,
+          before: null,
+          after: { label, credits: found.id },
+        });
         return detailOf(tx, { row: await findInvoice(tx, { id: note.id }), env });
       },
     },

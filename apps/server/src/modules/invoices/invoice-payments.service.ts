@@ -88,19 +88,18 @@ export async function recordInvoicePayment(
           .update(invoice)
           .set({ amountPaidPence, status: paidStatus(found.totalPence, amountPaidPence) })
           .where(eq(invoice.id, id));
-        await recordAudit(
-          tx,
-          admin,
-          'invoice.payment',
-          'invoice',
-          id,
-          { amountPaidPence: found.amountPaidPence },
-          {
+        await recordAudit(tx, {
+          actor: admin,
+          action: 'invoice.payment',
+          entityType: 'invoice',
+          entityId: id,
+          before: { amountPaidPence: found.amountPaidPence },
+          after: {
             amountPaidPence,
             amountPence: row.amountPence,
             method: row.method,
           },
-        );
+        });
         return detailOf(tx, { row: await findInvoice(tx, { id }), env });
       },
     },
@@ -145,9 +144,16 @@ export async function recordInvoiceRefund(
           }),
           createdBy: admin.id,
         });
-        await recordAudit(tx, admin, 'invoice.refund', 'invoice', id, null, {
-          amountPence: row.amountPence,
-          method: row.method,
+        await recordAudit(tx, {
+          actor: admin,
+          action: 'invoice.refund',
+          entityType: 'invoice',
+          entityId: id,
+          before: null,
+          after: {
+            amountPence: row.amountPence,
+            method: row.method,
+          },
         });
         return detailOf(tx, { row: await findInvoice(tx, { id }), env });
       },

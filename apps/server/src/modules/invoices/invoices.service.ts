@@ -169,15 +169,14 @@ export async function updateInvoiceSettings(
       })
       .where(eq(businessSettings.id, 1));
     const after = settingsView(await invoiceSettingsRow(tx));
-    await recordAudit(
-      tx,
-      admin,
-      'invoice-settings.updated',
-      'setting',
-      'invoice-settings',
-      settingsView(before),
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'invoice-settings.updated',
+      entityType: 'setting',
+      entityId: 'invoice-settings',
+      before: settingsView(before),
       after,
-    );
+    });
     return after;
   });
 }

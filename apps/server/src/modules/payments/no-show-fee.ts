@@ -264,18 +264,32 @@ export async function chargeNoShowFee(
         metadata: { bookingId: row.id },
         last_payment_error: { message: error.message } as Stripe.PaymentIntent.LastPaymentError,
       });
-      await recordAudit(tx, actor, 'booking.no_show_fee_declined', 'booking', row.id, null, {
-        amountPence: fee.amountPence,
-        message: error.message,
+      await recordAudit(tx, {
+        actor,
+        action: 'booking.no_show_fee_declined',
+        entityType: 'booking',
+        entityId: row.id,
+        before: null,
+        after: {
+          amountPence: fee.amountPence,
+          message: error.message,
+        },
       });
     });
     return (await noShowFeeStateOf(deps.db, { bookingId: row.id })) ?? toNoShowFeeState(fee);
   }
   await deps.db.transaction(async (tx) => {
     if (intent.status === 'succeeded') await recordNoShowFeeCharge({ ...deps, tx }, { intent, createdBy: actor.id });
-    await recordAudit(tx, actor, 'booking.no_show_fee', 'booking', row.id, null, {
-      amountPence: fee.amountPence,
-      status: intent.status,
+    await recordAudit(tx, {
+      actor,
+      action: 'booking.no_show_fee',
+      entityType: 'booking',
+      entityId: row.id,
+      before: null,
+      after: {
+        amountPence: fee.amountPence,
+        status: intent.status,
+      },
     });
   });
   return (await noShowFeeStateOf(deps.db, { bookingId: row.id })) ?? toNoShowFeeState(fee);

@@ -110,9 +110,16 @@ export async function requestOnlineRefund(
       reason: input.reason,
       requestedBy: admin.id,
     });
-    await recordAudit(tx, admin, 'booking.online-refund', 'booking', request.bookingId, null, {
-      amountPence: input.amountPence,
-      reason: input.reason,
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'booking.online-refund',
+      entityType: 'booking',
+      entityId: request.bookingId,
+      before: null,
+      after: {
+        amountPence: input.amountPence,
+        reason: input.reason,
+      },
     });
     return row;
   });

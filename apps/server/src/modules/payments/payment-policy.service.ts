@@ -37,7 +37,14 @@ export async function setPaymentPolicy(
       .insert(paymentPolicy)
       .values({ id: 1, rules, freeCancellationHours })
       .onConflictDoUpdate({ target: paymentPolicy.id, set: { rules, freeCancellationHours } });
-    await recordAudit(tx, actor, 'payments.policy', 'setting', 'payment_policy', before, input);
+    await recordAudit(tx, {
+      actor,
+      action: 'payments.policy',
+      entityType: 'setting',
+      entityId: 'payment_policy',
+      before,
+      after: input,
+    });
   });
   return { policy: input, onlinePaymentEnabled: Boolean(deps.stripe) };
 }

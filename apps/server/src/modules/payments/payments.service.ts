@@ -121,9 +121,16 @@ async function recordBookingMoney(
           : bookingRefundEntry({ ...posting, refundId: row.id, description: `Refund for ${found.serviceName}` }),
       createdBy: admin.id,
     });
-    await recordAudit(tx, admin, `booking.${kind}`, 'booking', bookingId, null, {
-      amountPence: row.amountPence,
-      method: row.method,
+    await recordAudit(tx, {
+      actor: admin,
+      action: `booking.${kind}`,
+      entityType: 'booking',
+      entityId: bookingId,
+      before: null,
+      after: {
+        amountPence: row.amountPence,
+        method: row.method,
+      },
     });
     return row;
   });

@@ -24,7 +24,7 @@ export function previewCardVersion(heroImageId: string | null, brandColor: strin
  * here (nothing fetched from outside). It never depends on the page, so a private treatment's link previews as the
  * business and nothing more. The ETag changes with the photo or the colour.
  */
-export async function previewCard(db: Db, files: FileStore): Promise<{ png: Buffer; etag: string }> {
+export async function previewCard({ db, files }: { db: Db; files: FileStore }): Promise<{ png: Buffer; etag: string }> {
   const settings = await websiteSettingsOf(db);
   const website = await publicWebsiteOf(db, settings);
   const etag = `"card-${previewCardVersion(settings.heroImageId, website.brand.color)}"`;

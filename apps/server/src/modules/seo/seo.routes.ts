@@ -9,10 +9,10 @@ export function seoRoutes(context: AppContext) {
   return async (app: FastifyInstance) => {
     app.get('/sitemap.xml', async (_request, reply) => {
       reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-      return sitemapXml(context.db, publicUrl);
+      return sitemapXml(context.db, { publicUrl });
     });
     app.get(PREVIEW_CARD.path, async (request, reply) => {
-      const card = await previewCard(context.db, context.files);
+      const card = await previewCard({ db: context.db, files: context.files });
       reply.header('cache-control', 'public, max-age=3600').header('etag', card.etag);
       if (request.headers['if-none-match'] === card.etag) return reply.status(304).send();
       return reply.type('image/png').send(card.png);

@@ -72,7 +72,7 @@ const bookingPath = (type: string) => `/book?style=therapeutic&type=${type}`;
 export type SiteFacts = Awaited<ReturnType<typeof siteFacts>>;
 
 /** Everything the heads and the JSON-LD say, read once per page. */
-export async function siteFacts(db: Db, env: SeoEnv) {
+export async function siteFacts({ db, env }: { db: Db; env: SeoEnv }) {
   const [details, rules, services, settings] = await Promise.all([
     getBusinessDetails({ db, env }),
     getBookingRules(db, { timeZone: env.BUSINESS_TIME_ZONE }),
@@ -252,7 +252,7 @@ export function withHead(indexHtml: string, head: PageHead): string {
  * /sitemap.xml: the public pages and a booking link per therapeutic treatment, dated by the catalogue's last change;
  * the private treatments on offer only when the owner lets search engines list them.
  */
-export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
+export async function sitemapXml(db: Db, { publicUrl }: { publicUrl: string }): Promise<string> {
   const [[latest], settings, offered] = await Promise.all([
     db.select({ at: max(service.updatedAt) }).from(service),
     websiteSettingsOf(db),

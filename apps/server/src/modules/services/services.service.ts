@@ -70,7 +70,14 @@ export async function updateService(
     const [row] = await tx.update(service).set(changes).where(eq(service.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND', 'No such service.');
     // Also how the dashboard's setup checklist knows the owner has set the prices.
-    await recordAudit(tx, admin, 'service.updated', 'service', row.id, null, changes);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'service.updated',
+      entityType: 'service',
+      entityId: row.id,
+      before: null,
+      after: changes,
+    });
     return toService(row);
   });
 }

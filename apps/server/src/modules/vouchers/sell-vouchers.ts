@@ -110,9 +110,16 @@ export async function issueVoucherInPerson(
       }),
       createdBy: admin.id,
     });
-    await recordAudit(tx, admin, 'voucher.issue', 'voucher', row.id, null, {
-      valuePence: row.valuePence,
-      soldBy: row.soldBy,
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'voucher.issue',
+      entityType: 'voucher',
+      entityId: row.id,
+      before: null,
+      after: {
+        valuePence: row.valuePence,
+        soldBy: row.soldBy,
+      },
     });
     return row;
   });

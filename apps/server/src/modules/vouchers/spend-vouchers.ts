@@ -217,9 +217,16 @@ export async function redeemVoucherAtTill(
     if (bookingRow.status === 'cancelled')
       throw new AppError('CONFLICT', 'This booking is cancelled: a voucher cannot pay for it.');
     const spent = await spendVoucher({ ...deps, tx }, { ...data, bookingRow, by: admin.id });
-    await recordAudit(tx, admin, 'voucher.redeem', 'voucher', spent.voucher.id, null, {
-      bookingId: bookingRow.id,
-      amountPence: data.amountPence,
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'voucher.redeem',
+      entityType: 'voucher',
+      entityId: spent.voucher.id,
+      before: null,
+      after: {
+        bookingId: bookingRow.id,
+        amountPence: data.amountPence,
+      },
     });
     return spent;
   });

@@ -15,9 +15,9 @@ import {
 export function websiteRoutes(context: AppContext) {
   const { db, auth, env, files } = context;
   return async (app: FastifyInstance) => {
-    app.get('/api/admin/website', async (request) => getWebsiteAdmin(db, await actorOf(auth, request)));
+    app.get('/api/admin/website', async (request) => getWebsiteAdmin(db, { actor: await actorOf(auth, request) }));
     app.put('/api/admin/website', async (request) =>
-      updateWebsiteSettings(db, await actorOf(auth, request), request.body),
+      updateWebsiteSettings(db, { actor: await actorOf(auth, request), input: request.body }),
     );
     app.post('/api/admin/website/images', { config: { multipart: true } }, async (request, reply) => {
       // The origin guard (lib/origin-guard.ts) refuses an upload from another site before this runs.
@@ -31,11 +31,17 @@ export function websiteRoutes(context: AppContext) {
           throw new AppError('VALIDATION', tooLargeMessage(env.UPLOAD_MAX_BYTES, 'photo'));
         throw error;
       });
-      const image = await uploadWebsiteImage(db, files, actor, { bytes: upload.bytes, maxBytes: env.UPLOAD_MAX_BYTES });
+      const image = await uploadWebsiteImage(
+        { db, files },
+        { actor, input: { bytes: upload.bytes, maxBytes: env.UPLOAD_MAX_BYTES } },
+      );
       return reply.status(201).send(image);
     });
     app.get<{ Params: { id: string; file: string } }>('/api/website/images/:id/:file', async (request, reply) =>
-      sendPublicImage(reply, await readPublicImage(db, files, request.params.id, request.params.file)),
+      sendPublicImage(
+        reply,
+        await readPublicImage({ db, files }, { id: request.params.id, file: request.params.file }),
+      ),
     );
   };
 }

@@ -97,10 +97,8 @@ function imageOf(row: ImageRow): WebsiteImage {
 // The owner's side
 
 export async function uploadWebsiteImage(
-  db: Db,
-  files: FileStore,
-  actor: Actor | null,
-  input: { bytes: Buffer; maxBytes: number },
+  { db, files }: { db: Db; files: FileStore },
+  { actor, input }: { actor: Actor | null; input: { bytes: Buffer; maxBytes: number } },
 ): Promise<WebsiteImage> {
   const admin = requireRole(actor, 'admin');
   if (input.bytes.length > input.maxBytes) throw new AppError('VALIDATION', tooLargeMessage(input.maxBytes, 'photo'));
@@ -127,9 +125,16 @@ export async function uploadWebsiteImage(
         })
         .returning();
       if (!inserted) throw new Error('website_image insert returned no row');
-      await recordAudit(tx, admin, 'website.photo-uploaded', 'setting', `website-image:${id}`, null, {
-        width: resized.width,
-        height: resized.height,
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'website.photo-uploaded',
+        entityType: 'setting',
+        entityId: `website-image:${id}`,
+        before: null,
+        after: {
+          width: resized.width,
+          height: resized.height,
+        },
       });
       return inserted;
     });
@@ -161,14 +166,17 @@ async function imagesById(db: DbOrTx, ids: string[]): Promise<Map<string, ImageR
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function getWebsiteAdmin(db: Db, actor: Actor | null): Promise<WebsiteAdmin> {
+export async function getWebsiteAdmin(db: Db, { actor }: { actor: Actor | null }): Promise<WebsiteAdmin> {
   requireRole(actor, 'admin');
   const settings = await websiteSettingsOf(db);
   const rows = await imagesById(db, referencedImageIds(settings));
   return { settings, images: Object.fromEntries([...rows].map(([id, row]) => [id, imageOf(row)])) };
 }
 
-export async function updateWebsiteSettings(db: Db, actor: Actor | null, input: unknown): Promise<WebsiteAdmin> {
+export async function updateWebsiteSettings(
+  db: Db,
+  { actor, input }: { actor: Actor | null; input: unknown },
+): Promise<WebsiteAdmin> {
   const admin = requireRole(actor, 'admin');
   const settings = parseInput(websiteSettingsInput, input);
   await db.transaction(async (tx) => {
@@ -181,9 +189,16 @@ export async function updateWebsiteSettings(db: Db, actor: Actor | null, input: 
       .insert(websiteSettings)
       .values({ id: 1, settings })
       .onConflictDoUpdate({ target: websiteSettings.id, set: { settings } });
-    await recordAudit(tx, admin, 'website.updated', 'setting', 'website', before, settings);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'website.updated',
+      entityType: 'setting',
+      entityId: 'website',
+      before,
+      after: settings,
+    });
   });
-  return getWebsiteAdmin(db, actor);
+  return getWebsiteAdmin(db, { actor });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,7 +230,10 @@ export async function publicWebsiteOf(db: DbOrTx, settings?: WebsiteSettings): P
 /** The brand for emails and documents: the colour that reads on white, and the logo (a JPEG, as email and PDF take). */
 export type DocumentBrand = { color: string; logo: { url: string; jpeg: () => Promise<Buffer> } | null };
 
-export async function documentBrandOf(db: DbOrTx, files: FileStore | null, publicUrl: string): Promise<DocumentBrand> {
+export async function documentBrandOf(
+  { db, files }: { db: DbOrTx; files: FileStore | null },
+  { publicUrl }: { publicUrl: string },
+): Promise<DocumentBrand> {
   const settings = await websiteSettingsOf(db);
   const color = brandPalette(settings.brandColor ?? DEFAULT_BRAND_COLOR).light;
   if (!settings.logoId) return { color, logo: null };
@@ -243,10 +261,8 @@ function noSuchImage(): AppError {
 
 /** One size of a photo the website shows; any other photo (an old upload, a receipt) is not found. */
 export async function readPublicImage(
-  db: Db,
-  files: FileStore,
-  id: string,
-  file: string,
+  { db, files }: { db: Db; files: FileStore },
+  { id, file }: { id: string; file: string },
 ): Promise<{ bytes: Buffer; contentType: string; etag: string }> {
   const match = imageFilePattern.exec(file);
   if (!uuidPattern.test(id) || !match) throw noSuchImage();
