@@ -10,25 +10,20 @@
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+function cached<F>(formats: Map<string, F>, locale: string, options: object, make: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
+  const found = formats.get(key);
+  if (found) return found;
+  const format = make();
+  formats.set(key, format);
   return format;
 }
 
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
+  cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  cached(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
 
 const noonUtc = (date: string) => new Date(`${date}T12:00:00Z`);
 
