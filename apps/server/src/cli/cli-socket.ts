@@ -71,7 +71,7 @@ export async function startCliSocket(options: { dataDir: string; database: Datab
         answer(REFUSED);
         return;
       }
-      void runCommand(argv, options.database, options.env).then((result) => {
+      void runCommand({ database: options.database, env: options.env }, { argv }).then((result) => {
         options.logger.info({ event: 'cli', command: argv.slice(0, 2).join(' '), code: result.code }, 'admin CLI');
         answer(result);
       });
@@ -93,7 +93,13 @@ export async function startCliSocket(options: { dataDir: string; database: Datab
 }
 
 /** The CLI's side: hands the command to the server holding DATA_DIR and returns what it answered. */
-export async function askRunningServer(dataDir: string, argv: string[]): Promise<CliResult | null> {
+export async function askRunningServer({
+  dataDir,
+  argv,
+}: {
+  dataDir: string;
+  argv: string[];
+}): Promise<CliResult | null> {
   const paths = cliSocketPaths(dataDir);
   if (!existsSync(paths.socket) || !existsSync(paths.secret)) return null;
   const secret = readFileSync(paths.secret, 'utf8');

@@ -22,7 +22,7 @@ afterAll(() => database.close());
 const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
 
 async function cli(...args: string[]) {
-  const result = await runCommand(args, database, env);
+  const result = await runCommand({ database, env }, { argv: args });
   return { code: result.code, out: result.stdout, err: result.stderr };
 }
 

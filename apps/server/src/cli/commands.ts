@@ -160,7 +160,10 @@ export function errorResult(error: unknown): CliResult {
  * Parses and runs one command on an open database: the CLI's direct way and the running server's share this.
  * `restore` is refused here: it needs an empty install, never one a server runs on.
  */
-export async function runCommand(argv: string[], database: Database, env: Env): Promise<CliResult> {
+export async function runCommand(
+  { database, env }: { database: Database; env: Env },
+  { argv }: { argv: string[] },
+): Promise<CliResult> {
   let command: Command | StandaloneCommand;
   try {
     command = commandFrom(argv);

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function cli(...args: string[]) {
-  const result = await runCommand(args, t.context.database, t.context.env);
+  const result = await runCommand({ database: t.context.database, env: t.context.env }, { argv: args });
   return { code: result.code, out: result.stdout, err: result.stderr };
 }
 

@@ -43,7 +43,7 @@ export async function runCli(
   if (!env.DATABASE_URL && env.DATA_DIR !== 'memory://') {
     const holder = dataDirHolder(resolve(env.DATA_DIR));
     if (holder !== null) {
-      const answer = await askRunningServer(env.DATA_DIR, withAbsolutePaths(argv)).catch(() => null);
+      const answer = await askRunningServer({ dataDir: env.DATA_DIR, argv: withAbsolutePaths(argv) }).catch(() => null);
       if (answer) return answer;
       return {
         code: 1,
@@ -59,7 +59,7 @@ export async function runCli(
     return errorResult(error);
   }
   try {
-    return await runCommand(argv, database, env);
+    return await runCommand({ database, env }, { argv });
   } finally {
     await database.close();
   }
