@@ -4,13 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import { actorOf, requireRole } from '../auth/actor.ts';
 import { readUpload } from '../storage/file-http.ts';
 import { tooLargeMessage } from '../storage/storage.service.ts';
-import {
-  getWebsiteAdmin,
-  readPublicImage,
-  sendPublicImage,
-  updateWebsiteSettings,
-  uploadWebsiteImage,
-} from './website.service.ts';
+import { getWebsiteAdmin, readPublicImage, updateWebsiteSettings, uploadWebsiteImage } from './website.service.ts';
+import { sendPublicImage } from './website-http.ts';
 
 export function websiteRoutes(context: AppContext) {
   const { db, auth, env, files } = context;

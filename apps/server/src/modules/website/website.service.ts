@@ -15,7 +15,6 @@ import {
   websiteSettingsInput,
 } from '@app/shared';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type WebsiteImageVariant, websiteImage, websiteSettings } from '../../db/schema.ts';
@@ -273,18 +272,4 @@ export async function readPublicImage(
   const variant = row?.variants.find((v) => v.width === Number(match[1]) && v.format === format);
   if (!row || !variant || row.bucket !== files.bucket || !WEBSITE_IMAGE_FORMATS.includes(format)) throw noSuchImage();
   return { bytes: await files.get(variant.path), contentType: contentTypes[format], etag: `"${id}-${file}"` };
-}
-
-export function sendPublicImage(
-  reply: FastifyReply,
-  image: { bytes: Buffer; contentType: string; etag: string },
-): FastifyReply {
-  reply
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    // A new upload gets a new id, so the bytes at an address never change.
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('etag', image.etag);
-  if (reply.request.headers['if-none-match'] === image.etag) return reply.status(304).send();
-  return reply.header('content-type', image.contentType).send(image.bytes);
 }
