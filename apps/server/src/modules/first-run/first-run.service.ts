@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { account, appSetting, user } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { type Auth, CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { passwordPolicyFromEnv } from '../auth/password-policy.ts';
 
 /** The app_setting row of the current setup link: only the token's SHA-256 and its expiry, never the token. */
@@ -124,6 +125,23 @@ export async function createFirstAdmin(
     if (!created) throw new Error('user insert returned no row');
     return created;
   });
+}
+
+/** Creates the first admin, then signs them in (their next stop is the second factor, required of an admin). */
+export async function setUpFirstAdmin(
+  deps: { db: Db; env: Env; auth: Auth },
+  { input, ip, userAgent }: { input: unknown; ip: string; userAgent: string | undefined },
+) {
+  const created = await createFirstAdmin(deps, { input });
+  const { password } = input as { password: string };
+  const headers = new Headers({ [CLIENT_IP_HEADER]: ip });
+  if (userAgent) headers.set('user-agent', userAgent);
+  const signIn = await deps.auth.api.signInEmail({
+    body: { email: created.email, password },
+    headers,
+    asResponse: true,
+  });
+  return { user: created, signedIn: signIn.ok, cookies: signIn.headers.getSetCookie() };
 }
 
 /** The lines the server prints with a new link. */
