@@ -22,3 +22,11 @@ export function listQueryString(values: Record<string, string | number | null | 
   for (const [key, value] of Object.entries(values)) if (value !== '' && value != null) query.set(key, String(value));
   return query.toString();
 }
+
+/**
+ * Actions report through mutateAsync's promise, not mutate's per-call callbacks: React Query drops those when the
+ * component that called has unmounted, and the refetch that follows a change (a booking cancelled, an invoice paid)
+ * can remove the very form that acted, losing its confirmation. This is the promise's failure branch: the failed
+ * mutation's own `error` is already on screen where it was asked.
+ */
+export function ignoreShownError() {}

@@ -5,6 +5,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDiaryDateTime, formatPrice, formatTime } from '../../../lib/format.ts';
+import { ignoreShownError } from '../../../lib/mutations.ts';
 import { type ActionResult, useBookingAction, useMoveBooking, useRestoreBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
 import { emailNote } from '../owner-words.ts';
@@ -42,15 +43,6 @@ export function EmailSwitch({
 }
 
 type Move = { booking: AdminBooking; startsAt: string };
-
-/**
- * The owner's actions report through mutateAsync's promise, not mutate's per-call callbacks: React Query drops those
- * when the component that called has unmounted, and the refetch that follows a change (a booking cancelled, paid,
- * moved) can remove the very form that acted, losing its confirmation and its Undo.
- */
-export function ignoreShownError() {
-  // The failed mutation's own `error` is on screen where it was asked.
-}
 
 /**
  * Saves a move the owner has confirmed and says what happened; when nobody was emailed, Undo moves it back, silently

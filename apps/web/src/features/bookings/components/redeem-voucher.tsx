@@ -1,6 +1,7 @@
 import { redeemVoucherInput } from '@app/shared';
-import { Alert, Button, Group, NumberInput, TextInput } from '@mantine/core';
+import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { AmountField } from '../../../components/detail-dialog.tsx';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useRedeemVoucher } from '../admin-api.ts';
@@ -43,15 +44,7 @@ export function RedeemVoucher({ bookingId, duePence }: { bookingId: string; dueP
           autoComplete="off"
           style={{ flex: 1, minWidth: 180 }}
         />
-        <NumberInput
-          label="Amount (£)"
-          value={pounds}
-          onChange={setPounds}
-          min={0}
-          decimalScale={2}
-          w={120}
-          error={errors.amountPence}
-        />
+        <AmountField label="Amount (£)" value={pounds} onChange={setPounds} w={120} error={errors.amountPence} />
         <Button mt={25} variant="default" onClick={submit} loading={redeem.isPending}>
           Take voucher
         </Button>

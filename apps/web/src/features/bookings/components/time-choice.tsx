@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDiaryDateTime, formatTime } from '../../../lib/format.ts';
+import { ignoreShownError } from '../../../lib/mutations.ts';
 import { useBlockTime } from '../admin-api.ts';
-import { ignoreShownError } from './owner-dialogs.tsx';
 import { showOutcome } from './undo-notice.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
+import { type PaymentMethod, paymentMethodLabels } from '../../../lib/payment-methods.ts';
 import type { CustomerBooking, CustomerDetail } from '../api.ts';
 
 const statusLabels: Record<CustomerBooking['status'], { label: string; color: string }> = {
@@ -9,8 +10,6 @@ const statusLabels: Record<CustomerBooking['status'], { label: string; color: st
   no_show: { label: 'No-show', color: 'orange' },
   cancelled: { label: 'Cancelled', color: 'red' },
 };
-
-const methodLabels: Record<string, string> = { cash: 'Cash', card: 'Card', bank_transfer: 'Bank transfer' };
 
 export function StatusBadge({ label, color }: { label: string; color: string }) {
   return (
@@ -82,7 +81,8 @@ export function PaymentList({ payments, timeZone }: { payments: CustomerDetail['
           <Stack gap={0}>
             <Text size="sm" fw={600}>
               {payment.kind === 'refund' ? 'Refund · ' : ''}
-              {formatPrice(payment.amountPence)} · {methodLabels[payment.method] ?? payment.method}
+              {formatPrice(payment.amountPence)} ·{' '}
+              {paymentMethodLabels[payment.method as PaymentMethod] ?? payment.method}
             </Text>
             <Text size="sm">{when(payment.paidAt, timeZone)}</Text>
             {payment.note && <Text size="sm">{payment.note}</Text>}

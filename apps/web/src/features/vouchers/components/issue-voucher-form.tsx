@@ -1,8 +1,10 @@
-import { issueVoucherInput, paymentMethods, type Voucher } from '@app/shared';
+import { issueVoucherInput, type Voucher } from '@app/shared';
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { useServices } from '../../../lib/catalog/api.ts';
+import { paymentMethodOptions } from '../../../lib/payment-methods.ts';
 import { useIssueVoucher } from '../api.ts';
 import {
   emptyOrder,
@@ -11,13 +13,6 @@ import {
   VoucherOrderFields,
   type VoucherOrderState,
 } from './voucher-order-fields.tsx';
-
-const methodLabels: Record<(typeof paymentMethods)[number], string> = {
-  cash: 'Cash',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-};
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** The owner records a voucher sold in person: what it is for, how it was paid, and who bought it. */
 export function IssueVoucherForm({
@@ -59,7 +54,7 @@ function IssueBody({ onIssued }: { onIssued: (voucher: Voucher) => void }) {
       <VoucherOrderFields order={order} onChange={setOrder} services={services.data ?? []} errors={errors} />
       <Select
         label="Paid by"
-        data={paymentMethods.map((value) => ({ value, label: methodLabels[value] }))}
+        data={paymentMethodOptions}
         value={method}
         onChange={setMethod}
         allowDeselect={false}
