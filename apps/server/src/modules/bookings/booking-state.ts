@@ -170,6 +170,39 @@ export async function sendBookedEmails(
       await deps.outbox.enqueue(tx, await bookingEmail(tx, { kind: 'booking.admin-new', booking: row, business, to }));
 }
 
+/** The booking cancelled, by its client or by the business, in the caller's transaction: its next version. */
+export async function markCancelled(
+  tx: DbOrTx,
+  request: { row: BookingRow; by: 'client' | 'business'; at: number; reason: string | null },
+) {
+  const { row } = request;
+  const [updated] = await tx
+    .update(booking)
+    .set({
+      status: 'cancelled',
+      cancelledBy: request.by,
+      cancelledAt: new Date(request.at),
+      cancelReason: request.reason,
+      version: row.version + 1,
+    })
+    .where(eq(booking.id, row.id))
+    .returning();
+  if (!updated) throw new Error('cancel update returned no row');
+  return updated;
+}
+
+/** The booking back in the diary (paid at last, or restored), its cancelling forgotten: its next version. */
+export async function markReopened(tx: DbOrTx, request: { row: BookingRow; status: 'pending' | 'confirmed' }) {
+  const { row } = request;
+  const [updated] = await tx
+    .update(booking)
+    .set({ status: request.status, cancelledBy: null, cancelledAt: null, cancelReason: null, version: row.version + 1 })
+    .where(eq(booking.id, row.id))
+    .returning();
+  if (!updated) throw new Error('reopen update returned no row');
+  return updated;
+}
+
 /** A paid booking leaves `awaiting_payment` as any booking starts: waiting for the owner, or confirmed. */
 async function statusOnceBooked(tx: DbOrTx, row: Pick<BookingRow, 'clientId' | 'style' | 'source'>) {
   if (row.source !== 'client' || row.style !== 'sensual' || !row.clientId) return 'confirmed' as const;
@@ -187,12 +220,7 @@ export async function bookingPaid(deps: BookingTx, request: { row: BookingRow; d
   const { tx } = deps;
   const { row } = request;
   const status = await statusOnceBooked(tx, row);
-  const [updated] = await tx
-    .update(booking)
-    .set({ status, cancelledBy: null, cancelledAt: null, cancelReason: null, version: row.version + 1 })
-    .where(eq(booking.id, row.id))
-    .returning();
-  if (!updated) throw new Error('paid update returned no row');
+  const updated = await markReopened(tx, { row, status });
   await recordEvent(tx, { row, actor: SYSTEM, action: 'paid', from: row.status, to: status, details: request.details });
   const rules = await getBookingRules(tx, { timeZone: deps.env.BUSINESS_TIME_ZONE });
   await sendBookedEmails(deps, { row: updated, source: updated.source, rules });
@@ -210,18 +238,7 @@ export async function releaseUnpaidBooking(
   const { tx } = deps;
   const { row, reason } = request;
   if (row.status !== 'awaiting_payment') return row;
-  const [updated] = await tx
-    .update(booking)
-    .set({
-      status: 'cancelled',
-      cancelledBy: 'business',
-      cancelledAt: new Date(now(deps)),
-      cancelReason: reason,
-      version: row.version + 1,
-    })
-    .where(eq(booking.id, row.id))
-    .returning();
-  if (!updated) throw new Error('release update returned no row');
+  const updated = await markCancelled(tx, { row, by: 'business', at: now(deps), reason });
   await recordEvent(tx, {
     row,
     actor: SYSTEM,

@@ -7,7 +7,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { booking, payment } from '../../db/schema.ts';
+import { payment } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
@@ -27,6 +27,7 @@ import {
   auditIfAdmin,
   type BookingRow,
   businessOf,
+  markCancelled,
   now,
   ownBooking,
   recordEvent,
@@ -71,18 +72,7 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
     assertClientMayChange(env, { actor, row, cutoffHours: rules.cancellationCutoffHours, at });
     const by = actor.role === 'admin' ? 'business' : 'client';
     const { reason } = options;
-    const [updated] = await tx
-      .update(booking)
-      .set({
-        status: 'cancelled',
-        cancelledBy: by,
-        cancelledAt: new Date(at),
-        cancelReason: reason || null,
-        version: row.version + 1,
-      })
-      .where(eq(booking.id, row.id))
-      .returning();
-    if (!updated) throw new Error('cancel update returned no row');
+    const updated = await markCancelled(tx, { row, by, at, reason: reason || null });
     // Money taken online: kept after the free cancellation window, paid back through Stripe inside it (or when the
     // owner chooses to). The refund is written here and asked of Stripe once this commits (decision 053).
     const terms = { row, at, by, refund: options.refund } as const;
@@ -164,18 +154,7 @@ async function cancelAwaitingPayment(deps: BookingDeps, actor: Actor, row: Booki
     const locked = await ownBooking(tx, { actor, id: row.id, forUpdate: true });
     if (locked.status !== 'awaiting_payment') return null;
     const at = now(deps);
-    const [updated] = await tx
-      .update(booking)
-      .set({
-        status: 'cancelled',
-        cancelledBy: 'client',
-        cancelledAt: new Date(at),
-        cancelReason: reason || null,
-        version: locked.version + 1,
-      })
-      .where(eq(booking.id, locked.id))
-      .returning();
-    if (!updated) throw new Error('cancel update returned no row');
+    const updated = await markCancelled(tx, { row: locked, by: 'client', at, reason: reason || null });
     await cancelAwaitedPayment(tx, { bookingId: locked.id });
     const voucherReturnedPence = await giveBackVoucherSpending({ ...deps, tx }, { bookingRow: updated, by: actor.id });
     await recordEvent(tx, {

@@ -7,7 +7,7 @@ import { getBookingRules } from '../availability/availability.service.ts';
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
 import { toAdminBooking } from './admin-bookings.service.ts';
 import { bookingEmail } from './booking-emails.ts';
-import { auditIfAdmin, businessOf, icsOf, now, ownBooking, recordEvent } from './booking-state.ts';
+import { auditIfAdmin, businessOf, icsOf, markCancelled, now, ownBooking, recordEvent } from './booking-state.ts';
 
 /** The longest decline reason kept and emailed; anything longer is cut, not refused. */
 const REASON_MAX = 500;
@@ -29,21 +29,13 @@ export async function decidePendingBooking(
       throw new AppError('CONFLICT', `This booking is ${row.status}, not waiting for approval.`);
     const rules = await getBookingRules(tx, { timeZone: env.BUSINESS_TIME_ZONE });
     const reason = given.trim();
-    const [updated] = await tx
-      .update(booking)
-      .set(
-        request.approve
-          ? { status: 'confirmed', version: row.version + 1 }
-          : {
-              status: 'cancelled',
-              cancelledBy: 'business',
-              cancelledAt: new Date(now(deps)),
-              cancelReason: reason || 'Declined',
-              version: row.version + 1,
-            },
-      )
-      .where(eq(booking.id, row.id))
-      .returning();
+    const [updated] = request.approve
+      ? await tx
+          .update(booking)
+          .set({ status: 'confirmed', version: row.version + 1 })
+          .where(eq(booking.id, row.id))
+          .returning()
+      : [await markCancelled(tx, { row, by: 'business', at: now(deps), reason: reason || 'Declined' })];
     if (!updated) throw new Error('decision update returned no row');
     // A declined request never was a booking: what a gift voucher paid goes back onto it.
     const voucherReturnedPence = request.approve

@@ -15,6 +15,7 @@ import {
   businessOf,
   icsOf,
   lockDiary,
+  markReopened,
   now,
   ownBooking,
   recordEvent,
@@ -144,12 +145,7 @@ export async function restoreBooking(deps: BookingDeps, request: { actor: Actor 
         .orderBy(desc(bookingEvent.at))
         .limit(1);
       const status = cancelled?.fromStatus === 'pending' ? 'pending' : 'confirmed';
-      const [updated] = await tx
-        .update(booking)
-        .set({ status, cancelledBy: null, cancelledAt: null, cancelReason: null, version: row.version + 1 })
-        .where(eq(booking.id, row.id))
-        .returning();
-      if (!updated) throw new Error('restore update returned no row');
+      const updated = await markReopened(tx, { row, status });
       await recordEvent(tx, { row, actor, action: 'restored', from: 'cancelled', to: status });
       await auditIfAdmin(tx, { actor, action: 'booking.restored', id: row.id, before: row, after: updated });
       return updated;

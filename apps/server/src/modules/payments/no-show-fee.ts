@@ -9,7 +9,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { booking, noShowFee, payment } from '../../db/schema.ts';
+import { booking, noShowFee } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -17,6 +17,7 @@ import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { noShowFeeEntry } from '../ledger/postings.ts';
 import { minimumChargeOf, paymentUnavailable } from './online-payments.ts';
 import { readPaymentPolicy } from './payment-policy.service.ts';
+import { recordPayment } from './payments.service.ts';
 
 type BookingRow = typeof booking.$inferSelect;
 type NoShowFeeRow = typeof noShowFee.$inferSelect;
@@ -154,20 +155,16 @@ export async function recordNoShowFeeCharge(
   if (!row) return 'no booking for this fee';
   const at = deps.now?.() ?? Date.now();
   const amountPence = intent.amount_received || fee.amountPence;
-  const [paid] = await tx
-    .insert(payment)
-    .values({
-      bookingId,
-      clientId: row.clientId,
-      kind: 'payment',
-      amountPence,
-      method: 'card',
-      paidAt: new Date(at),
-      note: `No-show fee charged to the saved card (Stripe ${intent.id})`,
-      recordedBy: createdBy,
-    })
-    .returning();
-  if (!paid) throw new Error('no-show fee payment insert returned no row');
+  const paid = await recordPayment(tx, {
+    bookingId,
+    clientId: row.clientId,
+    kind: 'payment',
+    amountPence,
+    method: 'card',
+    paidAt: new Date(at),
+    note: `No-show fee charged to the saved card (Stripe ${intent.id})`,
+    recordedBy: createdBy,
+  });
   await postJournalEntry(tx, {
     draft: noShowFeeEntry({
       paymentId: paid.id,

@@ -2,13 +2,14 @@ import { AppError, type BookingPayment } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client.ts';
-import { type booking, onlinePayment, onlineRefund, payment } from '../../db/schema.ts';
+import { type booking, onlinePayment, onlineRefund } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { type BookingTx, releaseUnpaidBooking } from '../bookings/booking-state.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { depositAppliedEntry, depositKeptEntry, onlinePaymentEntry } from '../ledger/postings.ts';
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
+import { recordPayment } from './payments.service.ts';
 import type { StripeAccount } from './stripe-client.ts';
 
 type BookingRow = typeof booking.$inferSelect;
@@ -155,20 +156,16 @@ export async function recordOnlinePayment(
 ) {
   const { timeZone, row, held, intent, at } = request;
   const amountPence = intent.amount_received || held.amountPence;
-  const [paid] = await tx
-    .insert(payment)
-    .values({
-      bookingId: row.id,
-      clientId: row.clientId,
-      kind: 'payment',
-      amountPence,
-      method: 'card',
-      paidAt: new Date(at),
-      note: `${held.purpose === 'deposit' ? 'Deposit' : 'Prepayment'} paid online (Stripe ${intent.id})`,
-      recordedBy: null,
-    })
-    .returning();
-  if (!paid) throw new Error('payment insert returned no row');
+  const paid = await recordPayment(tx, {
+    bookingId: row.id,
+    clientId: row.clientId,
+    kind: 'payment',
+    amountPence,
+    method: 'card',
+    paidAt: new Date(at),
+    note: `${held.purpose === 'deposit' ? 'Deposit' : 'Prepayment'} paid online (Stripe ${intent.id})`,
+    recordedBy: null,
+  });
   await postJournalEntry(tx, {
     draft: onlinePaymentEntry({
       paymentId: paid.id,

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, invoice, onlinePayment, onlineRefund, payment } from '../../db/schema.ts';
+import { booking, invoice, onlinePayment, onlineRefund } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -11,6 +11,7 @@ import { type Actor, requireRole } from '../auth/actor.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { keptDepositRefundEntry, onlineRefundEntry, onlineSaleRefundEntry } from '../ledger/postings.ts';
 import { type OnlinePaymentRow, stillHeldOf } from './online-payments.ts';
+import { recordPayment } from './payments.service.ts';
 import type { StripeAccount } from './stripe-client.ts';
 
 /** What the refund steps need; the app's context has all of it. */
@@ -231,20 +232,16 @@ async function recordRefund(deps: RefundTx, row: RefundRow, refund: Pick<Stripe.
   if (!held) throw new Error('refund without its online payment');
   const [found] = held.bookingId ? await tx.select().from(booking).where(eq(booking.id, held.bookingId)) : [];
   const at = (deps.now ?? Date.now)();
-  const [back] = await tx
-    .insert(payment)
-    .values({
-      bookingId: held.bookingId,
-      clientId: found?.clientId ?? null,
-      kind: 'refund',
-      amountPence: row.amountPence,
-      method: 'card',
-      paidAt: new Date(at),
-      note: `Paid back online (Stripe ${refund.id}): ${row.reason}`,
-      recordedBy: row.requestedBy,
-    })
-    .returning();
-  if (!back) throw new Error('refund insert returned no row');
+  const back = await recordPayment(tx, {
+    bookingId: held.bookingId,
+    clientId: found?.clientId ?? null,
+    kind: 'refund',
+    amountPence: row.amountPence,
+    method: 'card',
+    paidAt: new Date(at),
+    note: `Paid back online (Stripe ${refund.id}): ${row.reason}`,
+    recordedBy: row.requestedBy,
+  });
   const base = {
     refundId: back.id,
     date: localDateOf(at, deps.env.BUSINESS_TIME_ZONE),
