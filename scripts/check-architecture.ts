@@ -3,7 +3,9 @@
 //    features share lives in lib/ or components/, and app/ (the router and the shell) composes the features. Test
 //    files are held to it too.
 // 2. No production source file is longer than 600 lines.
+// 3. No import cycle, in the server or the web, type imports included (dpdm reads the graph).
 // Prints every problem and exits 1, or says what it checked and exits 0.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -83,7 +85,23 @@ for (const file of productionFiles) {
   if (lines > maxLines) problems.push(`${relative(file)} has ${lines} lines: a source file has at most ${maxLines}`);
 }
 
-const checked = `${webFiles.length} web files (${importsChecked} relative imports), ${productionFiles.length} production files`;
+// dpdm follows every import from the entry points, type imports included, and lists each cycle it meets.
+const entryPoints = {
+  server: ['apps/server/src/main.ts', 'apps/server/src/cli/*.ts'],
+  web: ['apps/web/src/main.tsx', 'apps/web/src/sw.ts'],
+};
+for (const [app, entries] of Object.entries(entryPoints)) {
+  const dpdm = spawnSync(
+    path.join(root, 'node_modules/.bin/dpdm'),
+    ['--no-tree', '--no-warning', '--circular', '--tsconfig', `apps/${app}/tsconfig.json`, ...entries],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const cycles = dpdm.stdout.split('\n').filter((line) => /^\s*\d+\)/.test(line));
+  if (dpdm.status !== 0) problems.push(`dpdm could not read the ${app}'s imports: ${dpdm.stderr.trim()}`);
+  for (const cycle of cycles) problems.push(`an import cycle in the ${app}: ${cycle.replace(/^\s*\d+\)\s*/, '')}`);
+}
+
+const checked = `${webFiles.length} web files (${importsChecked} relative imports), ${productionFiles.length} production files, the server's and the web's import graphs`;
 if (problems.length > 0) {
   console.error(problems.map((problem) => `✖ ${problem}`).join('\n'));
   console.error(`\n${checked}: ${problems.length} problems`);

@@ -1,4 +1,4 @@
-// `npm test`: the whole suite. Lint, types, unit and integration tests (PGlite, and PostgreSQL when
+// `npm test`: the whole suite. Lint, the architecture's rules, types, unit and integration tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), a production build, then the end-to-end tests in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -32,6 +32,9 @@ if (!existsSync('/usr/bin/chromium')) {
 }
 
 run('Lint (Biome)', 'npx', ['biome', 'check', '.']);
+run('Architecture (no import cycle, features apart, files of at most 600 lines)', 'node', [
+  'scripts/check-architecture.ts',
+]);
 run('Type check', 'npm', ['run', '-s', 'typecheck']);
 run('Unit and integration tests (Vitest)', 'npx', ['vitest', 'run']);
 run('Production build', 'npm', ['run', '-s', 'build']);
