@@ -1,30 +1,26 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { secondFactorErrorMessage } from '../../lib/auth/auth-errors.ts';
 import { useVerifySecondFactor } from '../../lib/auth/sign-in-api.ts';
+import { useTextField } from '../../lib/form-fields.ts';
 import { refetchSession } from '../../lib/session.ts';
+import { FailureAlert } from '../failure-alert.tsx';
 
 export const TRUSTED_DEVICE_DAYS = 30;
 
 /** The second step of a sign-in for an account with a second factor: a code, or a recovery code. */
 export function SecondFactorStep({ onSignedIn, onCancel }: { onSignedIn?: () => void; onCancel: () => void }) {
   const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
-  const [code, setCode] = useState('');
+  const code = useTextField();
   const [trustDevice, setTrustDevice] = useState(false);
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const verify = useVerifySecondFactor();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = code.trim();
-    if (kind === 'totp' && !/^\d{6}$/.test(value.replace(/\s/g, ''))) {
-      setFieldError('Enter the 6-digit code your authenticator app shows.');
-      return;
-    }
-    if (kind === 'recovery' && value.length < 4) {
-      setFieldError('Enter one of your recovery codes.');
-      return;
-    }
+    const value = code.value.trim();
+    if (kind === 'totp' && !/^\d{6}$/.test(value.replace(/\s/g, '')))
+      return code.setError('Enter the 6-digit code your authenticator app shows.');
+    if (kind === 'recovery' && value.length < 4) return code.setError('Enter one of your recovery codes.');
     verify.mutate(
       { code: value, trustDevice, kind },
       {
@@ -38,8 +34,8 @@ export function SecondFactorStep({ onSignedIn, onCancel }: { onSignedIn?: () => 
 
   const switchKind = () => {
     setKind(kind === 'totp' ? 'recovery' : 'totp');
-    setCode('');
-    setFieldError(undefined);
+    code.setValue('');
+    code.setError(undefined);
     verify.reset();
   };
 
@@ -57,12 +53,7 @@ export function SecondFactorStep({ onSignedIn, onCancel }: { onSignedIn?: () => 
           inputMode={kind === 'totp' ? 'numeric' : 'text'}
           required
           data-autofocus
-          value={code}
-          onChange={(event) => {
-            setCode(event.currentTarget.value);
-            setFieldError(undefined);
-          }}
-          error={fieldError}
+          {...code.props}
         />
         <Checkbox
           label={`Trust this device for ${TRUSTED_DEVICE_DAYS} days`}
@@ -70,11 +61,7 @@ export function SecondFactorStep({ onSignedIn, onCancel }: { onSignedIn?: () => 
           checked={trustDevice}
           onChange={(event) => setTrustDevice(event.currentTarget.checked)}
         />
-        {verify.isError && (
-          <Alert color="red" role="alert" title="Could not sign in">
-            {secondFactorErrorMessage(verify.error)}
-          </Alert>
-        )}
+        <FailureAlert error={verify.error} title="Could not sign in" message={secondFactorErrorMessage} />
         <Group justify="space-between" align="center">
           <Anchor component="button" type="button" size="sm" onClick={switchKind}>
             {kind === 'totp' ? 'Use a recovery code instead' : 'Use your authenticator app instead'}

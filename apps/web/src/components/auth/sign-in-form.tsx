@@ -1,5 +1,5 @@
 import { requestPasswordResetInput, type SignInInput, signInInput } from '@app/shared';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { AuthFailure, authErrorMessage, secondFactorErrorMessage } from '../../lib/auth/auth-errors.ts';
 import {
@@ -10,7 +10,9 @@ import {
   useSignIn,
   useSignInWithPasskey,
 } from '../../lib/auth/sign-in-api.ts';
-import { fieldErrors } from '../../lib/field-errors.ts';
+import { useFormFields } from '../../lib/form-fields.ts';
+import { FailureAlert } from '../failure-alert.tsx';
+import { EmailField, PasswordField } from './auth-fields.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 export type SignInFormProps = {
@@ -20,30 +22,23 @@ export type SignInFormProps = {
 };
 
 export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
-  const [values, setValues] = useState<SignInInput>({ email: defaultEmail, password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof SignInInput, string>>>({});
+  const { values, setValues, setErrors, field, parse } = useFormFields<SignInInput>({
+    email: defaultEmail,
+    password: '',
+  });
   const signIn = useSignIn();
   const requestReset = useRequestPasswordReset();
   const resendVerification = useSendVerificationEmail();
   const [askingForCode, setAskingForCode] = useState(false);
   const passkey = useSignInWithPasskey();
 
-  const change = (field: keyof SignInInput) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     requestReset.reset();
     resendVerification.reset();
-    const parsed = signInInput.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    signIn.mutate(parsed.data, {
+    const input = parse(signInInput);
+    if (!input) return;
+    signIn.mutate(input, {
       onSuccess: (data) => (needsSecondFactor(data) ? setAskingForCode(true) : onSignedIn?.()),
     });
   };
@@ -76,23 +71,8 @@ export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
     <Stack gap="sm">
       <form onSubmit={submit} noValidate aria-label="Sign in">
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={change('email')}
-            error={errors.email}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={values.password}
-            onChange={change('password')}
-            error={errors.password}
-          />
+          <EmailField {...field('email')} />
+          <PasswordField {...field('password')} />
           {signIn.isError && (
             <Alert color="red" role="alert" title="Could not sign in">
               {authErrorMessage(signIn.error)}
@@ -115,21 +95,13 @@ export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
               We sent a new verification link to {values.email.trim()}. Check your email.
             </Alert>
           )}
-          {resendVerification.isError && (
-            <Alert color="red" role="alert">
-              {authErrorMessage(resendVerification.error)}
-            </Alert>
-          )}
+          <FailureAlert error={resendVerification.error} message={authErrorMessage} />
           {requestReset.isSuccess && (
             <Alert color="teal" role="status" title="Check your email">
               If an account exists for {values.email.trim()}, we have sent it a link to choose a new password.
             </Alert>
           )}
-          {requestReset.isError && (
-            <Alert color="red" role="alert">
-              {authErrorMessage(requestReset.error)}
-            </Alert>
-          )}
+          <FailureAlert error={requestReset.error} message={authErrorMessage} />
           <Group justify="space-between" align="center">
             <Anchor
               component="button"
@@ -161,11 +133,7 @@ export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
           Sign in with a passkey
         </Button>
       )}
-      {passkey.isError && (
-        <Alert color="red" role="alert" title="Could not sign in">
-          {secondFactorErrorMessage(passkey.error)}
-        </Alert>
-      )}
+      <FailureAlert error={passkey.error} title="Could not sign in" message={secondFactorErrorMessage} />
     </Stack>
   );
 }

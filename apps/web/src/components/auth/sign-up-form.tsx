@@ -2,10 +2,11 @@ import { defaultPasswordPolicy, passwordFieldFor, type SignUpInput, signUpInput 
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { authErrorMessage } from '../../lib/auth/auth-errors.ts';
 import { passwordPolicyQuery, useSignUp } from '../../lib/auth/sign-in-api.ts';
-import { fieldErrors } from '../../lib/field-errors.ts';
+import { useFormFields } from '../../lib/form-fields.ts';
+import { FailureAlert } from '../failure-alert.tsx';
 import { NewAccountFields } from './new-account-fields.tsx';
 
 export type SignUpFormProps = {
@@ -18,34 +19,24 @@ export type SignUpFormProps = {
 };
 
 export function SignUpForm({ onSignedIn, onSignedUp, verificationCallbackURL }: SignUpFormProps) {
-  const [values, setValues] = useState<SignUpInput>({ name: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof SignUpInput, string>>>({});
+  const { field, parse } = useFormFields<SignUpInput>({ name: '', email: '', password: '' });
   // Until the server's policy arrives, the default one keeps the rules visible; the server has the last word.
   const policy = useQuery(passwordPolicyQuery).data ?? defaultPasswordPolicy;
   const signUp = useSignUp(verificationCallbackURL);
 
-  const change = (field: keyof SignUpInput) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = signUpInput.extend({ password: passwordFieldFor(policy) }).safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    signUp.mutate(parsed.data, {
+    const input = parse(signUpInput.extend({ password: passwordFieldFor(policy) }));
+    if (!input) return;
+    signUp.mutate(input, {
       onSuccess: (data) => {
-        onSignedUp?.(parsed.data.email);
+        onSignedUp?.(input.email);
         if (!data?.token) return;
         // Signed in at once (the server does not hold sign-in until verification): the page moves on, so say it here.
         notifications.show({
           color: 'teal',
           title: 'Welcome!',
-          message: `Your account is ready. We sent a verification email to ${parsed.data.email}.`,
+          message: `Your account is ready. We sent a verification email to ${input.email}.`,
         });
         onSignedIn?.();
       },
@@ -66,12 +57,8 @@ export function SignUpForm({ onSignedIn, onSignedUp, verificationCallbackURL }: 
   return (
     <form onSubmit={submit} noValidate aria-label="Create account">
       <Stack gap="sm">
-        <NewAccountFields values={values} errors={errors} onChange={change} policy={policy} />
-        {signUp.isError && (
-          <Alert color="red" role="alert" title="Could not create your account">
-            {authErrorMessage(signUp.error)}
-          </Alert>
-        )}
+        <NewAccountFields field={field} policy={policy} />
+        <FailureAlert error={signUp.error} title="Could not create your account" message={authErrorMessage} />
         <Button type="submit" loading={signUp.isPending}>
           Create account
         </Button>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
 import { type LinkedAccount, linkedAccountsQuery, useLinkSocial, useUnlinkAccount } from '../api.ts';
@@ -87,16 +88,8 @@ export function ConnectedAccounts() {
           ))}
         </Group>
       )}
-      {linkSocial.isError && (
-        <Alert color="red" role="alert" title="Could not connect">
-          {authErrorMessage(linkSocial.error)}
-        </Alert>
-      )}
-      {unlink.isError && (
-        <Alert color="red" role="alert" title="Could not disconnect">
-          {authErrorMessage(unlink.error)}
-        </Alert>
-      )}
+      <FailureAlert error={linkSocial.error} title="Could not connect" message={authErrorMessage} />
+      <FailureAlert error={unlink.error} title="Could not disconnect" message={authErrorMessage} />
     </Stack>
   );
 }

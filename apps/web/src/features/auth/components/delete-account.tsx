@@ -2,6 +2,7 @@ import { Alert, Button, List, PasswordInput, Stack, Text, TextInput } from '@man
 import { type FormEvent, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTextField } from '../../../lib/form-fields.ts';
 import { type DeleteAccountInput, useDeleteAccount } from '../api.ts';
 
 const CONFIRM_WORD = 'DELETE';
@@ -30,14 +31,14 @@ function failureMessage(error: unknown): string {
  */
 export function DeleteAccount({ hasPassword, onDeleted }: { hasPassword: boolean; onDeleted: () => void }) {
   const [opened, setOpened] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const confirmation = useTextField();
+  const { value, error, setError } = confirmation;
   const deleteAccount = useDeleteAccount();
 
   const close = () => {
     if (deleteAccount.isPending) return;
     setOpened(false);
-    setValue('');
+    confirmation.setValue('');
     setError(undefined);
     deleteAccount.reset();
   };
@@ -98,12 +99,7 @@ export function DeleteAccount({ hasPassword, onDeleted }: { hasPassword: boolean
                 autoComplete="current-password"
                 required
                 data-autofocus
-                value={value}
-                onChange={(event) => {
-                  setValue(event.currentTarget.value);
-                  setError(undefined);
-                }}
-                error={error}
+                {...confirmation.props}
               />
             ) : (
               <TextInput
@@ -111,12 +107,7 @@ export function DeleteAccount({ hasPassword, onDeleted }: { hasPassword: boolean
                 autoComplete="off"
                 required
                 data-autofocus
-                value={value}
-                onChange={(event) => {
-                  setValue(event.currentTarget.value);
-                  setError(undefined);
-                }}
-                error={error}
+                {...confirmation.props}
               />
             )}
             {otherFailure && (

@@ -1,8 +1,10 @@
 import { emailField } from '@app/shared';
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useSendVerificationEmail } from '../../../lib/auth/sign-in-api.ts';
+import { useTextField } from '../../../lib/form-fields.ts';
 import { useChangeEmail } from '../api.ts';
 
 type EmailUser = { email: string; emailVerified: boolean };
@@ -41,11 +43,7 @@ export function EmailSection({ user }: { user: EmailUser }) {
               We sent a new verification link to {user.email}.
             </Text>
           )}
-          {resendVerification.isError && (
-            <Alert color="red" role="alert">
-              {authErrorMessage(resendVerification.error)}
-            </Alert>
-          )}
+          <FailureAlert error={resendVerification.error} message={authErrorMessage} />
         </Stack>
       )}
       <ChangeEmailForm user={user} />
@@ -54,21 +52,14 @@ export function EmailSection({ user }: { user: EmailUser }) {
 }
 
 function ChangeEmailForm({ user }: { user: EmailUser }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const address = useTextField();
   const changeEmail = useChangeEmail();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = emailField.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    if (parsed.data === user.email.toLowerCase()) {
-      setError('This is already your email address.');
-      return;
-    }
+    const parsed = emailField.safeParse(address.value);
+    if (!parsed.success) return address.setError(parsed.error.issues[0]?.message);
+    if (parsed.data === user.email.toLowerCase()) return address.setError('This is already your email address.');
     changeEmail.mutate(parsed.data);
   };
 
@@ -87,22 +78,8 @@ function ChangeEmailForm({ user }: { user: EmailUser }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Change email">
       <Stack gap="sm">
-        <TextInput
-          label="New email address"
-          type="email"
-          autoComplete="email"
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
-        />
-        {changeEmail.isError && (
-          <Alert color="red" role="alert" title="Could not change your email">
-            {authErrorMessage(changeEmail.error)}
-          </Alert>
-        )}
+        <TextInput label="New email address" type="email" autoComplete="email" {...address.props} />
+        <FailureAlert error={changeEmail.error} title="Could not change your email" message={authErrorMessage} />
         <Button type="submit" variant="default" loading={changeEmail.isPending} style={{ alignSelf: 'flex-start' }}>
           Change email
         </Button>

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { browserHasPasskeys } from '../../../lib/auth/sign-in-api.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { useTextField } from '../../../lib/form-fields.ts';
 import { type Passkey, passkeysQuery, useAddPasskey, useDeletePasskey } from '../api.ts';
 import { deviceName } from '../device-name.ts';
 
@@ -22,21 +24,14 @@ export function AddPasskeyForm({
   onAdded?: () => void;
   submitLabel?: string;
 }) {
-  const [name, setName] = useState(() => (typeof navigator === 'undefined' ? '' : deviceName(navigator.userAgent)));
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const name = useTextField(() => (typeof navigator === 'undefined' ? '' : deviceName(navigator.userAgent)));
   const add = useAddPasskey();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = name.trim();
-    if (!value) {
-      setFieldError('Give the passkey a name, for example the device it is on.');
-      return;
-    }
-    if (value.length > PASSKEY_NAME_MAX) {
-      setFieldError(`At most ${PASSKEY_NAME_MAX} characters.`);
-      return;
-    }
+    const value = name.value.trim();
+    if (!value) return name.setError('Give the passkey a name, for example the device it is on.');
+    if (value.length > PASSKEY_NAME_MAX) return name.setError(`At most ${PASSKEY_NAME_MAX} characters.`);
     add.mutate(value, { onSuccess: () => onAdded?.() });
   };
 
@@ -51,18 +46,9 @@ export function AddPasskeyForm({
           description="So you can tell your passkeys apart, for example “Work laptop”."
           maxLength={PASSKEY_NAME_MAX}
           required
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setFieldError(undefined);
-          }}
-          error={fieldError}
+          {...name.props}
         />
-        {add.isError && (
-          <Alert color="red" role="alert">
-            {secondFactorErrorMessage(add.error)}
-          </Alert>
-        )}
+        <FailureAlert error={add.error} message={secondFactorErrorMessage} />
         <Group>
           <Button type="submit" loading={add.isPending}>
             {submitLabel}
@@ -136,11 +122,7 @@ export function PasskeysSection() {
               {confirming === item.id && (
                 <Stack gap="xs" role="group" aria-label={`Remove ${passkeyLabel(item)}?`}>
                   <Text size="sm">Remove “{passkeyLabel(item)}”? It will no longer sign you in.</Text>
-                  {remove.isError && (
-                    <Alert color="red" role="alert">
-                      {secondFactorErrorMessage(remove.error)}
-                    </Alert>
-                  )}
+                  <FailureAlert error={remove.error} message={secondFactorErrorMessage} />
                   <Group>
                     <Button
                       color="red"

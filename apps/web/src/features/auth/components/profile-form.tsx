@@ -1,10 +1,12 @@
 import { phoneField, updateProfileInput } from '@app/shared';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { z } from 'zod';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { readableDescription } from '../../../components/readable-styles.ts';
 import { AuthFailure, authErrorMessage } from '../../../lib/auth/auth-errors.ts';
-import { fieldErrors } from '../../../lib/field-errors.ts';
+import { useFormFields } from '../../../lib/form-fields.ts';
 import { useUpdateProfile } from '../api.ts';
 
 /** The phone is optional on the account: an empty field removes it (the booking form still asks for one). */
@@ -19,24 +21,14 @@ function isPhoneRefusal(error: unknown): error is AuthFailure {
 }
 
 export function ProfileForm({ name, phone, onSaved }: { name: string; phone: string | null; onSaved?: () => void }) {
-  const [values, setValues] = useState<ProfileFormValues>({ name, phone: phone ?? '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof ProfileFormValues, string>>>({});
+  const { values, setErrors, field, parse } = useFormFields<ProfileFormValues>({ name, phone: phone ?? '' });
   const updateProfile = useUpdateProfile();
-
-  const change = (field: keyof ProfileFormValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = profileFormInput.safeParse({ ...values, phone: values.phone.trim() });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    updateProfile.mutate(parsed.data, {
+    const input = parse(profileFormInput, { ...values, phone: values.phone.trim() });
+    if (!input) return;
+    updateProfile.mutate(input, {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: 'Your details are saved.' });
         onSaved?.();
@@ -50,29 +42,20 @@ export function ProfileForm({ name, phone, onSaved }: { name: string; phone: str
   return (
     <form onSubmit={submit} noValidate aria-label="Your details">
       <Stack gap="sm">
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={change('name')}
-          error={errors.name}
-        />
+        <TextInput label="Name" autoComplete="name" required {...field('name')} />
         <TextInput
           label="Phone"
           type="tel"
           autoComplete="tel"
-          value={values.phone}
-          onChange={change('phone')}
-          error={errors.phone}
+          {...field('phone')}
           description="So we can reach you about a booking. Leave it empty to remove it."
-          styles={{ description: { color: 'var(--app-muted)' } }}
+          styles={readableDescription}
         />
-        {updateProfile.isError && !isPhoneRefusal(updateProfile.error) && (
-          <Alert color="red" role="alert" title="Could not save your details">
-            {authErrorMessage(updateProfile.error)}
-          </Alert>
-        )}
+        <FailureAlert
+          error={isPhoneRefusal(updateProfile.error) ? null : updateProfile.error}
+          title="Could not save your details"
+          message={authErrorMessage}
+        />
         <Button type="submit" loading={updateProfile.isPending} style={{ alignSelf: 'flex-start' }}>
           Save details
         </Button>

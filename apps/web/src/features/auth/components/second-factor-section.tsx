@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
+import { useTextField } from '../../../lib/form-fields.ts';
 import { Link } from '../../../lib/links.tsx';
 import { refetchSession } from '../../../lib/session.ts';
 import { useNewRecoveryCodes, useTurnOffSecondFactor } from '../api.ts';
@@ -13,8 +14,7 @@ type Action = 'codes' | 'off' | null;
 /** The account page's second factor: set it up, make new recovery codes, or (not for the owner) turn it off. */
 export function SecondFactorSection({ enabled, required }: { enabled: boolean; required: boolean }) {
   const [action, setAction] = useState<Action>(null);
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const password = useTextField();
   const newCodes = useNewRecoveryCodes();
   const turnOff = useTurnOffSecondFactor();
   const businessName = useQuery(publicConfigQuery).data?.businessName ?? 'our';
@@ -37,16 +37,13 @@ export function SecondFactorSection({ enabled, required }: { enabled: boolean; r
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) {
-      setFieldError('Enter your password.');
-      return;
-    }
-    if (action === 'codes') newCodes.mutate(password, { onSuccess: () => setPassword('') });
+    if (!password.value) return password.setError('Enter your password.');
+    if (action === 'codes') newCodes.mutate(password.value, { onSuccess: () => password.setValue('') });
     if (action === 'off')
-      turnOff.mutate(password, {
+      turnOff.mutate(password.value, {
         onSuccess: async () => {
           setAction(null);
-          setPassword('');
+          password.setValue('');
           await refetchSession();
         },
       });
@@ -67,16 +64,7 @@ export function SecondFactorSection({ enabled, required }: { enabled: boolean; r
                 ? 'New codes replace the old ones, which stop working.'
                 : 'Signing in will then ask for your password only.'}
             </Text>
-            <PasswordInput
-              label="Your password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setFieldError(undefined);
-              }}
-              error={fieldError}
-            />
+            <PasswordInput label="Your password" autoComplete="current-password" {...password.props} />
             {error && (
               <Alert color="red" role="alert">
                 {secondFactorErrorMessage(error)}

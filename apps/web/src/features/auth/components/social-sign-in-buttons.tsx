@@ -1,5 +1,6 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
 import { useSocialSignIn } from '../api.ts';
@@ -24,11 +25,7 @@ export function SocialSignInButtons() {
           Continue with {provider.name}
         </Button>
       ))}
-      {socialSignIn.isError && (
-        <Alert color="red" role="alert">
-          {authErrorMessage(socialSignIn.error)}
-        </Alert>
-      )}
+      <FailureAlert error={socialSignIn.error} message={authErrorMessage} />
     </Stack>
   );
 }

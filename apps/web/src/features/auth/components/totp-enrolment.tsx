@@ -1,7 +1,9 @@
 import { Alert, Anchor, Box, Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { renderSVG } from 'uqr';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { useTextField } from '../../../lib/form-fields.ts';
 import { refetchSession } from '../../../lib/session.ts';
 import { type TotpEnrolment, useConfirmTotpEnrolment, useStartTotpEnrolment } from '../api.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
@@ -46,19 +48,15 @@ export function TotpEnrolmentFlow({
   onStarted?: () => void;
 }) {
   const [step, setStep] = useState<Step>({ name: 'password' });
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const password = useTextField();
+  const code = useTextField();
   const start = useStartTotpEnrolment();
   const confirm = useConfirmTotpEnrolment();
 
   const submitPassword = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) {
-      setFieldError('Enter your password.');
-      return;
-    }
-    start.mutate(password, {
+    if (!password.value) return password.setError('Enter your password.');
+    start.mutate(password.value, {
       onSuccess: (enrolment) => {
         setStep({ name: 'scan', enrolment });
         onStarted?.();
@@ -69,12 +67,10 @@ export function TotpEnrolmentFlow({
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
     if (step.name !== 'scan') return;
-    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
-      setFieldError('Enter the 6-digit code your authenticator app shows.');
-      return;
-    }
+    if (!/^\d{6}$/.test(code.value.replace(/\s/g, '')))
+      return code.setError('Enter the 6-digit code your authenticator app shows.');
     const { backupCodes } = step.enrolment;
-    confirm.mutate(code, {
+    confirm.mutate(code.value, {
       onSuccess: async () => {
         await refetchSession();
         setStep({ name: 'codes', codes: backupCodes });
@@ -90,22 +86,8 @@ export function TotpEnrolmentFlow({
             You will need an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator,
             1Password or Aegis). First, confirm it is you.
           </Text>
-          <PasswordInput
-            label="Your password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setFieldError(undefined);
-            }}
-            error={fieldError}
-          />
-          {start.isError && (
-            <Alert color="red" role="alert">
-              {secondFactorErrorMessage(start.error)}
-            </Alert>
-          )}
+          <PasswordInput label="Your password" autoComplete="current-password" required {...password.props} />
+          <FailureAlert error={start.error} message={secondFactorErrorMessage} />
           <Group>
             <Button type="submit" loading={start.isPending}>
               Continue
@@ -133,18 +115,9 @@ export function TotpEnrolmentFlow({
             autoComplete="one-time-code"
             inputMode="numeric"
             required
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              setFieldError(undefined);
-            }}
-            error={fieldError}
+            {...code.props}
           />
-          {confirm.isError && (
-            <Alert color="red" role="alert">
-              {secondFactorErrorMessage(confirm.error)}
-            </Alert>
-          )}
+          <FailureAlert error={confirm.error} message={secondFactorErrorMessage} />
           <Group>
             <Button type="submit" loading={confirm.isPending}>
               Turn on

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ColourSchemeSwitch } from '../../../components/colour-scheme-switch.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
@@ -151,11 +152,7 @@ export function AccountPage() {
         </Section>
 
         <Stack gap="xs">
-          {signOut.isError && (
-            <Alert color="red" role="alert">
-              {authErrorMessage(signOut.error)}
-            </Alert>
-          )}
+          <FailureAlert error={signOut.error} message={authErrorMessage} />
           <Button
             variant="default"
             style={{ alignSelf: 'flex-start' }}

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Container, Divider, Loader, Paper, Stack, Text, 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useSignInWithPasskey } from '../../../lib/auth/sign-in-api.ts';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
@@ -84,11 +85,7 @@ export function SecondFactorPage() {
                   >
                     I already have a passkey: use it
                   </Button>
-                  {usePasskey.isError && (
-                    <Alert color="red" role="alert">
-                      {secondFactorErrorMessage(usePasskey.error)}
-                    </Alert>
-                  )}
+                  <FailureAlert error={usePasskey.error} message={secondFactorErrorMessage} />
                 </>
               )}
             </>

@@ -2,6 +2,7 @@ import { createOverrideInput, overrideKinds, type TimeRange } from '@app/shared'
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { overridesQuery, useCreateOverride, useDeleteOverride } from '../api.ts';
 import { RangesEditor } from './ranges-editor.tsx';
@@ -39,11 +40,7 @@ export function OverridesPanel() {
 
   return (
     <Stack gap="md">
-      {overrides.isError && (
-        <Alert color="red" title="Could not load the days" role="alert" styles={readableTitle}>
-          {overrides.error.message}
-        </Alert>
-      )}
+      <FailureAlert error={overrides.error} title="Could not load the days" styles={readableTitle} />
       {overrides.data?.length === 0 && <Text size="sm">No special days ahead.</Text>}
       <Stack gap={6} component="ul" aria-label="Special days" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {overrides.data?.map((override) => (

@@ -1,6 +1,7 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
@@ -28,11 +29,7 @@ export function CreateInvoiceButton({ bookingId }: { bookingId: string }) {
           Create invoice
         </Button>
       </Group>
-      {create.isError && (
-        <Alert color="red" title="No invoice was created" role="alert" styles={readableTitle}>
-          {create.error.message}
-        </Alert>
-      )}
+      <FailureAlert error={create.error} title="No invoice was created" styles={readableTitle} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { redeemVoucherInput } from '@app/shared';
 import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AmountField } from '../../../components/detail-dialog.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useRedeemVoucher } from '../admin-api.ts';
@@ -49,11 +50,7 @@ export function RedeemVoucher({ bookingId, duePence }: { bookingId: string; dueP
           Take voucher
         </Button>
       </Group>
-      {redeem.isError && (
-        <Alert color="red" role="alert" title="The voucher was not taken">
-          {redeem.error.message}
-        </Alert>
-      )}
+      <FailureAlert error={redeem.error} title="The voucher was not taken" />
       {done && (
         <Alert color="teal" role="status">
           {done}

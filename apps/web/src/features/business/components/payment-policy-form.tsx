@@ -10,6 +10,7 @@ import {
 import { Alert, Button, Code, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { useSavePaymentPolicy } from '../api.ts';
 
 type Style = 'therapeutic' | 'sensual';
@@ -235,11 +236,7 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
           error={errors.freeCancellationHours}
           size="md"
         />
-        {save.isError && (
-          <Alert color="red" title="The payment policy was not saved" role="alert">
-            {save.error.message}
-          </Alert>
-        )}
+        <FailureAlert error={save.error} title="The payment policy was not saved" />
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={save.isPending}>
             Save payment policy

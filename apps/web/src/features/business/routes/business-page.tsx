@@ -1,20 +1,9 @@
 import { type BusinessDetails, updateBusinessDetailsInput } from '@app/shared';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { businessDetailsQuery, paymentPolicyQuery, useSaveBusinessDetails } from '../api.ts';
@@ -95,11 +84,7 @@ function DetailsForm({ details }: { details: BusinessDetails }) {
           maxLength={80}
           {...field('area')}
         />
-        {save.isError && (
-          <Alert color="red" title="The details were not saved" role="alert">
-            {save.error.message}
-          </Alert>
-        )}
+        <FailureAlert error={save.error} title="The details were not saved" />
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={save.isPending}>
             Save details

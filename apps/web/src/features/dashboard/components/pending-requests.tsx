@@ -2,6 +2,7 @@ import type { AdminBooking } from '@app/shared';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { formatDuration, formatPrice, formatShortDateTime } from '../../../lib/format.ts';
 import { useDecidePending } from '../api.ts';
@@ -120,11 +121,7 @@ export function PendingRequests({
                 : 'The client is not emailed: no mail server is set up.'}
             </Text>
             <NoteField label="Reason (optional)" value={reason} onChange={setReason} maxLength={500} />
-            {decide.isError && (
-              <Alert color="red" title="That did not work" role="alert" styles={readableTitle}>
-                {decide.error.message}
-              </Alert>
-            )}
+            <FailureAlert error={decide.error} title="That did not work" styles={readableTitle} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDeclining(null)}>
                 Keep it

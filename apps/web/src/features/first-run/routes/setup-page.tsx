@@ -7,12 +7,12 @@ import {
 } from '@app/shared';
 import { Alert, Anchor, Button, Code, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NewAccountFields } from '../../../components/auth/new-account-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { passwordPolicyQuery } from '../../../lib/auth/sign-in-api.ts';
-import { fieldErrors } from '../../../lib/field-errors.ts';
+import { useFormFields } from '../../../lib/form-fields.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { refetchSession } from '../../../lib/session.ts';
@@ -61,25 +61,15 @@ function SetupDone() {
 
 function FirstAdminForm({ token, onExpired }: { token: string; onExpired: () => void }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Fields>({ name: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const { values, field, parse } = useFormFields<Fields>({ name: '', email: '', password: '' });
   const policy = useQuery(passwordPolicyQuery).data ?? defaultPasswordPolicy;
   const create = useCreateFirstAdmin();
 
-  const change = (field: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = firstRunInput.extend({ password: passwordFieldFor(policy) }).safeParse({ ...values, token });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    create.mutate(parsed.data, {
+    const input = parse(firstRunInput.extend({ password: passwordFieldFor(policy) }), { ...values, token });
+    if (!input) return;
+    create.mutate(input, {
       onSuccess: async () => {
         await refetchSession();
         // An admin enrols a second factor before the back office; its flow then lands on the dashboard.
@@ -98,7 +88,7 @@ function FirstAdminForm({ token, onExpired }: { token: string; onExpired: () => 
         <Text size="sm">
           This is the owner’s account: it runs the back office. Next you will set up an authenticator app on your phone.
         </Text>
-        <NewAccountFields values={values} errors={errors} onChange={change} policy={policy} nameLabel="Your name" />
+        <NewAccountFields field={field} policy={policy} nameLabel="Your name" />
         {create.isError && (
           <Alert
             color="red"

@@ -2,6 +2,7 @@ import type { InvoiceDetail } from '@app/shared';
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { formatMoney, formatShortDateTime } from '../../../lib/format.ts';
 import { billableBookingsQuery, useInvoiceBooking } from '../api.ts';
 
@@ -28,11 +29,7 @@ export function BillableBookings({
     <AppModal opened={opened} onClose={onClose} title="Invoice a booking" size="lg" fullScreen={fullScreen}>
       <Stack gap="sm">
         <Text size="sm">Completed bookings of the last 90 days without an invoice.</Text>
-        {create.isError && (
-          <Alert color="red" title="The invoice was not created" role="alert" styles={readableTitle}>
-            {create.error.message}
-          </Alert>
-        )}
+        <FailureAlert error={create.error} title="The invoice was not created" styles={readableTitle} />
         {list.isPending ? (
           <Loader aria-label="Loading the bookings" />
         ) : list.isError ? (

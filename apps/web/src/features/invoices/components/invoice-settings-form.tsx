@@ -1,7 +1,8 @@
 import { type InvoiceSettings, invoiceSettingsInput } from '@app/shared';
-import { Alert, Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
 import { useSaveInvoiceSettings } from '../api.ts';
@@ -101,11 +102,7 @@ function SettingsBody({ settings, onSaved }: { settings: InvoiceSettings; onSave
         onChange={setInvoiceFooter}
         maxLength={2000}
       />
-      {save.isError && (
-        <Alert color="red" title="The settings were not saved" role="alert" styles={readableTitle}>
-          {save.error.message}
-        </Alert>
-      )}
+      <FailureAlert error={save.error} title="The settings were not saved" styles={readableTitle} />
       <Group justify="flex-end">
         <Button onClick={submit} loading={save.isPending}>
           Save settings

@@ -1,7 +1,8 @@
 import { issueVoucherInput, type Voucher } from '@app/shared';
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { useServices } from '../../../lib/catalog/api.ts';
 import { paymentMethodOptions } from '../../../lib/payment-methods.ts';
@@ -74,11 +75,7 @@ function IssueBody({ onIssued }: { onIssued: (voucher: Voucher) => void }) {
         onChange={(event) => setBuyerEmail(event.currentTarget.value)}
         error={errors.buyerEmail}
       />
-      {issue.isError && (
-        <Alert color="red" title="The voucher was not issued" role="alert" styles={readableTitle}>
-          {issue.error.message}
-        </Alert>
-      )}
+      <FailureAlert error={issue.error} title="The voucher was not issued" styles={readableTitle} />
       <Group justify="flex-end">
         <Button onClick={submit} loading={issue.isPending}>
           Issue voucher

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@ma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { useServices } from '../../../lib/catalog/api.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
@@ -93,11 +94,7 @@ function Buy({ publishableKey, onPaid }: { publishableKey: string; onPaid: (id: 
     <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="sm">
         <VoucherOrderFields order={order} onChange={setOrder} services={services.data ?? []} errors={errors} />
-        {buy.isError && (
-          <Alert color="red" title="The voucher could not be bought" role="alert" styles={readableTitle}>
-            {buy.error.message}
-          </Alert>
-        )}
+        <FailureAlert error={buy.error} title="The voucher could not be bought" styles={readableTitle} />
         <Button size="md" h={44} onClick={submit} loading={buy.isPending}>
           Continue to payment
         </Button>

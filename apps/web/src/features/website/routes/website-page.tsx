@@ -30,6 +30,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
@@ -216,11 +217,7 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
         </Stack>
         {saveButton}
       </Group>
-      {save.isError && (
-        <Alert color="red" role="alert" title="Not saved">
-          {save.error.message}
-        </Alert>
-      )}
+      <FailureAlert error={save.error} title="Not saved" />
 
       <Section title="Brand" description="Your logo and colour appear on the site, in every email and on invoices.">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
