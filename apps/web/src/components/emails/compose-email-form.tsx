@@ -1,9 +1,12 @@
 import { composeEmailInput } from '@app/shared';
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { usePublicConfig } from '../../lib/config/api.ts';
 import { useComposeEmail } from '../../lib/emails/api.ts';
+import { FailureAlert } from '../failure-alert.tsx';
 import { NoteField } from '../note-field.tsx';
+import { readableTitle } from '../readable-styles.ts';
+import { TextField } from '../text-field.tsx';
 
 type Recipient = { id: string; name: string; email: string };
 
@@ -56,12 +59,12 @@ export function ComposeEmailForm({ recipient, onSent }: { recipient: Recipient |
             To: {recipient.name} ({recipient.email})
           </Text>
         )}
-        <TextInput
+        <TextField
           label="Subject"
           required
           value={subject}
           maxLength={200}
-          onChange={(event) => setSubject(event.currentTarget.value)}
+          onChange={setSubject}
           error={errors.subject}
         />
         <NoteField
@@ -73,16 +76,7 @@ export function ComposeEmailForm({ recipient, onSent }: { recipient: Recipient |
           onChange={setBody}
           error={errors.body}
         />
-        {compose.isError && (
-          <Alert
-            color="red"
-            title="The email was not sent"
-            role="alert"
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
-            {compose.error.message}
-          </Alert>
-        )}
+        <FailureAlert error={compose.error} title="The email was not sent" styles={readableTitle} />
         {sentTo !== null && (
           <Text size="sm" role="status">
             {emailEnabled

@@ -2,11 +2,12 @@ import type { CalendarOptions, DateSelectArg, DatesSetArg, EventClickArg } from 
 import enGb from '@fullcalendar/core/locales/en-gb';
 import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { FullCalendar } from '../../../components/full-calendar.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { formatRange } from '../../../lib/format.ts';
 import { addDays, fromWallClock, toWallClock, wallDate } from '../../../lib/zoned-time.ts';
 import { calendarQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
@@ -140,12 +141,7 @@ export function AvailabilityCalendar({
           <Stack gap="sm">
             <Text>{formatRange(pending.startsAt, pending.endsAt, zone)}</Text>
             {pending.kind === 'new' ? (
-              <TextInput
-                label="Reason (only you see it)"
-                value={reason}
-                onChange={(event) => setReason(event.currentTarget.value)}
-                maxLength={200}
-              />
+              <TextField label="Reason (only you see it)" value={reason} onChange={setReason} maxLength={200} />
             ) : (
               <Text size="sm">{pending.title}</Text>
             )}

@@ -1,7 +1,8 @@
 import { type BlockOverlap, createBlockInput } from '@app/shared';
-import { Alert, Button, Group, List, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRange, formatShortDateTime } from '../../../lib/format.ts';
 import { fromWallClock } from '../../../lib/zoned-time.ts';
@@ -80,25 +81,10 @@ export function BlocksPanel({ timeZone }: { timeZone: string }) {
           Block a time
         </Text>
         <Group gap="xs" grow align="flex-start">
-          <TextInput
-            label="From"
-            type="datetime-local"
-            value={start}
-            onChange={(event) => setStart(event.currentTarget.value)}
-          />
-          <TextInput
-            label="To"
-            type="datetime-local"
-            value={end}
-            onChange={(event) => setEnd(event.currentTarget.value)}
-          />
+          <TextField label="From" type="datetime-local" value={start} onChange={setStart} />
+          <TextField label="To" type="datetime-local" value={end} onChange={setEnd} />
         </Group>
-        <TextInput
-          label="Reason (only you see it)"
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          maxLength={200}
-        />
+        <TextField label="Reason (only you see it)" value={reason} onChange={setReason} maxLength={200} />
         {covered.length > 0 && !error ? (
           <Alert color="orange" title="There are bookings in this time" role="alert" styles={readableTitle}>
             <Text size="sm">Blocking does not cancel them: they stay booked.</Text>

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { overridesQuery, useCreateOverride, useDeleteOverride } from '../api.ts';
 import { RangesEditor } from './ranges-editor.tsx';
@@ -88,12 +89,7 @@ export function OverridesPanel() {
           />
         </Group>
         {kind !== 'closed' && <RangesEditor label="that day" ranges={ranges} onChange={setRanges} />}
-        <TextInput
-          label="Note (optional)"
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-          maxLength={200}
-        />
+        <TextField label="Note (optional)" value={note} onChange={setNote} maxLength={200} />
         {(error || create.isError) && (
           <Alert color="red" title="Not added" role="alert" styles={readableTitle}>
             {error ?? create.error?.message}

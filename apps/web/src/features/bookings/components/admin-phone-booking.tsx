@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { formatDateTime, formatDuration, formatPrice, formatTime } from '../../../lib/format.ts';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
 import { adminServicesQuery, customerSearchQuery, useCreatePhoneBooking } from '../admin-api.ts';
@@ -151,12 +152,12 @@ function PhoneBookingForm({
         />
         {who === 'existing' ? (
           <>
-            <TextInput
+            <TextField
               label="Find a customer"
               description="Two letters or more of the name, email or phone"
               styles={{ description: { color: 'var(--app-muted)' } }}
               value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
+              onChange={setSearch}
               error={errors.customer}
             />
             {q.length >= 2 && matches.data && (
@@ -243,19 +244,8 @@ function PhoneBookingForm({
       />
       {past ? (
         <Group gap="sm" align="flex-end">
-          <TextInput
-            type="date"
-            label="Date"
-            value={pastDate}
-            max={todayIn(timeZone)}
-            onChange={(event) => setPastDate(event.currentTarget.value)}
-          />
-          <TextInput
-            type="time"
-            label="Start time"
-            value={pastTime}
-            onChange={(event) => setPastTime(event.currentTarget.value)}
-          />
+          <TextField type="date" label="Date" value={pastDate} max={todayIn(timeZone)} onChange={setPastDate} />
+          <TextField type="time" label="Start time" value={pastTime} onChange={setPastTime} />
         </Group>
       ) : (
         service &&

@@ -1,8 +1,9 @@
 import { type RecordPaymentInput, recordPaymentInput } from '@app/shared';
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { AmountField, DetailSection } from '../../../components/detail-dialog.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { type PaymentMethod, paymentMethodLabels, paymentMethodOptions } from '../../../lib/payment-methods.ts';
 import type { AdminBookingDetail } from '../admin-api.ts';
@@ -157,12 +158,7 @@ export function OtherPayment({
         allowDeselect={false}
         w={150}
       />
-      <TextInput
-        label="Note"
-        value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-        style={{ flex: 1, minWidth: 140 }}
-      />
+      <TextField label="Note" value={note} onChange={setNote} style={{ flex: 1, minWidth: 140 }} />
       <Button onClick={() => record('payment')}>Record payment</Button>
       {refundable && (
         <Button variant="default" onClick={() => record('refund')}>

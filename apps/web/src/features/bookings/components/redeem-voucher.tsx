@@ -1,8 +1,9 @@
 import { redeemVoucherInput } from '@app/shared';
-import { Alert, Button, Group, TextInput } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { AmountField } from '../../../components/detail-dialog.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useRedeemVoucher } from '../admin-api.ts';
@@ -37,10 +38,10 @@ export function RedeemVoucher({ bookingId, duePence }: { bookingId: string; dueP
   return (
     <>
       <Group gap="xs" align="flex-start" wrap="wrap" role="group" aria-label="Pay with a gift voucher">
-        <TextInput
+        <TextField
           label="Gift voucher code"
           value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
+          onChange={setCode}
           error={errors.code}
           autoComplete="off"
           style={{ flex: 1, minWidth: 180 }}

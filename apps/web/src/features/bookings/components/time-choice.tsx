@@ -1,7 +1,8 @@
 import type { BlockOverlap } from '@app/shared';
-import { Alert, Button, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDiaryDateTime, formatTime } from '../../../lib/format.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
@@ -110,12 +111,7 @@ function BlockForm({
         }}
         allowDeselect={false}
       />
-      <TextInput
-        label="Reason (only you see it)"
-        value={reason}
-        maxLength={200}
-        onChange={(event) => setReason(event.currentTarget.value)}
-      />
+      <TextField label="Reason (only you see it)" value={reason} maxLength={200} onChange={setReason} />
       {covered.length > 0 ? (
         <Alert color="orange" title="There are bookings in this time" role="alert" styles={readableTitle}>
           <Stack gap="xs">

@@ -1,7 +1,8 @@
 import { formatVoucherCode, type VoucherCheck, voucherCodeField } from '@app/shared';
-import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDayMonthYear, formatPrice } from '../../../lib/format.ts';
 import { voucherCheckQuery } from '../api.ts';
@@ -134,10 +135,10 @@ export function VoucherCodeField({
       )}
       {(open || applied) && (
         <Stack gap="xs" id={panel}>
-          <TextInput
+          <TextField
             label="Gift voucher code"
             value={typed}
-            onChange={(event) => type(event.currentTarget.value)}
+            onChange={type}
             onKeyDown={onKeyDown}
             readOnly={Boolean(applied)}
             error={error}

@@ -1,8 +1,9 @@
 import { customerSorts } from '@app/shared';
-import { Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { pageOf, useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
@@ -15,9 +16,6 @@ import {
   type SortOrder,
   sortLabels,
 } from '../components/customer-list.tsx';
-
-/** Mantine's dimmed description fails WCAG AA contrast on white. */
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 
@@ -62,15 +60,7 @@ export function CustomersPage() {
           </Text>
         )}
         <Group align="flex-end" gap="sm">
-          <TextInput
-            type="search"
-            label="Search"
-            description="Name, email or phone"
-            styles={readableDescription}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            style={{ flex: '1 1 16rem' }}
-          />
+          <SearchField description="Name, email or phone" value={text} onChange={setText} grow="1 1 16rem" />
           {!wide && (
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <NativeSelect
@@ -101,15 +91,20 @@ export function CustomersPage() {
           <LoadFailed what="The customers" error={list.error} onRetry={() => list.refetch()} />
         ) : (
           <>
-            <Text size="sm" role="status" aria-live="polite">
-              {total === 0 && page > 1
-                ? `Page ${page} is past the end of the list.`
-                : total === 0
-                  ? q
+            <ListCount
+              total={total}
+              one="customer"
+              many="customers"
+              count={(n) => n.toLocaleString('en-GB')}
+              suffix={q ? ` matching “${q}”` : ''}
+              empty={
+                page > 1
+                  ? `Page ${page} is past the end of the list.`
+                  : q
                     ? `No customer matches “${q}”.`
                     : 'No customers yet.'
-                  : `${total.toLocaleString('en-GB')} ${total === 1 ? 'customer' : 'customers'}${q ? ` matching “${q}”` : ''}`}
-            </Text>
+              }
+            />
             {total === 0 && page > 1 && (
               // The server counts only the rows it returns, so a page past the end reports no total at all.
               <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => update({ page: null })}>

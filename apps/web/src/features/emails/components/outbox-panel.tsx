@@ -1,8 +1,9 @@
 import { emailStatusList } from '@app/shared';
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
@@ -11,9 +12,6 @@ import { type EmailStatus, type OutboxEmail, outboxQuery } from '../api.ts';
 import { emailStatusLabels } from './email-status-badge.tsx';
 import { EmailViewer } from './email-viewer.tsx';
 import { OutboxCards, OutboxTable } from './outbox-list.tsx';
-
-/** Mantine's dimmed description fails WCAG AA contrast on white. */
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -46,15 +44,7 @@ export function OutboxPanel() {
           ]}
           onChange={(event) => update({ status: event.currentTarget.value, page: null })}
         />
-        <TextInput
-          type="search"
-          label="Search"
-          description="Recipient or subject"
-          styles={readableDescription}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          style={{ flex: '1 1 14rem' }}
-        />
+        <SearchField description="Recipient or subject" value={text} onChange={setText} grow="1 1 14rem" />
         <Button variant="default" onClick={() => list.refetch()} loading={list.isFetching && !list.isPending}>
           Refresh
         </Button>
@@ -72,9 +62,13 @@ export function OutboxPanel() {
         <LoadFailed what="The emails" error={list.error} onRetry={() => list.refetch()} />
       ) : (
         <>
-          <Text size="sm" role="status" aria-live="polite">
-            {total === 0 ? 'No emails match.' : `${total.toLocaleString('en-GB')} ${total === 1 ? 'email' : 'emails'}`}
-          </Text>
+          <ListCount
+            total={total}
+            one="email"
+            many="emails"
+            empty="No emails match."
+            count={(n) => n.toLocaleString('en-GB')}
+          />
           {total > 0 &&
             (wide ? (
               <OutboxTable emails={list.data.emails} onOpen={setOpened} />

@@ -1,7 +1,8 @@
 import { createExpenseCategoryInput, type ExpenseCategory } from '@app/shared';
-import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { readableErrors } from '../../../components/readable-styles.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import { useCreateExpenseCategory, useUpdateExpenseCategory } from '../api.ts';
 
 function CategoryRow({
@@ -35,10 +36,10 @@ function CategoryRow({
     <Paper component="li" withBorder p="xs">
       <form onSubmit={rename} aria-label={`Category ${category.name}`} style={readableErrors}>
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
+          <TextField
             label="Name"
             value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            onChange={setName}
             error={error}
             maxLength={60}
             style={{ flex: '1 1 12rem' }}
@@ -136,10 +137,10 @@ export function CategoryManager({ categories }: { categories: ExpenseCategory[] 
       )}
       <form onSubmit={add} aria-label="New category" style={readableErrors}>
         <Group gap="xs" align="flex-end">
-          <TextInput
+          <TextField
             label="New category"
             value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            onChange={setName}
             error={error}
             maxLength={60}
             style={{ flex: '1 1 12rem' }}

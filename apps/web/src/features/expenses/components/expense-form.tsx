@@ -12,6 +12,7 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from 
 import { type FormEvent, useState } from 'react';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import { penceToPounds, poundsToPence } from '../../../lib/money-input.ts';
 import { addDays } from '../../../lib/zoned-time.ts';
 import { ReceiptFileInput } from './receipts.tsx';
@@ -110,21 +111,21 @@ export function ExpenseForm(props: Props) {
     <form onSubmit={submit} noValidate aria-label={initial ? 'Edit expense' : 'Add expense'} style={readableErrors}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
+          <TextField
             label="Date"
             type="date"
             required
             max={addDays(today, 1)}
             value={date}
-            onChange={(event) => setDate(event.currentTarget.value)}
+            onChange={setDate}
             error={errors.date}
           />
-          <TextInput
+          <TextField
             label="Supplier"
             required
             maxLength={200}
             value={supplier}
-            onChange={(event) => setSupplier(event.currentTarget.value)}
+            onChange={setSupplier}
             error={errors.supplier}
           />
           <NativeSelect

@@ -16,8 +16,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { ListCount } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { type AddressChanges, pageOf, useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { currencySymbol, moneyFormatter } from '../../../lib/format.ts';
@@ -161,12 +163,7 @@ export function ExpensesPage() {
                 ...categoryList.map((category) => ({ value: category.id, label: category.name })),
               ]}
             />
-            <TextInput
-              label="Supplier"
-              type="search"
-              value={supplierText}
-              onChange={(event) => setSupplierText(event.currentTarget.value)}
-            />
+            <TextField label="Supplier" type="search" value={supplierText} onChange={setSupplierText} />
           </SimpleGrid>
           {filtered && (
             <Button
@@ -187,13 +184,13 @@ export function ExpensesPage() {
         ) : (
           <>
             <ExpenseTotalsSummary totals={list.data.totals} money={money} />
-            <Text size="sm" role="status" aria-live="polite">
-              {total === 0
-                ? filtered
-                  ? 'No expense matches these filters.'
-                  : 'No expenses yet.'
-                : `${total.toLocaleString(locale)} ${total === 1 ? 'expense' : 'expenses'}`}
-            </Text>
+            <ListCount
+              total={total}
+              one="expense"
+              many="expenses"
+              count={(n) => n.toLocaleString(locale)}
+              empty={filtered ? 'No expense matches these filters.' : 'No expenses yet.'}
+            />
             {total > 0 && (
               <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
                 <div style={{ gridColumn: wide ? 'span 2' : undefined, minWidth: 0 }}>

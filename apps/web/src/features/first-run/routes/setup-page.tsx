@@ -10,6 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NewAccountFields } from '../../../components/auth/new-account-fields.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { passwordPolicyQuery } from '../../../lib/auth/sign-in-api.ts';
 import { useFormFields } from '../../../lib/form-fields.ts';
@@ -89,16 +91,7 @@ function FirstAdminForm({ token, onExpired }: { token: string; onExpired: () => 
           This is the owner’s account: it runs the back office. Next you will set up an authenticator app on your phone.
         </Text>
         <NewAccountFields field={field} policy={policy} nameLabel="Your name" />
-        {create.isError && (
-          <Alert
-            color="red"
-            role="alert"
-            title="Could not create the admin account"
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
-            {create.error.message}
-          </Alert>
-        )}
+        <FailureAlert error={create.error} title="Could not create the admin account" styles={readableTitle} />
         <Button type="submit" loading={create.isPending}>
           Create admin account
         </Button>

@@ -1,9 +1,10 @@
 import { type InvoiceDetail, invoicePaymentInput, invoiceRefundInput } from '@app/shared';
-import { Button, Divider, Group, Select, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ActionFailed, AmountField, DetailSection, dangerStyle } from '../../../components/detail-dialog.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableDescription } from '../../../components/readable-styles.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { penceOf } from '../../../lib/money-input.ts';
@@ -34,13 +35,13 @@ export function DraftActions({ invoice, onDone, onDeleted }: ActionProps & { onD
         Issuing gives the invoice its number; after that it cannot be changed, only cancelled by a credit note.
       </Text>
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <TextInput
+        <TextField
           type="date"
           label="Issue date"
           description="Empty for today"
           styles={readableDescription}
           value={issueDate}
-          onChange={(event) => setIssueDate(event.currentTarget.value)}
+          onChange={setIssueDate}
           w={180}
         />
         <Button
@@ -161,21 +162,8 @@ export function PaymentForm({ invoice, onDone }: ActionProps) {
           allowDeselect={false}
           w={160}
         />
-        <TextInput
-          type="date"
-          label="Paid on"
-          value={paidOn}
-          max={todayIn(timeZone)}
-          onChange={(event) => setPaidOn(event.currentTarget.value)}
-          w={160}
-        />
-        <TextInput
-          label="Note"
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 140 }}
-          maxLength={500}
-        />
+        <TextField type="date" label="Paid on" value={paidOn} max={todayIn(timeZone)} onChange={setPaidOn} w={160} />
+        <TextField label="Note" value={note} onChange={setNote} style={{ flex: 1, minWidth: 140 }} maxLength={500} />
       </Group>
       <Group>
         <Button onClick={submit} loading={pay.isPending}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { penceOf } from '../../../lib/money-input.ts';
 import { useCreateInvoice, useUpdateInvoice } from '../api.ts';
@@ -124,19 +125,19 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
     <Stack gap="md" style={readableErrors}>
       <Fieldset legend="Bill to">
         <Stack gap="xs">
-          <TextInput
+          <TextField
             label="Name"
             required
             value={billToName}
-            onChange={(event) => setBillToName(event.currentTarget.value)}
+            onChange={setBillToName}
             error={errors.billToName}
             maxLength={200}
           />
-          <TextInput
+          <TextField
             label="Email"
             type="email"
             value={billToEmail}
-            onChange={(event) => setBillToEmail(event.currentTarget.value)}
+            onChange={setBillToEmail}
             error={errors.billToEmail}
           />
           <NoteField label="Address" value={billToAddress} onChange={setBillToAddress} maxLength={1000} />

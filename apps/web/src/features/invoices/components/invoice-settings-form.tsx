@@ -1,10 +1,11 @@
 import { type InvoiceSettings, invoiceSettingsInput } from '@app/shared';
-import { Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import { useSaveInvoiceSettings } from '../api.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
@@ -65,10 +66,10 @@ function SettingsBody({ settings, onSaved }: { settings: InvoiceSettings; onSave
       />
       {vatRegistered && (
         <>
-          <TextInput
+          <TextField
             label="VAT number"
             value={vatNumber}
-            onChange={(event) => setVatNumber(event.currentTarget.value)}
+            onChange={setVatNumber}
             error={errors.vatNumber}
             maxLength={30}
           />

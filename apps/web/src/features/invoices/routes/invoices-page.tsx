@@ -1,8 +1,9 @@
 import { type InvoiceDetail, type InvoiceStatus, invoiceStatuses, invoiceStatusLabels } from '@app/shared';
-import { Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
@@ -18,7 +19,6 @@ import { InvoiceCards, InvoiceTable } from '../components/invoice-list.tsx';
 import { InvoiceSettingsForm } from '../components/invoice-settings-form.tsx';
 
 const PAGE_SIZE = 50;
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 /**
  * /invoices — every invoice and credit note, with what is owed. An invoice opens in a dialog named by
@@ -73,15 +73,7 @@ export function InvoicesPage() {
         )}
 
         <Group align="flex-end" gap="sm">
-          <TextInput
-            type="search"
-            label="Search"
-            description="Client, email or number"
-            styles={readableDescription}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            style={{ flex: '1 1 14rem' }}
-          />
+          <SearchField description="Client, email or number" value={text} onChange={setText} grow="1 1 14rem" />
           <NativeSelect
             label="Status"
             value={status}
@@ -99,13 +91,12 @@ export function InvoicesPage() {
           <LoadError title="The invoices could not be loaded" error={list.error} onRetry={() => list.refetch()} />
         ) : (
           <>
-            <Text size="sm" role="status" aria-live="polite">
-              {total === 0
-                ? q || status
-                  ? 'No invoice matches.'
-                  : 'No invoices yet.'
-                : `${total} ${total === 1 ? 'invoice' : 'invoices'}`}
-            </Text>
+            <ListCount
+              total={total}
+              one="invoice"
+              many="invoices"
+              empty={q || status ? 'No invoice matches.' : 'No invoices yet.'}
+            />
             {total > 0 &&
               (wide ? <InvoiceTable invoices={list.data.invoices} /> : <InvoiceCards invoices={list.data.invoices} />)}
             <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />

@@ -1,9 +1,10 @@
 import { issueVoucherInput, type Voucher } from '@app/shared';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
+import { TextField } from '../../../components/text-field.tsx';
 import { useServices } from '../../../lib/catalog/api.ts';
 import { paymentMethodOptions } from '../../../lib/payment-methods.ts';
 import { useIssueVoucher } from '../api.ts';
@@ -61,18 +62,18 @@ function IssueBody({ onIssued }: { onIssued: (voucher: Voucher) => void }) {
         allowDeselect={false}
         error={errors.method}
       />
-      <TextInput
+      <TextField
         label="Buyer’s name"
         value={buyerName}
-        onChange={(event) => setBuyerName(event.currentTarget.value)}
+        onChange={setBuyerName}
         error={errors.buyerName}
         maxLength={120}
       />
-      <TextInput
+      <TextField
         label="Buyer’s email (optional)"
         type="email"
         value={buyerEmail}
-        onChange={(event) => setBuyerEmail(event.currentTarget.value)}
+        onChange={setBuyerEmail}
         error={errors.buyerEmail}
       />
       <FailureAlert error={issue.error} title="The voucher was not issued" styles={readableTitle} />

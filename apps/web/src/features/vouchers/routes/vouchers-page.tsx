@@ -1,7 +1,8 @@
-import { Alert, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
@@ -13,7 +14,6 @@ import { IssueVoucherForm } from '../components/issue-voucher-form.tsx';
 import { VoucherCards, VoucherTable } from '../components/voucher-list.tsx';
 
 const PAGE_SIZE = 50;
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** /vouchers — every gift voucher and what is left on it, searched by code or buyer; the owner sells one here. */
@@ -49,27 +49,19 @@ export function VouchersPage() {
             {issued}
           </Alert>
         )}
-        <TextInput
-          type="search"
-          label="Search"
-          description="Code, buyer or recipient"
-          styles={readableDescription}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-        />
+        <SearchField description="Code, buyer or recipient" value={text} onChange={setText} />
         {list.isPending ? (
           <SkeletonRows label="Loading vouchers" />
         ) : list.isError ? (
           <LoadError title="The vouchers could not be loaded" error={list.error} onRetry={() => list.refetch()} />
         ) : (
           <>
-            <Text size="sm" role="status" aria-live="polite">
-              {total === 0
-                ? q
-                  ? 'No voucher matches.'
-                  : 'No vouchers yet: sell one with the button above.'
-                : `${total} ${total === 1 ? 'voucher' : 'vouchers'}`}
-            </Text>
+            <ListCount
+              total={total}
+              one="voucher"
+              many="vouchers"
+              empty={q ? 'No voucher matches.' : 'No vouchers yet: sell one with the button above.'}
+            />
             {total > 0 &&
               (wide ? <VoucherTable vouchers={list.data.vouchers} /> : <VoucherCards vouchers={list.data.vouchers} />)}
             <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />

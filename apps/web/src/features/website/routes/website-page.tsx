@@ -34,6 +34,7 @@ import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { uploadWebsiteImage, useSaveWebsite, websiteAdminQuery } from '../api.ts';
@@ -262,11 +263,11 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
           }}
           onRemove={() => set('heroImageId', null)}
         />
-        <TextInput
+        <TextField
           label="Hero photo description"
           description="For people who cannot see the photo, e.g. “A quiet treatment room with warm light”."
           value={settings.heroAlt}
-          onChange={(event) => set('heroAlt', event.currentTarget.value)}
+          onChange={(value) => set('heroAlt', value)}
           maxLength={200}
         />
         <NoteField
@@ -279,10 +280,10 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
       </Section>
 
       <Section title="Your therapist">
-        <TextInput
+        <TextField
           label="Name"
           value={settings.therapistName}
-          onChange={(event) => set('therapistName', event.currentTarget.value)}
+          onChange={(value) => set('therapistName', value)}
           maxLength={80}
         />
         <NoteField
@@ -405,11 +406,11 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
           onChange={(value) => set('openingHoursText', value)}
           maxLength={500}
         />
-        <TextInput
+        <TextField
           label="Area"
           description="Never the street address: that goes only with a confirmed booking."
           value={settings.areaText}
-          onChange={(event) => set('areaText', event.currentTarget.value)}
+          onChange={(value) => set('areaText', value)}
           maxLength={200}
         />
       </Section>
