@@ -7,7 +7,19 @@ import {
   paymentPolicySchema,
   type UpfrontRule,
 } from '@app/shared';
-import { Alert, Button, Code, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  type SelectProps,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
@@ -37,47 +49,57 @@ function ruleOfKind(kind: UpfrontRule['kind']): UpfrontRule {
   return { kind };
 }
 
-function RuleField({
-  label,
+/** The kinds of a rule that carry a figure, and what their boxes say. */
+type Figures = { fixed: string; percent: string; amountLabel: string; percentLabel: string; maxPercent: number };
+
+/**
+ * A rule chosen by kind, with the box for its figure when the kind has one: a fixed amount in pounds, or a share of
+ * the price. Choosing another kind starts from `ofKind`'s sensible figure.
+ */
+function RuleField<R extends { kind: string; amountPence?: number; percent?: number }>({
+  select,
+  figures,
   rule,
   error,
   onChange,
+  ofKind,
 }: {
-  label: string;
-  rule: UpfrontRule;
+  select: Omit<SelectProps, 'value' | 'onChange'>;
+  figures: Figures;
+  rule: R;
   error: string | undefined;
-  onChange: (rule: UpfrontRule) => void;
+  onChange: (rule: R) => void;
+  ofKind: (kind: R['kind']) => R;
 }) {
   return (
     <Stack gap="xs">
       <Select
-        label={label}
-        data={ruleOptions}
+        {...select}
         value={rule.kind}
         allowDeselect={false}
-        onChange={(kind) => kind && onChange(ruleOfKind(kind as UpfrontRule['kind']))}
+        onChange={(kind) => kind && onChange(ofKind(kind as R['kind']))}
         size="md"
       />
-      {rule.kind === 'deposit_fixed' && (
+      {rule.kind === figures.fixed && (
         <NumberInput
-          label={`${label}: deposit (£)`}
+          label={figures.amountLabel}
           min={1}
           decimalScale={2}
-          value={rule.amountPence / 100}
+          value={(rule.amountPence ?? 0) / 100}
           // The schema checks the figure; an empty box is kept as 0 so the message says what to enter.
-          onChange={(value) => onChange({ kind: 'deposit_fixed', amountPence: Math.round(Number(value || 0) * 100) })}
+          onChange={(value) => onChange({ kind: rule.kind, amountPence: Math.round(Number(value || 0) * 100) } as R)}
           error={error}
           size="md"
         />
       )}
-      {rule.kind === 'deposit_percent' && (
+      {rule.kind === figures.percent && (
         <NumberInput
-          label={`${label}: deposit (% of the price)`}
+          label={figures.percentLabel}
           min={1}
-          max={99}
+          max={figures.maxPercent}
           allowDecimal={false}
           value={rule.percent}
-          onChange={(value) => onChange({ kind: 'deposit_percent', percent: Number(value || 0) })}
+          onChange={(value) => onChange({ kind: rule.kind, percent: Number(value || 0) } as R)}
           error={error}
           size="md"
         />
@@ -96,57 +118,6 @@ function noShowRuleOfKind(kind: NoShowFeeRule['kind']): NoShowFeeRule {
   if (kind === 'fixed') return { kind, amountPence: 3000 };
   if (kind === 'percent') return { kind, percent: 50 };
   return { kind };
-}
-
-/** The fee charged to the card a client saved, with their consent, if they do not come. */
-function NoShowFeeField({
-  label,
-  rule,
-  error,
-  onChange,
-}: {
-  label: string;
-  rule: NoShowFeeRule;
-  error: string | undefined;
-  onChange: (rule: NoShowFeeRule) => void;
-}) {
-  return (
-    <Stack gap="xs">
-      <Select
-        label={`${label}: no-show fee`}
-        description="Clients agree to it and save a card when booking; you charge it only after marking a no-show."
-        styles={readableDescription}
-        data={noShowOptions}
-        value={rule.kind}
-        allowDeselect={false}
-        onChange={(kind) => kind && onChange(noShowRuleOfKind(kind as NoShowFeeRule['kind']))}
-        size="md"
-      />
-      {rule.kind === 'fixed' && (
-        <NumberInput
-          label={`${label}: no-show fee (£)`}
-          min={1}
-          decimalScale={2}
-          value={rule.amountPence / 100}
-          onChange={(value) => onChange({ kind: 'fixed', amountPence: Math.round(Number(value || 0) * 100) })}
-          error={error}
-          size="md"
-        />
-      )}
-      {rule.kind === 'percent' && (
-        <NumberInput
-          label={`${label}: no-show fee (% of the price)`}
-          min={1}
-          max={100}
-          allowDecimal={false}
-          value={rule.percent}
-          onChange={(value) => onChange({ kind: 'percent', percent: Number(value || 0) })}
-          error={error}
-          size="md"
-        />
-      )}
-    </Stack>
-  );
 }
 
 /** The owner's payment policy, checked by the same schema as the server's PUT. */
@@ -206,20 +177,43 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
             {clientKinds.map((kind) => (
               <RuleField
                 key={kind}
-                label={clientLabels[kind]}
+                select={{ label: clientLabels[kind], data: ruleOptions }}
+                figures={{
+                  fixed: 'deposit_fixed',
+                  percent: 'deposit_percent',
+                  amountLabel: `${clientLabels[kind]}: deposit (£)`,
+                  percentLabel: `${clientLabels[kind]}: deposit (% of the price)`,
+                  maxPercent: 99,
+                }}
                 rule={policy[style][kind]}
                 error={errors[`${style}.${kind}`]}
                 onChange={(rule) => setRule(style, kind, rule)}
+                ofKind={ruleOfKind}
               />
             ))}
             {answer.onlinePaymentEnabled && (
-              <NoShowFeeField
-                label={label}
+              // The fee charged to the card a client saved, with their consent, if they do not come.
+              <RuleField
+                select={{
+                  label: `${label}: no-show fee`,
+                  description:
+                    'Clients agree to it and save a card when booking; you charge it only after marking a no-show.',
+                  styles: readableDescription,
+                  data: noShowOptions,
+                }}
+                figures={{
+                  fixed: 'fixed',
+                  percent: 'percent',
+                  amountLabel: `${label}: no-show fee (£)`,
+                  percentLabel: `${label}: no-show fee (% of the price)`,
+                  maxPercent: 100,
+                }}
                 rule={policy.noShowFee[style]}
                 error={errors[`noShowFee.${style}`]}
                 onChange={(rule) =>
                   setPolicy((current) => ({ ...current, noShowFee: { ...current.noShowFee, [style]: rule } }))
                 }
+                ofKind={noShowRuleOfKind}
               />
             )}
           </Stack>

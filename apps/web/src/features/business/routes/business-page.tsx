@@ -4,12 +4,51 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { readableDescription } from '../../../components/readable-styles.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { businessDetailsQuery, paymentPolicyQuery, useSaveBusinessDetails } from '../api.ts';
 import { PaymentPolicyForm } from '../components/payment-policy-form.tsx';
 
-const readableDescription = { description: { color: 'var(--app-muted)' } };
+/** The details after the name, each with a word on where it is used. */
+const describedFields: {
+  name: keyof BusinessDetails;
+  label: string;
+  description: string;
+  type?: string;
+  required?: boolean;
+  maxLength: number;
+  multiline?: boolean;
+}[] = [
+  {
+    name: 'phone',
+    label: 'Phone',
+    description: 'Shown to clients who are asked to call, and on invoices',
+    type: 'tel',
+    maxLength: 40,
+  },
+  {
+    name: 'email',
+    label: 'Public email',
+    description: 'Shown with the phone, and on invoices',
+    type: 'email',
+    maxLength: 254,
+  },
+  {
+    name: 'streetAddress',
+    label: 'Street address',
+    description: 'Given to a client only once their booking is confirmed; printed on invoices',
+    maxLength: 300,
+    multiline: true,
+  },
+  {
+    name: 'area',
+    label: 'Area',
+    description: 'What the public site shows instead of the address, such as London',
+    required: true,
+    maxLength: 80,
+  },
+];
 
 function DetailsForm({ details }: { details: BusinessDetails }) {
   const save = useSaveBusinessDetails();
@@ -51,45 +90,33 @@ function DetailsForm({ details }: { details: BusinessDetails }) {
     >
       <Stack gap="sm">
         <TextInput label="Business name" required maxLength={80} {...field('businessName')} />
-        <TextInput
-          label="Phone"
-          description="Shown to clients who are asked to call, and on invoices"
-          styles={readableDescription}
-          type="tel"
-          maxLength={40}
-          {...field('phone')}
-        />
-        <TextInput
-          label="Public email"
-          description="Shown with the phone, and on invoices"
-          styles={readableDescription}
-          type="email"
-          maxLength={254}
-          {...field('email')}
-        />
-        <Textarea
-          label="Street address"
-          description="Given to a client only once their booking is confirmed; printed on invoices"
-          styles={readableDescription}
-          autosize
-          minRows={2}
-          maxLength={300}
-          {...field('streetAddress')}
-        />
-        <TextInput
-          label="Area"
-          description="What the public site shows instead of the address, such as London"
-          styles={readableDescription}
-          required
-          maxLength={80}
-          {...field('area')}
-        />
+        {describedFields.map(({ name, multiline, ...props }) =>
+          multiline ? (
+            <Textarea key={name} {...props} styles={readableDescription} autosize minRows={2} {...field(name)} />
+          ) : (
+            <TextInput key={name} {...props} styles={readableDescription} {...field(name)} />
+          ),
+        )}
         <FailureAlert error={save.error} title="The details were not saved" />
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={save.isPending}>
             Save details
           </Button>
         </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Five fields and the save button, grey, while a form's data loads. */
+function FormSkeleton({ label, buttonWidth }: { label: string; buttonWidth: number }) {
+  return (
+    <Paper withBorder p="md" role="status" aria-label={label}>
+      <Stack gap="md">
+        {[1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} h={56} radius="sm" />
+        ))}
+        <Skeleton h={44} w={buttonWidth} ml="auto" radius="md" />
       </Stack>
     </Paper>
   );
@@ -109,24 +136,13 @@ function PaymentsSection() {
           free.
         </Text>
       </Stack>
-      {answer.isPending ? (
-        <Paper withBorder p="md" role="status" aria-label="Loading the payment policy">
-          <Stack gap="md">
-            {[1, 2, 3, 4, 5].map((i) => (
-              <Skeleton key={i} h={56} radius="sm" />
-            ))}
-            <Skeleton h={44} w={180} ml="auto" radius="md" />
-          </Stack>
-        </Paper>
-      ) : answer.isError ? (
-        <LoadError
-          title="The payment policy could not be loaded"
-          error={answer.error}
-          onRetry={() => answer.refetch()}
-        />
-      ) : (
-        <PaymentPolicyForm answer={answer.data} />
-      )}
+      <QueryState
+        query={answer}
+        loading={<FormSkeleton label="Loading the payment policy" buttonWidth={180} />}
+        failedTitle="The payment policy could not be loaded"
+      >
+        {(data) => <PaymentPolicyForm answer={data} />}
+      </QueryState>
     </Stack>
   );
 }
@@ -144,24 +160,13 @@ export function BusinessPage() {
             How clients know and reach you: the site, every email and every invoice use these.
           </Text>
         </Stack>
-        {details.isPending ? (
-          <Paper withBorder p="md" role="status" aria-label="Loading the business details">
-            <Stack gap="md">
-              {[1, 2, 3, 4, 5].map((i) => (
-                <Skeleton key={i} h={56} radius="sm" />
-              ))}
-              <Skeleton h={44} w={140} ml="auto" radius="md" />
-            </Stack>
-          </Paper>
-        ) : details.isError ? (
-          <LoadError
-            title="The business details could not be loaded"
-            error={details.error}
-            onRetry={() => details.refetch()}
-          />
-        ) : (
-          <DetailsForm details={details.data} />
-        )}
+        <QueryState
+          query={details}
+          loading={<FormSkeleton label="Loading the business details" buttonWidth={140} />}
+          failedTitle="The business details could not be loaded"
+        >
+          {(data) => <DetailsForm details={data} />}
+        </QueryState>
         <PaymentsSection />
       </Stack>
     </Container>

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { pageOf, useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { customersQuery } from '../../../lib/customers/api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -85,41 +86,39 @@ export function CustomersPage() {
           )}
         </Group>
 
-        {list.isPending ? (
-          <SkeletonRows label="Loading customers" />
-        ) : list.isError ? (
-          <LoadFailed what="The customers" error={list.error} onRetry={() => list.refetch()} />
-        ) : (
-          <>
-            <ListCount
-              total={total}
-              one="customer"
-              many="customers"
-              count={(n) => n.toLocaleString('en-GB')}
-              suffix={q ? ` matching “${q}”` : ''}
-              empty={
-                page > 1
-                  ? `Page ${page} is past the end of the list.`
-                  : q
-                    ? `No customer matches “${q}”.`
-                    : 'No customers yet.'
-              }
-            />
-            {total === 0 && page > 1 && (
-              // The server counts only the rows it returns, so a page past the end reports no total at all.
-              <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => update({ page: null })}>
-                Back to the first page
-              </Button>
-            )}
-            {total > 0 &&
-              (wide ? (
-                <CustomerTable customers={list.data.customers} sort={sort} order={order} onSort={onSort} />
-              ) : (
-                <CustomerCards customers={list.data.customers} />
-              ))}
-            <ListPagination total={total} pageSize={CUSTOMERS_PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
-          </>
-        )}
+        <QueryState query={list} loading={<SkeletonRows label="Loading customers" />} what="The customers">
+          {(data) => (
+            <>
+              <ListCount
+                total={total}
+                one="customer"
+                many="customers"
+                count={(n) => n.toLocaleString('en-GB')}
+                suffix={q ? ` matching “${q}”` : ''}
+                empty={
+                  page > 1
+                    ? `Page ${page} is past the end of the list.`
+                    : q
+                      ? `No customer matches “${q}”.`
+                      : 'No customers yet.'
+                }
+              />
+              {total === 0 && page > 1 && (
+                // The server counts only the rows it returns, so a page past the end reports no total at all.
+                <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => update({ page: null })}>
+                  Back to the first page
+                </Button>
+              )}
+              {total > 0 &&
+                (wide ? (
+                  <CustomerTable customers={data.customers} sort={sort} order={order} onSort={onSort} />
+                ) : (
+                  <CustomerCards customers={data.customers} />
+                ))}
+              <ListPagination total={total} pageSize={CUSTOMERS_PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
+            </>
+          )}
+        </QueryState>
       </Stack>
     </Container>
   );

@@ -1,11 +1,12 @@
 import { emailStatusList } from '@app/shared';
-import { Alert, Button, Group, NativeSelect, Stack, } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { type EmailStatus, type OutboxEmail, outboxQuery } from '../api.ts';
@@ -56,29 +57,27 @@ export function OutboxPanel() {
           the emails kept here.
         </Alert>
       )}
-      {list.isPending ? (
-        <SkeletonRows label="Loading emails" height={52} />
-      ) : list.isError ? (
-        <LoadFailed what="The emails" error={list.error} onRetry={() => list.refetch()} />
-      ) : (
-        <>
-          <ListCount
-            total={total}
-            one="email"
-            many="emails"
-            empty="No emails match."
-            count={(n) => n.toLocaleString('en-GB')}
-          />
-          {total > 0 &&
-            (wide ? (
-              <OutboxTable emails={list.data.emails} onOpen={setOpened} />
-            ) : (
-              <OutboxCards emails={list.data.emails} onOpen={setOpened} />
-            ))}
-          <EmailViewer email={opened} onClose={() => setOpened(null)} />
-          <ListPagination total={total} pageSize={OUTBOX_PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
-        </>
-      )}
+      <QueryState query={list} loading={<SkeletonRows label="Loading emails" height={52} />} what="The emails">
+        {(data) => (
+          <>
+            <ListCount
+              total={total}
+              one="email"
+              many="emails"
+              empty="No emails match."
+              count={(n) => n.toLocaleString('en-GB')}
+            />
+            {total > 0 &&
+              (wide ? (
+                <OutboxTable emails={data.emails} onOpen={setOpened} />
+              ) : (
+                <OutboxCards emails={data.emails} onOpen={setOpened} />
+              ))}
+            <EmailViewer email={opened} onClose={() => setOpened(null)} />
+            <ListPagination total={total} pageSize={OUTBOX_PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

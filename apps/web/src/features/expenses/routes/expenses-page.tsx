@@ -18,7 +18,8 @@ import { useNavigate } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ListCount } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type AddressChanges, pageOf, useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
@@ -177,46 +178,44 @@ export function ExpensesPage() {
           )}
         </Paper>
 
-        {list.isPending ? (
-          <SkeletonRows label="Loading expenses" />
-        ) : list.isError ? (
-          <LoadFailed what="The expenses" error={list.error} onRetry={() => list.refetch()} />
-        ) : (
-          <>
-            <ExpenseTotalsSummary totals={list.data.totals} money={money} />
-            <ListCount
-              total={total}
-              one="expense"
-              many="expenses"
-              count={(n) => n.toLocaleString(locale)}
-              empty={filtered ? 'No expense matches these filters.' : 'No expenses yet.'}
-            />
-            {total > 0 && (
-              <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
-                <div style={{ gridColumn: wide ? 'span 2' : undefined, minWidth: 0 }}>
-                  {wide ? (
-                    <ExpenseTable expenses={list.data.expenses} money={money} />
-                  ) : (
-                    <ExpenseCards expenses={list.data.expenses} money={money} />
-                  )}
-                </div>
-                <Paper withBorder p="sm" component="section" aria-labelledby="by-category-heading">
-                  <Title order={2} size="h4" id="by-category-heading" mb="xs">
-                    By category
-                  </Title>
-                  <ExpenseCategorySummary byCategory={list.data.byCategory} money={money} />
-                </Paper>
-              </SimpleGrid>
-            )}
-            <ListPagination
-              total={total}
-              pageSize={EXPENSES_PAGE_SIZE}
-              page={filters.page}
-              onChange={setPage}
-              wide={wide}
-            />
-          </>
-        )}
+        <QueryState query={list} loading={<SkeletonRows label="Loading expenses" />} what="The expenses">
+          {(data) => (
+            <>
+              <ExpenseTotalsSummary totals={data.totals} money={money} />
+              <ListCount
+                total={total}
+                one="expense"
+                many="expenses"
+                count={(n) => n.toLocaleString(locale)}
+                empty={filtered ? 'No expense matches these filters.' : 'No expenses yet.'}
+              />
+              {total > 0 && (
+                <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+                  <div style={{ gridColumn: wide ? 'span 2' : undefined, minWidth: 0 }}>
+                    {wide ? (
+                      <ExpenseTable expenses={data.expenses} money={money} />
+                    ) : (
+                      <ExpenseCards expenses={data.expenses} money={money} />
+                    )}
+                  </div>
+                  <Paper withBorder p="sm" component="section" aria-labelledby="by-category-heading">
+                    <Title order={2} size="h4" id="by-category-heading" mb="xs">
+                      By category
+                    </Title>
+                    <ExpenseCategorySummary byCategory={data.byCategory} money={money} />
+                  </Paper>
+                </SimpleGrid>
+              )}
+              <ListPagination
+                total={total}
+                pageSize={EXPENSES_PAGE_SIZE}
+                page={filters.page}
+                onChange={setPage}
+                wide={wide}
+              />
+            </>
+          )}
+        </QueryState>
       </Stack>
 
       <AppModal

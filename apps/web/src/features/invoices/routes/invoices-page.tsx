@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -85,23 +85,25 @@ export function InvoicesPage() {
           />
         </Group>
 
-        {list.isPending ? (
-          <SkeletonRows label="Loading invoices" />
-        ) : list.isError ? (
-          <LoadError title="The invoices could not be loaded" error={list.error} onRetry={() => list.refetch()} />
-        ) : (
-          <>
-            <ListCount
-              total={total}
-              one="invoice"
-              many="invoices"
-              empty={q || status ? 'No invoice matches.' : 'No invoices yet.'}
-            />
-            {total > 0 &&
-              (wide ? <InvoiceTable invoices={list.data.invoices} /> : <InvoiceCards invoices={list.data.invoices} />)}
-            <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
-          </>
-        )}
+        <QueryState
+          query={list}
+          loading={<SkeletonRows label="Loading invoices" />}
+          failedTitle="The invoices could not be loaded"
+        >
+          {(data) => (
+            <>
+              <ListCount
+                total={total}
+                one="invoice"
+                many="invoices"
+                empty={q || status ? 'No invoice matches.' : 'No invoices yet.'}
+              />
+              {total > 0 &&
+                (wide ? <InvoiceTable invoices={data.invoices} /> : <InvoiceCards invoices={data.invoices} />)}
+              <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
+            </>
+          )}
+        </QueryState>
       </Stack>
 
       <InvoiceDetails

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -50,23 +50,25 @@ export function VouchersPage() {
           </Alert>
         )}
         <SearchField description="Code, buyer or recipient" value={text} onChange={setText} />
-        {list.isPending ? (
-          <SkeletonRows label="Loading vouchers" />
-        ) : list.isError ? (
-          <LoadError title="The vouchers could not be loaded" error={list.error} onRetry={() => list.refetch()} />
-        ) : (
-          <>
-            <ListCount
-              total={total}
-              one="voucher"
-              many="vouchers"
-              empty={q ? 'No voucher matches.' : 'No vouchers yet: sell one with the button above.'}
-            />
-            {total > 0 &&
-              (wide ? <VoucherTable vouchers={list.data.vouchers} /> : <VoucherCards vouchers={list.data.vouchers} />)}
-            <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
-          </>
-        )}
+        <QueryState
+          query={list}
+          loading={<SkeletonRows label="Loading vouchers" />}
+          failedTitle="The vouchers could not be loaded"
+        >
+          {(data) => (
+            <>
+              <ListCount
+                total={total}
+                one="voucher"
+                many="vouchers"
+                empty={q ? 'No voucher matches.' : 'No vouchers yet: sell one with the button above.'}
+              />
+              {total > 0 &&
+                (wide ? <VoucherTable vouchers={data.vouchers} /> : <VoucherCards vouchers={data.vouchers} />)}
+              <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
+            </>
+          )}
+        </QueryState>
       </Stack>
       <IssueVoucherForm
         opened={selling}

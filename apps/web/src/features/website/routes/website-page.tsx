@@ -1,5 +1,4 @@
 import {
-  brandPalette,
   DEFAULT_BRAND_COLOR,
   hexColorSchema,
   WEBSITE_GALLERY_MAX,
@@ -10,15 +9,12 @@ import {
 } from '@app/shared';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   ColorInput,
   Container,
-  FileButton,
   Group,
   Paper,
-  Progress,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -29,15 +25,16 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { uploadWebsiteImage, useSaveWebsite, websiteAdminQuery } from '../api.ts';
+import { useSaveWebsite, websiteAdminQuery } from '../api.ts';
+import { BrandPreview, PhotoPicker } from '../components/photo-picker.tsx';
 
 type Images = Record<string, WebsiteImage>;
 
@@ -55,114 +52,6 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** Choose a photo, watch it go up, get it back resized; errors in plain words. */
-function PhotoPicker({
-  label,
-  image,
-  onUploaded,
-  onRemove,
-  multiple = false,
-  disabled = false,
-  room = Number.POSITIVE_INFINITY,
-}: {
-  label: string;
-  image?: WebsiteImage | null;
-  onUploaded: (image: WebsiteImage) => void;
-  onRemove?: () => void;
-  multiple?: boolean;
-  disabled?: boolean;
-  /** How many more photos fit (the gallery's limit); the ones beyond are refused before any upload. */
-  room?: number;
-}) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const upload = async (chosen: File[]) => {
-    const files = chosen.slice(0, room);
-    const refused = chosen.slice(room);
-    setError(
-      refused.length
-        ? `The gallery holds at most ${WEBSITE_GALLERY_MAX} photos: ${refused.map((f) => f.name).join(', ')} not added. Remove a photo to make room.`
-        : null,
-    );
-    for (const [index, file] of files.entries()) {
-      setProgress(0);
-      try {
-        const uploaded = await uploadWebsiteImage(file, (share) => setProgress((index + share) / files.length));
-        onUploaded(uploaded);
-      } catch (cause) {
-        setError(`${file.name}: ${cause instanceof Error ? cause.message : 'the upload failed.'}`);
-        break;
-      }
-    }
-    setProgress(null);
-  };
-  return (
-    <Stack gap="xs">
-      {image && (
-        <ResponsivePicture
-          image={image}
-          alt={`${label} (preview)`}
-          sizes="320px"
-          style={{ maxHeight: 200, width: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
-        />
-      )}
-      <Group gap="sm">
-        {multiple ? (
-          <FileButton onChange={(files) => void upload(files)} accept="image/*" multiple>
-            {(props) => (
-              <Button {...props} variant="light" loading={progress !== null} disabled={disabled}>
-                {label}
-              </Button>
-            )}
-          </FileButton>
-        ) : (
-          <FileButton onChange={(file) => void (file && upload([file]))} accept="image/*">
-            {(props) => (
-              <Button {...props} variant="light" loading={progress !== null} disabled={disabled}>
-                {image ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
-              </Button>
-            )}
-          </FileButton>
-        )}
-        {image && onRemove && (
-          <Button variant="subtle" color="red" onClick={onRemove}>
-            Remove
-          </Button>
-        )}
-      </Group>
-      {progress !== null && (
-        <Progress value={Math.round(progress * 100)} aria-label={`Uploading ${label.toLowerCase()}`} animated />
-      )}
-      {error && (
-        <Alert color="red" role="alert" title="The photo was not added">
-          {error}
-        </Alert>
-      )}
-    </Stack>
-  );
-}
-
-function BrandPreview({ color }: { color: string }) {
-  const valid = hexColorSchema.safeParse(color);
-  if (!valid.success) return null;
-  const palette = brandPalette(valid.data);
-  const adjusted = palette.light !== valid.data;
-  return (
-    <Stack gap={6}>
-      <Group gap={4} aria-hidden="true">
-        {palette.shades.map((shade) => (
-          <div key={shade} style={{ width: 24, height: 24, borderRadius: 4, background: shade }} />
-        ))}
-      </Group>
-      <Text size="sm">
-        {adjusted
-          ? `White text does not read well on this colour, so buttons use a deeper shade of it (${palette.light}).`
-          : 'Buttons and links use this colour; in dark mode links use a lighter shade so they stay readable.'}
-      </Text>
-    </Stack>
-  );
-}
-
 function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
   const [settings, setSettings] = useState<WebsiteSettings>(initial.settings);
   const [images, setImages] = useState<Images>(initial.images);
@@ -172,6 +61,24 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
     setSettings((current) => ({ ...current, [key]: value }));
   const remember = (image: WebsiteImage) => setImages((current) => ({ ...current, [image.id]: image }));
   const imageOf = (id: string | null) => (id ? (images[id] ?? null) : null);
+  /** What the picker of one of the single photos takes: the photo, and what uploading or removing one sets. */
+  const photo = (key: 'logoId' | 'heroImageId' | 'therapistPhotoId') => ({
+    image: imageOf(settings[key]),
+    onUploaded: (image: WebsiteImage) => {
+      remember(image);
+      set(key, image.id);
+    },
+    onRemove: () => set(key, null),
+  });
+  /** What the field of one of the texts takes. */
+  const text = (key: 'heroAlt' | 'about' | 'therapistName' | 'therapistText' | 'openingHoursText' | 'areaText') => ({
+    value: settings[key],
+    onChange: (value: string) => set(key, value),
+  });
+  const toggle = (key: 'listPrivateTreatments' | 'publishStreetAddress') => ({
+    checked: settings[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.currentTarget.checked),
+  });
 
   const colorError =
     colorText.trim() === '' || hexColorSchema.safeParse(colorText).success
@@ -226,15 +133,7 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
             <Text fw={600} size="sm">
               Logo
             </Text>
-            <PhotoPicker
-              label="Logo"
-              image={imageOf(settings.logoId)}
-              onUploaded={(image) => {
-                remember(image);
-                set('logoId', image.id);
-              }}
-              onRemove={() => set('logoId', null)}
-            />
+            <PhotoPicker label="Logo" {...photo('logoId')} />
           </Stack>
           <Stack gap="xs">
             <ColorInput
@@ -254,54 +153,20 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
       </Section>
 
       <Section title="Home page" description="The large photo beside your welcome, and a few words about the place.">
-        <PhotoPicker
-          label="Hero photo"
-          image={imageOf(settings.heroImageId)}
-          onUploaded={(image) => {
-            remember(image);
-            set('heroImageId', image.id);
-          }}
-          onRemove={() => set('heroImageId', null)}
-        />
+        <PhotoPicker label="Hero photo" {...photo('heroImageId')} />
         <TextField
           label="Hero photo description"
           description="For people who cannot see the photo, e.g. “A quiet treatment room with warm light”."
-          value={settings.heroAlt}
-          onChange={(value) => set('heroAlt', value)}
+          {...text('heroAlt')}
           maxLength={200}
         />
-        <NoteField
-          label="About"
-          value={settings.about}
-          onChange={(value) => set('about', value)}
-          minRows={3}
-          maxLength={1500}
-        />
+        <NoteField label="About" {...text('about')} minRows={3} maxLength={1500} />
       </Section>
 
       <Section title="Your therapist">
-        <TextField
-          label="Name"
-          value={settings.therapistName}
-          onChange={(value) => set('therapistName', value)}
-          maxLength={80}
-        />
-        <NoteField
-          label="Profile"
-          value={settings.therapistText}
-          onChange={(value) => set('therapistText', value)}
-          minRows={3}
-          maxLength={1500}
-        />
-        <PhotoPicker
-          label="Therapist photo"
-          image={imageOf(settings.therapistPhotoId)}
-          onUploaded={(image) => {
-            remember(image);
-            set('therapistPhotoId', image.id);
-          }}
-          onRemove={() => set('therapistPhotoId', null)}
-        />
+        <TextField label="Name" {...text('therapistName')} maxLength={80} />
+        <NoteField label="Profile" {...text('therapistText')} minRows={3} maxLength={1500} />
+        <PhotoPicker label="Therapist photo" {...photo('therapistPhotoId')} />
       </Section>
 
       <Section
@@ -402,15 +267,13 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
         <NoteField
           label="Opening hours"
           placeholder={'Monday to Friday 10:00–21:00\nSaturday 10:00–18:00'}
-          value={settings.openingHoursText}
-          onChange={(value) => set('openingHoursText', value)}
+          {...text('openingHoursText')}
           maxLength={500}
         />
         <TextField
           label="Area"
           description="Never the street address: that goes only with a confirmed booking."
-          value={settings.areaText}
-          onChange={(value) => set('areaText', value)}
+          {...text('areaText')}
           maxLength={200}
         />
       </Section>
@@ -422,14 +285,12 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
         <Switch
           label="Let search engines list private treatments"
           description="Their pages are then titled by the treatment, listed in the sitemap and previewed under their own name when a link is shared."
-          checked={settings.listPrivateTreatments}
-          onChange={(event) => set('listPrivateTreatments', event.currentTarget.checked)}
+          {...toggle('listPrivateTreatments')}
         />
         <Switch
           label="Publish the street address to search engines"
           description="Off, they read only the area. On, the business details' street address goes into the page's data for search engines, for a practice clients visit."
-          checked={settings.publishStreetAddress}
-          onChange={(event) => set('publishStreetAddress', event.currentTarget.checked)}
+          {...toggle('publishStreetAddress')}
         />
       </Section>
       <Group justify="flex-end">{saveButton}</Group>
@@ -443,21 +304,19 @@ export function WebsitePage() {
   const website = useQuery(websiteAdminQuery);
   return (
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      {website.isPending ? (
-        <Stack gap="lg" role="status" aria-label="Loading the website settings">
-          <Skeleton height={36} width={200} />
-          <Skeleton height={220} />
-          <Skeleton height={220} />
-        </Stack>
-      ) : website.isError ? (
-        <LoadError
-          title="The website settings could not be loaded"
-          error={website.error}
-          onRetry={() => website.refetch()}
-        />
-      ) : (
-        <WebsiteForm initial={website.data} />
-      )}
+      <QueryState
+        query={website}
+        loading={
+          <Stack gap="lg" role="status" aria-label="Loading the website settings">
+            <Skeleton height={36} width={200} />
+            <Skeleton height={220} />
+            <Skeleton height={220} />
+          </Stack>
+        }
+        failedTitle="The website settings could not be loaded"
+      >
+        {(data) => <WebsiteForm initial={data} />}
+      </QueryState>
     </Container>
   );
 }
