@@ -5,7 +5,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import type { DateClickArg } from '@fullcalendar/interaction';
 import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FullCalendar } from '../../../components/full-calendar.tsx';
@@ -15,10 +15,10 @@ import { adminBookingsQuery, adminDiaryQuery } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
 import { blockEvents, bookingEvents, closedEvents } from './admin-calendar-events.ts';
 import './diary.css';
+import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { MoveConfirmDialog } from './owner-dialogs.tsx';
 
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const time24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
 type Outcome = { kind: 'refused'; text: string; alternatives?: string[] };
@@ -132,20 +132,12 @@ export function AdminBookingsCalendar({
   return (
     <Stack gap="sm">
       {outcome?.kind === 'refused' && (
-        <Alert
-          color="red"
-          title="Not moved"
-          role="alert"
-          styles={readableTitle}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setOutcome(null)}
-        >
+        <DismissibleAlert color="red" title="Not moved" role="alert" onDismiss={() => setOutcome(null)}>
           <Text size="sm">{outcome.text}</Text>
           {outcome.alternatives && outcome.alternatives.length > 0 && (
             <Text size="sm">Free nearby: {outcome.alternatives.map((at) => formatTime(at, timeZone)).join(', ')}.</Text>
           )}
-        </Alert>
+        </DismissibleAlert>
       )}
       <Group gap="xs" mih={24}>
         {(bookings.isFetching || diary.isFetching) && (

@@ -9,10 +9,11 @@ import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime, formatPrice } from '../../../lib/format.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { alternativesOf, bookingQuery, useCreateBooking } from '../api.ts';
 import { detailsWithDefaults, forgetBookingDetails } from './booking-details-form.tsx';
 import { Notice } from './notice.tsx';
+import { AlternativeTimes } from './time-pickers.tsx';
 import { useVoucherCode, VoucherCodeField } from './voucher-code-field.tsx';
 
 type Field = 'name' | 'phone' | 'notes' | 'adultConfirmed' | 'noShowFeeConsent' | 'startsAt' | 'voucherCode';
@@ -258,21 +259,15 @@ export function BookingConfirmForm({
               {alternatives.length > 0 ? (
                 <>
                   <Text size="sm">The nearest free times:</Text>
-                  <Group gap="xs" role="group" aria-label="Other free times">
-                    {alternatives.map((alternative) => (
-                      <Button
-                        key={alternative}
-                        size="xs"
-                        variant="light"
-                        onClick={() => {
-                          create.reset();
-                          onChooseAlternative(alternative);
-                        }}
-                      >
-                        {formatDateTime(alternative, timeZone, locale)}
-                      </Button>
-                    ))}
-                  </Group>
+                  <AlternativeTimes
+                    times={alternatives}
+                    timeZone={timeZone}
+                    locale={locale}
+                    onChoose={(alternative) => {
+                      create.reset();
+                      onChooseAlternative(alternative);
+                    }}
+                  />
                 </>
               ) : (
                 <Text size="sm">Please go back and choose another time.</Text>

@@ -1,7 +1,8 @@
 import { type RecordPaymentInput, recordPaymentInput } from '@app/shared';
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { AmountField, DetailSection } from '../../../components/detail-dialog.tsx';
+import { PaymentMethodSelect } from '../../../components/payment-method-select.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatPrice } from '../../../lib/format.ts';
@@ -150,14 +151,7 @@ export function OtherPayment({
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" role="group" aria-label="Other payment or refund">
       <AmountField label="Amount (£)" value={amount} onChange={setAmount} w={120} error={error} />
-      <Select
-        label="Method"
-        data={paymentMethodOptions}
-        value={method}
-        onChange={setMethod}
-        allowDeselect={false}
-        w={150}
-      />
+      <PaymentMethodSelect label="Method" value={method} onChange={setMethod} w={150} />
       <TextField label="Note" value={note} onChange={setNote} style={{ flex: 1, minWidth: 140 }} />
       <Button onClick={() => record('payment')}>Record payment</Button>
       {refundable && (

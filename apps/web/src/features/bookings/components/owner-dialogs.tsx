@@ -1,6 +1,6 @@
 import type { AdminBooking } from '@app/shared';
-import { Alert, Button, Checkbox, Group, Loader, Stack, Switch, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Group, Stack, Switch, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -9,9 +9,9 @@ import { ignoreShownError } from '../../../lib/mutations.ts';
 import { type ActionResult, useBookingAction, useMoveBooking, useRestoreBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
 import { emailNote } from '../owner-words.ts';
+import { NewTimePicker } from './time-pickers.tsx';
 import { showOutcome } from './undo-notice.tsx';
 
-const SlotPicker = lazy(() => import('./slot-picker.tsx').then((m) => ({ default: m.SlotPicker })));
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** The 'Email the client' switch, on by default; off and explained when there is no address to email. */
@@ -200,19 +200,16 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
         <Text>
           {booking.clientName}, {booking.serviceName}, now {formatDiaryDateTime(booking.startsAt, timeZone)}
         </Text>
-        <Suspense fallback={<Loader size="sm" aria-label="Loading free times" />}>
-          <SlotPicker
-            serviceId={booking.serviceId}
-            durationMinutes={booking.durationMinutes}
-            value={startsAt}
-            onChange={(value) => {
-              setRefusal(null);
-              setStartsAt(value);
-            }}
-            timeZone={timeZone}
-            headingLevel={3}
-          />
-        </Suspense>
+        <NewTimePicker
+          booking={booking}
+          loadingLabel="Loading free times"
+          value={startsAt}
+          onChange={(value) => {
+            setRefusal(null);
+            setStartsAt(value);
+          }}
+          timeZone={timeZone}
+        />
         {refusal && (
           <Alert color="red" title="Not moved" role="alert" styles={readableTitle}>
             {refusal.message}

@@ -1,13 +1,12 @@
 import type { Booking } from '@app/shared';
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { alternativesOf, useRescheduleBooking } from '../api.ts';
 import { Notice } from './notice.tsx';
-
-const SlotPicker = lazy(() => import('./slot-picker.tsx').then((m) => ({ default: m.SlotPicker })));
+import { AlternativeTimes, NewTimePicker } from './time-pickers.tsx';
 
 type RescheduleBookingButtonProps = {
   booking: Booking;
@@ -48,40 +47,31 @@ export function RescheduleBookingButton({
           <Text>
             {booking.serviceName}, now {formatDateTime(booking.startsAt, timeZone, locale)}
           </Text>
-          <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
-            <SlotPicker
-              serviceId={booking.serviceId}
-              durationMinutes={booking.durationMinutes}
-              value={startsAt}
-              onChange={(value) => {
-                reschedule.reset();
-                setStartsAt(value);
-              }}
-              timeZone={timeZone}
-              locale={locale}
-              headingLevel={3}
-            />
-          </Suspense>
+          <NewTimePicker
+            booking={booking}
+            loadingLabel="Loading"
+            value={startsAt}
+            onChange={(value) => {
+              reschedule.reset();
+              setStartsAt(value);
+            }}
+            timeZone={timeZone}
+            locale={locale}
+          />
           {reschedule.isError && (
             <Notice color="red" role="alert" title="Not moved">
               <Stack gap="xs">
                 <Text size="sm">{reschedule.error.message}</Text>
                 {alternatives.length > 0 && (
-                  <Group gap="xs" role="group" aria-label="Other free times">
-                    {alternatives.map((alternative) => (
-                      <Button
-                        key={alternative}
-                        size="xs"
-                        variant="light"
-                        onClick={() => {
-                          reschedule.reset();
-                          setStartsAt(alternative);
-                        }}
-                      >
-                        {formatDateTime(alternative, timeZone, locale)}
-                      </Button>
-                    ))}
-                  </Group>
+                  <AlternativeTimes
+                    times={alternatives}
+                    timeZone={timeZone}
+                    locale={locale}
+                    onChoose={(alternative) => {
+                      reschedule.reset();
+                      setStartsAt(alternative);
+                    }}
+                  />
                 )}
                 {reschedule.error instanceof ApiError && reschedule.error.status === 0 && (
                   <Text size="sm">Check your connection and try again.</Text>

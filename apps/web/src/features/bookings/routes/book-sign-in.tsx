@@ -1,6 +1,5 @@
-import { Stack, Tabs, Text } from '@mantine/core';
-import { SignInForm } from '../../../components/auth/sign-in-form.tsx';
-import { SignUpForm } from '../../../components/auth/sign-up-form.tsx';
+import { Stack, Text } from '@mantine/core';
+import { SignInTabs } from '../../../components/auth/sign-in-tabs.tsx';
 
 type BookSignInProps = {
   onSignedIn: () => void;
@@ -13,18 +12,7 @@ export function BookSignIn({ onSignedIn, verificationCallbackURL }: BookSignInPr
   return (
     <Stack gap="sm">
       <Text>Sign in or create an account to confirm. Your chosen time is kept while you do.</Text>
-      <Tabs defaultValue="sign-in" keepMounted={false}>
-        <Tabs.List grow mb="md">
-          <Tabs.Tab value="sign-in">Sign in</Tabs.Tab>
-          <Tabs.Tab value="create-account">Create account</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="sign-in">
-          <SignInForm onSignedIn={onSignedIn} />
-        </Tabs.Panel>
-        <Tabs.Panel value="create-account">
-          <SignUpForm onSignedIn={onSignedIn} verificationCallbackURL={verificationCallbackURL} />
-        </Tabs.Panel>
-      </Tabs>
+      <SignInTabs onSignedIn={onSignedIn} verificationCallbackURL={verificationCallbackURL} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import type { AdminBooking } from '@app/shared';
-import { Alert, Button, Container, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { setSensualFlag } from '../../../lib/catalog/sensual-flag.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime, localDateIn } from '../../../lib/format.ts';
@@ -12,8 +13,6 @@ import { AdminBookingsList } from '../components/admin-bookings-list.tsx';
 import { AdminPhoneBooking } from '../components/admin-phone-booking.tsx';
 import { TimeChoice } from '../components/time-choice.tsx';
 import { emailNote } from '../owner-words.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** /manage_bookings — the owner's diary: calendar, list, phone bookings and each booking's details. */
 export function ManageBookingsPage() {
@@ -58,20 +57,13 @@ export function ManageBookingsPage() {
         </Group>
         <div role="status">
           {booked && (
-            <Alert
-              color="teal"
-              title="Booked"
-              styles={readableTitle}
-              withCloseButton
-              closeButtonLabel="Dismiss"
-              onClose={() => setBooked(null)}
-            >
+            <DismissibleAlert color="teal" title="Booked" onDismiss={() => setBooked(null)}>
               {booked.clientName}, {booked.serviceName}, {formatDateTime(booked.startsAt, timeZone)}
               {booked.status === 'pending' ? ' (waiting for approval)' : ''}.
               {booked.status === 'completed'
                 ? ' Recorded as completed.'
                 : ` ${emailNote(Boolean(booked.clientEmail), emailEnabled)}`}
-            </Alert>
+            </DismissibleAlert>
           )}
         </div>
         <Tabs value={tab} onChange={setTab} keepMounted={false}>

@@ -1,15 +1,15 @@
 import { type InvoiceDetail, invoicePaymentInput, invoiceRefundInput } from '@app/shared';
-import { Button, Divider, Group, Select, Text } from '@mantine/core';
+import { Button, Divider, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ActionFailed, AmountField, DetailSection, dangerStyle } from '../../../components/detail-dialog.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
+import { PaymentMethodSelect } from '../../../components/payment-method-select.tsx';
 import { readableDescription } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { penceOf } from '../../../lib/money-input.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
-import { paymentMethodOptions } from '../../../lib/payment-methods.ts';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
 import {
   useCreditNote,
@@ -154,14 +154,7 @@ export function PaymentForm({ invoice, onDone }: ActionProps) {
       <Text size="sm">The full amount due is filled in; change it for a part payment.</Text>
       <Group gap="xs" align="flex-start" wrap="wrap">
         <AmountField label="Amount (£)" value={amount} onChange={setAmount} w={130} error={error} />
-        <Select
-          label="Method"
-          data={paymentMethodOptions}
-          value={method}
-          onChange={setMethod}
-          allowDeselect={false}
-          w={160}
-        />
+        <PaymentMethodSelect label="Method" value={method} onChange={setMethod} w={160} />
         <TextField type="date" label="Paid on" value={paidOn} max={todayIn(timeZone)} onChange={setPaidOn} w={160} />
         <TextField label="Note" value={note} onChange={setNote} style={{ flex: 1, minWidth: 140 }} maxLength={500} />
       </Group>
@@ -229,14 +222,7 @@ export function RefundForm({ invoice, owedBack, onDone }: ActionProps & { owedBa
       <Text size="sm">{formatMoney(owedBack)} paid on this cancelled invoice is owed back to the client.</Text>
       <Group gap="xs" align="flex-start" wrap="wrap">
         <AmountField label="Refund (£)" value={amount} onChange={setAmount} w={130} error={error} />
-        <Select
-          label="Refund method"
-          data={paymentMethodOptions}
-          value={method}
-          onChange={setMethod}
-          allowDeselect={false}
-          w={160}
-        />
+        <PaymentMethodSelect label="Refund method" value={method} onChange={setMethod} w={160} />
       </Group>
       <Group>
         <Button onClick={submit} loading={refund.isPending}>

@@ -1,12 +1,12 @@
 import { issueVoucherInput, type Voucher } from '@app/shared';
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { PaymentMethodSelect } from '../../../components/payment-method-select.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useServices } from '../../../lib/catalog/api.ts';
-import { paymentMethodOptions } from '../../../lib/payment-methods.ts';
 import { useIssueVoucher } from '../api.ts';
 import {
   emptyOrder,
@@ -54,14 +54,7 @@ function IssueBody({ onIssued }: { onIssued: (voucher: Voucher) => void }) {
   return (
     <Stack gap="sm">
       <VoucherOrderFields order={order} onChange={setOrder} services={services.data ?? []} errors={errors} />
-      <Select
-        label="Paid by"
-        data={paymentMethodOptions}
-        value={method}
-        onChange={setMethod}
-        allowDeselect={false}
-        error={errors.method}
-      />
+      <PaymentMethodSelect label="Paid by" value={method} onChange={setMethod} error={errors.method} />
       <TextField
         label="Buyer’s name"
         value={buyerName}

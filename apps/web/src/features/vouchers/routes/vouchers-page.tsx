@@ -1,7 +1,8 @@
-import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
@@ -14,7 +15,6 @@ import { IssueVoucherForm } from '../components/issue-voucher-form.tsx';
 import { VoucherCards, VoucherTable } from '../components/voucher-list.tsx';
 
 const PAGE_SIZE = 50;
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** /vouchers — every gift voucher and what is left on it, searched by code or buyer; the owner sells one here. */
 export function VouchersPage() {
@@ -37,17 +37,9 @@ export function VouchersPage() {
           <Button onClick={() => setSelling(true)}>Sell a voucher</Button>
         </Group>
         {issued && (
-          <Alert
-            color="teal"
-            title="Voucher issued"
-            role="status"
-            styles={readableTitle}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setIssued(null)}
-          >
+          <DismissibleAlert color="teal" title="Voucher issued" role="status" onDismiss={() => setIssued(null)}>
             {issued}
-          </Alert>
+          </DismissibleAlert>
         )}
         <SearchField description="Code, buyer or recipient" value={text} onChange={setText} />
         <QueryState
