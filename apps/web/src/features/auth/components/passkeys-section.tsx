@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
@@ -8,6 +8,7 @@ import { usePublicConfig } from '../../../lib/config/api.ts';
 import { useTextField } from '../../../lib/form-fields.ts';
 import { type Passkey, passkeysQuery, useAddPasskey, useDeletePasskey } from '../api.ts';
 import { deviceName } from '../device-name.ts';
+import { RetryAlert } from './retry-alert.tsx';
 
 export const PASSKEY_NAME_MAX = 60;
 
@@ -70,12 +71,11 @@ export function PasskeysSection() {
   if (passkeys.isPending) return <Skeleton h={48} aria-label="Loading your passkeys" />;
   if (passkeys.isError)
     return (
-      <Alert color="red" role="alert" title="Could not load your passkeys">
-        {secondFactorErrorMessage(passkeys.error)}{' '}
-        <Button size="xs" variant="light" onClick={() => passkeys.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <RetryAlert
+        title="Could not load your passkeys"
+        message={secondFactorErrorMessage(passkeys.error)}
+        onRetry={() => passkeys.refetch()}
+      />
     );
 
   return (

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../../lib/auth-client.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { deviceSessionsQuery, useSignOutDevice, useSignOutOtherDevices } from '../api.ts';
 import { deviceName } from '../device-name.ts';
+import { RetryAlert } from './retry-alert.tsx';
 
 /** Where the account is signed in: browser and system, the place it came from, when last used; sign any out. */
 export function SignedInDevices() {
@@ -24,12 +25,11 @@ export function SignedInDevices() {
     );
   if (sessions.isError)
     return (
-      <Alert color="red" role="alert" title="Could not load your devices">
-        {authErrorMessage(sessions.error)}{' '}
-        <Button size="xs" variant="light" onClick={() => sessions.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <RetryAlert
+        title="Could not load your devices"
+        message={authErrorMessage(sessions.error)}
+        onRetry={() => sessions.refetch()}
+      />
     );
   const list = [...sessions.data].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
   if (list.length === 0 || !user) return <Text size="sm">You are not signed in on any device.</Text>;

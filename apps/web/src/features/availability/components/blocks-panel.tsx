@@ -2,6 +2,7 @@ import { type BlockOverlap, createBlockInput } from '@app/shared';
 import { Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PlainFieldset } from '../../../components/plain-fieldset.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRange, formatShortDateTime } from '../../../lib/format.ts';
@@ -76,10 +77,7 @@ export function BlocksPanel({ timeZone }: { timeZone: string }) {
           </Paper>
         ))}
       </Stack>
-      <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-        <Text component="legend" fw={600}>
-          Block a time
-        </Text>
+      <PlainFieldset legend="Block a time">
         <Group gap="xs" grow align="flex-start">
           <TextField label="From" type="datetime-local" value={start} onChange={setStart} />
           <TextField label="To" type="datetime-local" value={end} onChange={setEnd} />
@@ -114,7 +112,7 @@ export function BlocksPanel({ timeZone }: { timeZone: string }) {
             </Button>
           )}
         </Group>
-      </Stack>
+      </PlainFieldset>
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { PlainFieldset } from '../../../components/plain-fieldset.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { overridesQuery, useCreateOverride, useDeleteOverride } from '../api.ts';
@@ -70,10 +71,7 @@ export function OverridesPanel() {
           </Paper>
         ))}
       </Stack>
-      <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-        <Text component="legend" fw={600}>
-          Add a special day
-        </Text>
+      <PlainFieldset legend="Add a special day">
         <Group gap="xs" align="flex-start" grow>
           <TextInput label="Day" type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} />
           <Select
@@ -100,7 +98,7 @@ export function OverridesPanel() {
             Add day
           </Button>
         </Group>
-      </Stack>
+      </PlainFieldset>
     </Stack>
   );
 }
