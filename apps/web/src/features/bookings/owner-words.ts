@@ -1,5 +1,5 @@
 import { formatDiaryDateTime, formatPrice } from '../../lib/format.ts';
-import type { BookingHistoryEntry } from './admin-api.ts';
+import type { ActionResult, BookingHistoryEntry } from './admin-api.ts';
 
 /**
  * What the client was told, honestly: a queued email only reaches them when a mail server is set up
@@ -52,4 +52,21 @@ export function historySentence(entry: BookingHistoryEntry, timeZone: string): s
     default:
       return `Changed by ${who(entry)}`;
   }
+}
+
+/** What became of the online part of a cancelling's refund, from the refund's state on the booking sheet. */
+export function onlineRefundWords(result: ActionResult): string {
+  const last = result.onlinePayment?.refunds.at(-1);
+  if (last?.status === 'succeeded') return "refunded to the client's card.";
+  if (last?.status === 'pending') return 'refund accepted by Stripe, waiting for the card issuer.';
+  if (last?.status === 'failed') return 'refund failed: see the booking.';
+  return 'refund failed, retrying: Stripe could not be reached.';
+}
+
+/** What the pay-back box does: the money paid back, what gift vouchers paid put back onto them, or both. */
+export function payBackLabel(paid: number, byVoucher: number): string {
+  const money = `pay back the ${formatPrice(paid)} paid`;
+  const voucher = `put the ${formatPrice(byVoucher)} paid by gift voucher back onto the voucher`;
+  const both = paid > 0 && byVoucher > 0 ? `${money} and ${voucher}` : paid > 0 ? money : voucher;
+  return both.charAt(0).toUpperCase() + both.slice(1);
 }

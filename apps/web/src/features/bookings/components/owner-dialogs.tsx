@@ -8,7 +8,7 @@ import { formatDiaryDateTime, formatPrice, formatTime } from '../../../lib/forma
 import { ignoreShownError } from '../../../lib/mutations.ts';
 import { type ActionResult, useBookingAction, useMoveBooking, useRestoreBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
-import { emailNote } from '../owner-words.ts';
+import { emailNote, onlineRefundWords, payBackLabel } from '../owner-words.ts';
 import { NewTimePicker } from './time-pickers.tsx';
 import { showOutcome } from './undo-notice.tsx';
 
@@ -249,23 +249,6 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
       </Stack>
     </AppModal>
   );
-}
-
-/** What became of the online part of a cancelling's refund, from the refund's state on the booking sheet. */
-function onlineRefundWords(result: ActionResult): string {
-  const last = result.onlinePayment?.refunds.at(-1);
-  if (last?.status === 'succeeded') return "refunded to the client's card.";
-  if (last?.status === 'pending') return 'refund accepted by Stripe, waiting for the card issuer.';
-  if (last?.status === 'failed') return 'refund failed: see the booking.';
-  return 'refund failed, retrying: Stripe could not be reached.';
-}
-
-/** What the pay-back box does: the money paid back, what gift vouchers paid put back onto them, or both. */
-function payBackLabel(paid: number, byVoucher: number): string {
-  const money = `pay back the ${formatPrice(paid)} paid`;
-  const voucher = `put the ${formatPrice(byVoucher)} paid by gift voucher back onto the voucher`;
-  const both = paid > 0 && byVoucher > 0 ? `${money} and ${voucher}` : paid > 0 ? money : voucher;
-  return both.charAt(0).toUpperCase() + both.slice(1);
 }
 
 /** 'Cancel booking?': reason, email switch and paying back, saying exactly who is emailed and what is paid back. */
