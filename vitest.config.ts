@@ -1,4 +1,5 @@
 import { existsSync, globSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -134,6 +135,9 @@ function seeded(seed: number) {
 
 export default defineConfig({
   test: {
+    // A worker per core (Vitest keeps one core free by default: on CI's two cores, one worker). The files wait on
+    // the database and on the processes they start as much as they compute, and each has its own copy of the data.
+    maxWorkers: availableParallelism(),
     sequence: { sequencer: ShuffledWithinProjects },
     projects: [
       ...sharedWorker({ name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' }),
