@@ -1,6 +1,5 @@
 import { AppError } from '@app/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { requireRole } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { businessDetailsOf } from '../business/business.service.ts';
@@ -10,6 +9,7 @@ import type { FileStore } from '../storage/file-store.ts';
 import { documentBrandOf } from '../website/website.service.ts';
 import type { PdfBrand } from './invoice-pdf.ts';
 import {
+  auditInvoice,
   detailOf,
   findInvoice,
   type InvoiceDeps,
@@ -102,11 +102,10 @@ export async function sendInvoice(
       publicUrl: publicUrlOf(env),
     });
     const emailId = await outbox.enqueue(tx, email);
-    await recordAudit(tx, {
-      actor: admin,
+    await auditInvoice(tx, {
+      admin,
       action: 'invoice.sent',
-      entityType: 'invoice',
-      entityId: id,
+      id,
       before: null,
       after: { to: detail.billToEmail, emailId },
     });

@@ -3,11 +3,11 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, invoice, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
 import { assertOnlineMoneyInvoiceable } from '../payments/online-refunds.ts';
 import {
+  auditInvoice,
   auditView,
   changeInvoice,
   clientExists,
@@ -17,6 +17,7 @@ import {
   type InvoiceEnv,
   type InvoiceRequest,
   type InvoiceRow,
+  invoiceVerb,
   linesOf,
   type NewLine,
   requireDraft,
@@ -51,11 +52,10 @@ async function insertDraft(
   if (!row) throw new Error('invoice insert returned no row');
   await writeLines(tx, { invoiceId: row.id, lines });
   const detail = await detailOf(tx, { row: await findInvoice(tx, { id: row.id }), env });
-  await recordAudit(tx, {
-    actor: admin,
+  await auditInvoice(tx, {
+    admin,
     action: 'invoice.created',
-    entityType: 'invoice',
-    entityId: row.id,
+    id: row.id,
     before: null,
     after: { ...auditView(detail), ...audited },
   });
@@ -150,54 +150,42 @@ export async function createInvoiceFromBooking(
     });
   });
 }
-export async function updateInvoice(
-  { db, env }: InvoiceDeps,
-  { actor, id, input }: InvoiceRequest & { id: string; input: unknown },
-) {
-  return changeInvoice(
-    { db },
-    {
-      actor,
+export const updateInvoice = invoiceVerb(
+  (raw) => parseInput(updateInvoiceInput, raw),
+  async (tx, { admin, data, found, env, id }) => {
+    requireDraft(found);
+    if (data.lines) await requireVatAllowed(tx, { lines: data.lines });
+    const before = await detailOf(tx, { row: found, env });
+    const changes: Partial<InvoiceRow> = {};
+    if (data.clientId !== undefined) changes.clientId = await clientExists(tx, { clientId: data.clientId });
+    if (data.billToName !== undefined) changes.billToName = data.billToName;
+    if (data.billToEmail !== undefined) changes.billToEmail = data.billToEmail || null;
+    if (data.billToAddress !== undefined) changes.billToAddress = data.billToAddress;
+    if (data.notes !== undefined) changes.notes = data.notes;
+    if (Object.keys(changes).length) await tx.update(invoice).set(changes).where(eq(invoice.id, id));
+    if (data.lines) {
+      // Lines from a booking keep their style and type (income analysis) unless the edit says otherwise.
+      const previous = await linesOf(tx, { invoiceId: id });
+      await writeLines(tx, {
+        invoiceId: id,
+        lines: data.lines.map((line, index) => ({
+          ...line,
+          style: line.style !== undefined ? line.style : (previous[index]?.style ?? null),
+          serviceType: line.serviceType !== undefined ? line.serviceType : (previous[index]?.serviceType ?? null),
+        })),
+      });
+    }
+    const after = await detailOf(tx, { row: await findInvoice(tx, { id }), env });
+    await auditInvoice(tx, {
+      admin,
+      action: 'invoice.updated',
       id,
-      input,
-      parse: (raw) => parseInput(updateInvoiceInput, raw),
-      change: async (tx, { admin, data, found }) => {
-        requireDraft(found);
-        if (data.lines) await requireVatAllowed(tx, { lines: data.lines });
-        const before = await detailOf(tx, { row: found, env });
-        const changes: Partial<InvoiceRow> = {};
-        if (data.clientId !== undefined) changes.clientId = await clientExists(tx, { clientId: data.clientId });
-        if (data.billToName !== undefined) changes.billToName = data.billToName;
-        if (data.billToEmail !== undefined) changes.billToEmail = data.billToEmail || null;
-        if (data.billToAddress !== undefined) changes.billToAddress = data.billToAddress;
-        if (data.notes !== undefined) changes.notes = data.notes;
-        if (Object.keys(changes).length) await tx.update(invoice).set(changes).where(eq(invoice.id, id));
-        if (data.lines) {
-          // Lines from a booking keep their style and type (income analysis) unless the edit says otherwise.
-          const previous = await linesOf(tx, { invoiceId: id });
-          await writeLines(tx, {
-            invoiceId: id,
-            lines: data.lines.map((line, index) => ({
-              ...line,
-              style: line.style !== undefined ? line.style : (previous[index]?.style ?? null),
-              serviceType: line.serviceType !== undefined ? line.serviceType : (previous[index]?.serviceType ?? null),
-            })),
-          });
-        }
-        const after = await detailOf(tx, { row: await findInvoice(tx, { id }), env });
-        await recordAudit(tx, {
-          actor: admin,
-          action: 'invoice.updated',
-          entityType: 'invoice',
-          entityId: id,
-          before: auditView(before),
-          after: auditView(after),
-        });
-        return after;
-      },
-    },
-  );
-}
+      before: auditView(before),
+      after: auditView(after),
+    });
+    return after;
+  },
+);
 
 export async function deleteInvoice({ db }: Pick<InvoiceDeps, 'db'>, { actor, id }: InvoiceRequest & { id: string }) {
   await changeInvoice(
@@ -209,11 +197,10 @@ export async function deleteInvoice({ db }: Pick<InvoiceDeps, 'db'>, { actor, id
       change: async (tx, { admin, found }) => {
         requireDraft(found);
         await tx.delete(invoice).where(eq(invoice.id, id));
-        await recordAudit(tx, {
-          actor: admin,
+        await auditInvoice(tx, {
+          admin,
           action: 'invoice.deleted',
-          entityType: 'invoice',
-          entityId: id,
+          id,
           before: { billToName: found.billToName },
           after: null,
         });

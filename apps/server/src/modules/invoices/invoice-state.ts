@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { businessSettings, invoice, invoiceCounter, invoiceLine, payment, user } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
 
@@ -126,6 +127,29 @@ export async function changeInvoice<D, T>(
   const admin = requireRole(actor, 'admin');
   const data = parse(input);
   return db.transaction(async (tx) => change(tx, { admin, data, found: await findInvoice(tx, { id, lock: true }) }));
+}
+
+/**
+ * An invoice verb taking `(deps, { actor, id, input })`: the owner's input parsed by `parse`, then `change` run as
+ * `changeInvoice` runs it, with the environment and the invoice's id at hand.
+ */
+export function invoiceVerb<D, T>(
+  parse: (input: unknown, env: InvoiceEnv) => D,
+  change: (tx: DbOrTx, step: { admin: Actor; data: D; found: InvoiceRow; env: InvoiceEnv; id: string }) => Promise<T>,
+) {
+  return ({ db, env }: InvoiceDeps, { actor, id, input }: InvoiceRequest & { id: string; input?: unknown }) =>
+    changeInvoice(
+      { db },
+      { actor, id, input, parse: (raw) => parse(raw, env), change: (tx, step) => change(tx, { ...step, env, id }) },
+    );
+}
+
+/** The audit row of an owner's change to one invoice. */
+export function auditInvoice(
+  tx: DbOrTx,
+  { admin, action, id, before, after }: { admin: Actor; action: string; id: string; before: unknown; after: unknown },
+) {
+  return recordAudit(tx, { actor: admin, action, entityType: 'invoice', entityId: id, before, after });
 }
 
 /** Reads an invoice, locking its row when a change follows, so two changes to it run one after the other. */
