@@ -2,8 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BookingDeps } from '../../app-context.ts';
 import { booking } from '../../db/schema.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
-import { bookingEmail } from './booking-emails.ts';
-import { businessOf, now, recordEvent, SYSTEM } from './booking-state.ts';
+import { now, queueEmail, recordEvent, SYSTEM } from './booking-state.ts';
 
 /**
  * Queues the reminder of every confirmed booking starting within 24 hours. The outbox's dedupe key
@@ -29,11 +28,8 @@ export async function queueDueReminders(deps: BookingDeps): Promise<number> {
   for (const row of due) {
     if (!row.clientEmail) continue;
     const dedupeKey = `reminder:${row.id}:${row.startsAt.toISOString()}`;
-    const id = await db.transaction(async (tx) =>
-      deps.outbox.enqueue(
-        tx,
-        await bookingEmail(tx, { kind: 'booking.reminder', booking: row, business: businessOf(env, rules), dedupeKey }),
-      ),
+    const id = await db.transaction((tx) =>
+      queueEmail({ ...deps, tx }, { kind: 'booking.reminder', booking: row, rules, dedupeKey }),
     );
     if (id) {
       queued++;

@@ -151,6 +151,15 @@ async function adminRecipients(tx: DbOrTx, env: Env): Promise<string[]> {
   return admins.map((a) => a.email);
 }
 
+/** Queues one of a booking's emails in the caller's transaction, written with the business's details. */
+export async function queueEmail(
+  deps: BookingTx,
+  request: Omit<Parameters<typeof bookingEmail>[1], 'business'> & { rules: BusinessSettings },
+) {
+  const { rules, ...email } = request;
+  return deps.outbox.enqueue(deps.tx, await bookingEmail(deps.tx, { ...email, business: businessOf(deps.env, rules) }));
+}
+
 /** The emails of a booking made: the client's (confirmed, or waiting for approval) and, for an online one, the owner's. */
 export async function sendBookedEmails(
   deps: BookingTx,

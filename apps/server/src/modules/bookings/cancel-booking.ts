@@ -21,15 +21,14 @@ import { queueOnlineRefund, sendOnlineRefund } from '../payments/online-refunds.
 import { recordBookingRefund } from '../payments/payments.service.ts';
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
 import { getAdminBooking } from './admin-bookings.service.ts';
-import { bookingEmail } from './booking-emails.ts';
 import {
   assertClientMayChange,
   auditIfAdmin,
   type BookingRow,
-  businessOf,
   markCancelled,
   now,
   ownBooking,
+  queueEmail,
   recordEvent,
 } from './booking-state.ts';
 import { cancellationMoneyOf, cancellationVoucherOf } from './cancellation-terms.ts';
@@ -117,15 +116,15 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
     });
     await auditIfAdmin(tx, { actor, action: 'booking.cancelled', id: row.id, before: row, after: updated });
     if (notified)
-      await deps.outbox.enqueue(
-        tx,
-        await bookingEmail(tx, {
+      await queueEmail(
+        { ...deps, tx },
+        {
           kind: 'booking.cancelled',
           booking: updated,
-          business: businessOf(env, rules),
+          rules,
           reason,
           money: [cancellationMoneyText(money), cancellationVoucherText(voucherOutcome)].filter(Boolean).join(' '),
-        }),
+        },
       );
     return { row: updated, rules, at, notified, refundedPence, money, voucherOutcome, voucherReturnedPence, refundIds };
   });

@@ -6,8 +6,7 @@ import { type Actor, requireRole } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
 import { toAdminBooking } from './admin-bookings.service.ts';
-import { bookingEmail } from './booking-emails.ts';
-import { auditIfAdmin, businessOf, icsOf, markCancelled, now, ownBooking, recordEvent } from './booking-state.ts';
+import { auditIfAdmin, icsOf, markCancelled, now, ownBooking, queueEmail, recordEvent } from './booking-state.ts';
 
 /** The longest decline reason kept and emailed; anything longer is cut, not refused. */
 const REASON_MAX = 500;
@@ -51,18 +50,12 @@ export async function decidePendingBooking(
     });
     const action = request.approve ? 'booking.approved' : 'booking.declined';
     await auditIfAdmin(tx, { actor, action, id: row.id, before: row, after: updated });
-    const business = businessOf(env, rules);
     if (updated.clientEmail)
-      await deps.outbox.enqueue(
-        tx,
+      await queueEmail(
+        { ...deps, tx },
         request.approve
-          ? await bookingEmail(tx, {
-              kind: 'booking.approved',
-              booking: updated,
-              business,
-              ics: icsOf(env, { row: updated, rules }),
-            })
-          : await bookingEmail(tx, { kind: 'booking.declined', booking: updated, business, reason }),
+          ? { kind: 'booking.approved', booking: updated, rules, ics: icsOf(env, { row: updated, rules }) }
+          : { kind: 'booking.declined', booking: updated, rules, reason },
       );
     return toAdminBooking(updated);
   });

@@ -7,17 +7,16 @@ import { localDateOf } from '../../lib/zoned-time.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules, loadSlotRules } from '../availability/availability.service.ts';
 import { getAdminBooking } from './admin-bookings.service.ts';
-import { bookingEmail } from './booking-emails.ts';
 import { assertSlotFree, SlotTaken, withAlternatives } from './booking-slots.ts';
 import {
   assertClientMayChange,
   auditIfAdmin,
-  businessOf,
   icsOf,
   lockDiary,
   markReopened,
   now,
   ownBooking,
+  queueEmail,
   recordEvent,
 } from './booking-state.ts';
 import { toClientBooking } from './client-bookings.ts';
@@ -72,15 +71,15 @@ async function moveRow(
       });
       await auditIfAdmin(tx, { actor, action: 'booking.moved', id: row.id, before: row, after: updated });
       if (notified)
-        await deps.outbox.enqueue(
-          tx,
-          await bookingEmail(tx, {
+        await queueEmail(
+          { ...deps, tx },
+          {
             kind: 'booking.rescheduled',
             booking: updated,
-            business: businessOf(env, rules),
+            rules,
             previous: row.startsAt,
             ics: icsOf(env, { row: updated, rules }),
-          }),
+          },
         );
       return { row: updated, rules, at, notified };
     })
