@@ -44,3 +44,23 @@ export function useTextField(initial: string | (() => string) = '') {
   };
   return { value, setValue, error, setError, props: { value, onChange, error } };
 }
+
+/**
+ * A form's values in one state, for inputs that hand back their value (TextField, NoteField, NumberInput, Select):
+ * `set(name)` is a field's setter, and `bind(name)` gives an input its value, setter and the error the last submit
+ * found for it. Unlike useFormFields, typing leaves that error shown until the next submit.
+ */
+export function useFormValues<T extends Record<string, unknown>>(initial: T | (() => T)) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set =
+    <K extends Extract<keyof T, string>>(name: K) =>
+    (value: T[K]) =>
+      setValues((current) => ({ ...current, [name]: value }));
+  const bind = <K extends Extract<keyof T, string>>(name: K) => ({
+    value: values[name],
+    onChange: set(name),
+    error: errors[name],
+  });
+  return { values, errors, setErrors, set, bind };
+}

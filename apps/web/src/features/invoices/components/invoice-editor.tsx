@@ -5,6 +5,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
+import { useFormValues } from '../../../lib/form-fields.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { penceOf } from '../../../lib/money-input.ts';
 import { useCreateInvoice, useUpdateInvoice } from '../api.ts';
@@ -58,10 +59,12 @@ export function InvoiceEditor(props: EditorProps) {
 
 function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorProps) {
   const defaultRate = vatRegistered ? vatRatePercent : 0;
-  const [billToName, setBillToName] = useState(invoice?.billToName ?? '');
-  const [billToEmail, setBillToEmail] = useState(invoice?.billToEmail ?? '');
-  const [billToAddress, setBillToAddress] = useState(invoice?.billToAddress ?? '');
-  const [notes, setNotes] = useState(invoice?.notes ?? '');
+  const { values, errors, setErrors, set, bind } = useFormValues(() => ({
+    billToName: invoice?.billToName ?? '',
+    billToEmail: invoice?.billToEmail ?? '',
+    billToAddress: invoice?.billToAddress ?? '',
+    notes: invoice?.notes ?? '',
+  }));
   const [lines, setLines] = useState<LineState[]>(
     invoice?.lines.map((line) => ({
       key: nextKey++,
@@ -73,7 +76,6 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
       serviceType: line.serviceType,
     })) ?? [blankLine(defaultRate)],
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateInvoice();
   const update = useUpdateInvoice(invoice?.id ?? '');
   const saving = create.isPending || update.isPending;
@@ -94,10 +96,7 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
 
   const save = () => {
     const body = {
-      billToName,
-      billToEmail,
-      billToAddress,
-      notes,
+      ...values,
       lines: lines.map((line, index) => ({
         description: line.description,
         quantity: line.quantity === '' ? 0 : Number(line.quantity),
@@ -125,22 +124,9 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
     <Stack gap="md" style={readableErrors}>
       <Fieldset legend="Bill to">
         <Stack gap="xs">
-          <TextField
-            label="Name"
-            required
-            value={billToName}
-            onChange={setBillToName}
-            error={errors.billToName}
-            maxLength={200}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            value={billToEmail}
-            onChange={setBillToEmail}
-            error={errors.billToEmail}
-          />
-          <NoteField label="Address" value={billToAddress} onChange={setBillToAddress} maxLength={1000} />
+          <TextField label="Name" required {...bind('billToName')} maxLength={200} />
+          <TextField label="Email" type="email" {...bind('billToEmail')} />
+          <NoteField label="Address" value={values.billToAddress} onChange={set('billToAddress')} maxLength={1000} />
         </Stack>
       </Fieldset>
 
@@ -250,7 +236,7 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
         </Table.Tbody>
       </Table>
 
-      <NoteField label="Notes (printed on the invoice)" value={notes} onChange={setNotes} maxLength={2000} />
+      <NoteField label="Notes (printed on the invoice)" value={values.notes} onChange={set('notes')} maxLength={2000} />
 
       {failure && (
         <Alert color="red" title="The invoice was not saved" role="alert" styles={readableTitle}>

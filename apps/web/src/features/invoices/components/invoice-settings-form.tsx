@@ -1,11 +1,11 @@
 import { type InvoiceSettings, invoiceSettingsInput } from '@app/shared';
 import { Button, Group, NumberInput, Stack, Switch } from '@mantine/core';
-import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableErrors } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
+import { useFormValues } from '../../../lib/form-fields.ts';
 import { useSaveInvoiceSettings } from '../api.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
@@ -32,20 +32,28 @@ export function InvoiceSettingsForm({
 
 function SettingsBody({ settings, onSaved }: { settings: InvoiceSettings; onSaved: () => void }) {
   const save = useSaveInvoiceSettings();
-  const [vatRegistered, setVatRegistered] = useState(settings.vatRegistered);
-  const [vatNumber, setVatNumber] = useState(settings.vatNumber);
-  const [vatRatePercent, setVatRatePercent] = useState<number | string>(settings.vatRatePercent);
-  const [invoiceDueDays, setInvoiceDueDays] = useState<number | string>(settings.invoiceDueDays);
-  const [invoiceFooter, setInvoiceFooter] = useState(settings.invoiceFooter);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setErrors, set, bind } = useFormValues<{
+    vatRegistered: boolean;
+    vatNumber: string;
+    vatRatePercent: number | string;
+    invoiceDueDays: number | string;
+    invoiceFooter: string;
+  }>(() => ({
+    vatRegistered: settings.vatRegistered,
+    vatNumber: settings.vatNumber,
+    vatRatePercent: settings.vatRatePercent,
+    invoiceDueDays: settings.invoiceDueDays,
+    invoiceFooter: settings.invoiceFooter,
+  }));
+  const { vatRegistered, vatRatePercent, invoiceDueDays } = values;
 
   const submit = () => {
     const body = {
       vatRegistered,
-      vatNumber,
+      vatNumber: values.vatNumber,
       vatRatePercent: vatRatePercent === '' ? -1 : Number(vatRatePercent),
       invoiceDueDays: invoiceDueDays === '' ? -1 : Number(invoiceDueDays),
-      invoiceFooter,
+      invoiceFooter: values.invoiceFooter,
     };
     const parsed = invoiceSettingsInput.safeParse(body);
     if (!parsed.success) {
@@ -62,45 +70,35 @@ function SettingsBody({ settings, onSaved }: { settings: InvoiceSettings; onSave
       <Switch
         label="The business is VAT registered"
         checked={vatRegistered}
-        onChange={(event) => setVatRegistered(event.currentTarget.checked)}
+        onChange={(event) => set('vatRegistered')(event.currentTarget.checked)}
       />
       {vatRegistered && (
         <>
-          <TextField
-            label="VAT number"
-            value={vatNumber}
-            onChange={setVatNumber}
-            error={errors.vatNumber}
-            maxLength={30}
-          />
+          <TextField label="VAT number" {...bind('vatNumber')} maxLength={30} />
           <NumberInput
             label="VAT rate (%)"
             description="Charged on bookings; each invoice line may have its own rate"
             styles={readableDescription}
-            value={vatRatePercent}
-            onChange={setVatRatePercent}
+            {...bind('vatRatePercent')}
             min={0}
             max={100}
             decimalScale={2}
-            error={errors.vatRatePercent}
           />
         </>
       )}
       <NumberInput
         label="Payment due after (days)"
-        value={invoiceDueDays}
-        onChange={setInvoiceDueDays}
+        {...bind('invoiceDueDays')}
         min={0}
         max={365}
         allowDecimal={false}
-        error={errors.invoiceDueDays}
       />
       <NoteField
         label="Footer printed on every invoice"
         description="Bank details, thanks"
         styles={readableDescription}
-        value={invoiceFooter}
-        onChange={setInvoiceFooter}
+        value={values.invoiceFooter}
+        onChange={set('invoiceFooter')}
         maxLength={2000}
       />
       <FailureAlert error={save.error} title="The settings were not saved" styles={readableTitle} />

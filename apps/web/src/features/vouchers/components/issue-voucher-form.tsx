@@ -7,6 +7,7 @@ import { PaymentMethodSelect } from '../../../components/payment-method-select.t
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useServices } from '../../../lib/catalog/api.ts';
+import { useFormValues } from '../../../lib/form-fields.ts';
 import { useIssueVoucher } from '../api.ts';
 import {
   emptyOrder,
@@ -39,13 +40,14 @@ function IssueBody({ onIssued }: { onIssued: (voucher: Voucher) => void }) {
   const issue = useIssueVoucher();
   const services = useServices();
   const [order, setOrder] = useState<VoucherOrderState>(emptyOrder);
-  const [method, setMethod] = useState<string | null>('card');
-  const [buyerName, setBuyerName] = useState('');
-  const [buyerEmail, setBuyerEmail] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, bind } = useFormValues<{
+    method: string | null;
+    buyerName: string;
+    buyerEmail: string;
+  }>({ method: 'card', buyerName: '', buyerEmail: '' });
 
   const submit = () => {
-    const parsed = issueVoucherInput.safeParse({ ...orderBody(order), method, buyerName, buyerEmail });
+    const parsed = issueVoucherInput.safeParse({ ...orderBody(order), ...values });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     issue.mutate(parsed.data, { onSuccess: onIssued });
@@ -54,21 +56,9 @@ function IssueBody({ onIssued }: { onIssued: (voucher: Voucher) => void }) {
   return (
     <Stack gap="sm">
       <VoucherOrderFields order={order} onChange={setOrder} services={services.data ?? []} errors={errors} />
-      <PaymentMethodSelect label="Paid by" value={method} onChange={setMethod} error={errors.method} />
-      <TextField
-        label="Buyer’s name"
-        value={buyerName}
-        onChange={setBuyerName}
-        error={errors.buyerName}
-        maxLength={120}
-      />
-      <TextField
-        label="Buyer’s email (optional)"
-        type="email"
-        value={buyerEmail}
-        onChange={setBuyerEmail}
-        error={errors.buyerEmail}
-      />
+      <PaymentMethodSelect label="Paid by" {...bind('method')} />
+      <TextField label="Buyer’s name" {...bind('buyerName')} maxLength={120} />
+      <TextField label="Buyer’s email (optional)" type="email" {...bind('buyerEmail')} />
       <FailureAlert error={issue.error} title="The voucher was not issued" styles={readableTitle} />
       <Group justify="flex-end">
         <Button onClick={submit} loading={issue.isPending}>
