@@ -7,23 +7,11 @@ import {
   paymentPolicySchema,
   type UpfrontRule,
 } from '@app/shared';
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  type SelectProps,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Code, NumberInput, Select, type SelectProps, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { useSavePaymentPolicy } from '../api.ts';
+import { SettingsForm } from './settings-form.tsx';
 
 type Style = 'therapeutic' | 'sensual';
 const styles: { style: Style; label: string }[] = [
@@ -148,95 +136,86 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
   };
 
   return (
-    <Paper
-      component="form"
-      aria-label="Payment policy"
-      withBorder
-      p={{ base: 'sm', sm: 'md' }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <SettingsForm
+      label="Payment policy"
+      gap="md"
+      onSubmit={submit}
+      error={save.error}
+      failureTitle="The payment policy was not saved"
+      saving={save.isPending}
+      saveLabel="Save payment policy"
     >
-      <Stack gap="md">
-        {!answer.onlinePaymentEnabled && (
-          <Alert color="gray" title="Online payment is off">
-            <Text size="sm">
-              Clients pay at their appointment. To take deposits online, set <Code>STRIPE_SECRET_KEY</Code>,{' '}
-              <Code>STRIPE_PUBLISHABLE_KEY</Code> and <Code>STRIPE_WEBHOOK_SECRET</Code> in the server's configuration
-              (the README's “Taking payments with Stripe” says how) and restart it. A policy saved here applies from
-              then on.
-            </Text>
-          </Alert>
-        )}
-        {styles.map(({ style, label }) => (
-          <Stack key={style} gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-            <Title order={3} size="h4" component="legend">
-              {label}
-            </Title>
-            {clientKinds.map((kind) => (
-              <RuleField
-                key={kind}
-                select={{ label: clientLabels[kind], data: ruleOptions }}
-                figures={{
-                  fixed: 'deposit_fixed',
-                  percent: 'deposit_percent',
-                  amountLabel: `${clientLabels[kind]}: deposit (£)`,
-                  percentLabel: `${clientLabels[kind]}: deposit (% of the price)`,
-                  maxPercent: 99,
-                }}
-                rule={policy[style][kind]}
-                error={errors[`${style}.${kind}`]}
-                onChange={(rule) => setRule(style, kind, rule)}
-                ofKind={ruleOfKind}
-              />
-            ))}
-            {answer.onlinePaymentEnabled && (
-              // The fee charged to the card a client saved, with their consent, if they do not come.
-              <RuleField
-                select={{
-                  label: `${label}: no-show fee`,
-                  description:
-                    'Clients agree to it and save a card when booking; you charge it only after marking a no-show.',
-                  styles: readableDescription,
-                  data: noShowOptions,
-                }}
-                figures={{
-                  fixed: 'fixed',
-                  percent: 'percent',
-                  amountLabel: `${label}: no-show fee (£)`,
-                  percentLabel: `${label}: no-show fee (% of the price)`,
-                  maxPercent: 100,
-                }}
-                rule={policy.noShowFee[style]}
-                error={errors[`noShowFee.${style}`]}
-                onChange={(rule) =>
-                  setPolicy((current) => ({ ...current, noShowFee: { ...current.noShowFee, [style]: rule } }))
-                }
-                ofKind={noShowRuleOfKind}
-              />
-            )}
-          </Stack>
-        ))}
-        <NumberInput
-          label="Free cancellation until (hours before)"
-          description="A client who cancels later than this loses the deposit; a no-show always does."
-          styles={readableDescription}
-          min={0}
-          max={24 * 30}
-          allowDecimal={false}
-          value={policy.freeCancellationHours}
-          onChange={(value) => setPolicy((current) => ({ ...current, freeCancellationHours: Number(value || 0) }))}
-          error={errors.freeCancellationHours}
-          size="md"
-        />
-        <FailureAlert error={save.error} title="The payment policy was not saved" />
-        <Group justify="flex-end">
-          <Button type="submit" size="md" loading={save.isPending}>
-            Save payment policy
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      {!answer.onlinePaymentEnabled && (
+        <Alert color="gray" title="Online payment is off">
+          <Text size="sm">
+            Clients pay at their appointment. To take deposits online, set <Code>STRIPE_SECRET_KEY</Code>,{' '}
+            <Code>STRIPE_PUBLISHABLE_KEY</Code> and <Code>STRIPE_WEBHOOK_SECRET</Code> in the server's configuration
+            (the README's “Taking payments with Stripe” says how) and restart it. A policy saved here applies from then
+            on.
+          </Text>
+        </Alert>
+      )}
+      {styles.map(({ style, label }) => (
+        <Stack key={style} gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+          <Title order={3} size="h4" component="legend">
+            {label}
+          </Title>
+          {clientKinds.map((kind) => (
+            <RuleField
+              key={kind}
+              select={{ label: clientLabels[kind], data: ruleOptions }}
+              figures={{
+                fixed: 'deposit_fixed',
+                percent: 'deposit_percent',
+                amountLabel: `${clientLabels[kind]}: deposit (£)`,
+                percentLabel: `${clientLabels[kind]}: deposit (% of the price)`,
+                maxPercent: 99,
+              }}
+              rule={policy[style][kind]}
+              error={errors[`${style}.${kind}`]}
+              onChange={(rule) => setRule(style, kind, rule)}
+              ofKind={ruleOfKind}
+            />
+          ))}
+          {answer.onlinePaymentEnabled && (
+            // The fee charged to the card a client saved, with their consent, if they do not come.
+            <RuleField
+              select={{
+                label: `${label}: no-show fee`,
+                description:
+                  'Clients agree to it and save a card when booking; you charge it only after marking a no-show.',
+                styles: readableDescription,
+                data: noShowOptions,
+              }}
+              figures={{
+                fixed: 'fixed',
+                percent: 'percent',
+                amountLabel: `${label}: no-show fee (£)`,
+                percentLabel: `${label}: no-show fee (% of the price)`,
+                maxPercent: 100,
+              }}
+              rule={policy.noShowFee[style]}
+              error={errors[`noShowFee.${style}`]}
+              onChange={(rule) =>
+                setPolicy((current) => ({ ...current, noShowFee: { ...current.noShowFee, [style]: rule } }))
+              }
+              ofKind={noShowRuleOfKind}
+            />
+          )}
+        </Stack>
+      ))}
+      <NumberInput
+        label="Free cancellation until (hours before)"
+        description="A client who cancels later than this loses the deposit; a no-show always does."
+        styles={readableDescription}
+        min={0}
+        max={24 * 30}
+        allowDecimal={false}
+        value={policy.freeCancellationHours}
+        onChange={(value) => setPolicy((current) => ({ ...current, freeCancellationHours: Number(value || 0) }))}
+        error={errors.freeCancellationHours}
+        size="md"
+      />
+    </SettingsForm>
   );
 }

@@ -1,14 +1,14 @@
 import { type BusinessDetails, updateBusinessDetailsInput } from '@app/shared';
-import { Button, Container, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Container, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { readableDescription } from '../../../components/readable-styles.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { businessDetailsQuery, paymentPolicyQuery, useSaveBusinessDetails } from '../api.ts';
 import { PaymentPolicyForm } from '../components/payment-policy-form.tsx';
+import { SettingsForm } from '../components/settings-form.tsx';
 
 /** The details after the name, each with a word on where it is used. */
 const describedFields: {
@@ -78,33 +78,24 @@ function DetailsForm({ details }: { details: BusinessDetails }) {
   };
 
   return (
-    <Paper
-      component="form"
-      aria-label="Business details"
-      withBorder
-      p={{ base: 'sm', sm: 'md' }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <SettingsForm
+      label="Business details"
+      gap="sm"
+      onSubmit={submit}
+      error={save.error}
+      failureTitle="The details were not saved"
+      saving={save.isPending}
+      saveLabel="Save details"
     >
-      <Stack gap="sm">
-        <TextInput label="Business name" required maxLength={80} {...field('businessName')} />
-        {describedFields.map(({ name, multiline, ...props }) =>
-          multiline ? (
-            <Textarea key={name} {...props} styles={readableDescription} autosize minRows={2} {...field(name)} />
-          ) : (
-            <TextInput key={name} {...props} styles={readableDescription} {...field(name)} />
-          ),
-        )}
-        <FailureAlert error={save.error} title="The details were not saved" />
-        <Group justify="flex-end">
-          <Button type="submit" size="md" loading={save.isPending}>
-            Save details
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      <TextInput label="Business name" required maxLength={80} {...field('businessName')} />
+      {describedFields.map(({ name, multiline, ...props }) =>
+        multiline ? (
+          <Textarea key={name} {...props} styles={readableDescription} autosize minRows={2} {...field(name)} />
+        ) : (
+          <TextInput key={name} {...props} styles={readableDescription} {...field(name)} />
+        ),
+      )}
+    </SettingsForm>
   );
 }
 
