@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localDateSchema } from './availability.ts';
 import { bookingStatusSchema, phoneField } from './bookings.ts';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
-import { isoDateTimeField } from './fields.ts';
+import { isoDateTimeField, pageFields } from './fields.ts';
 
 /** Filters of the owner's booking list and calendar (all optional; dates in the business time zone). */
 export const listAdminBookingsQuery = z.object({
@@ -12,8 +12,7 @@ export const listAdminBookingsQuery = z.object({
   style: styleSchema.optional(),
   type: massageTypeSchema.optional(),
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  ...pageFields(500),
 });
 export type ListAdminBookingsQuery = z.infer<typeof listAdminBookingsQuery>;
 

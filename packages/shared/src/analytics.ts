@@ -1,4 +1,4 @@
-// Schemas and types of analytics (issue 6): how the diary and the takings move over time.
+// Schemas and types of analytics: how the diary and the takings move over time.
 // Dates are YYYY-MM-DD in the business time zone; money is whole pence, net of VAT (ledger income).
 import { z } from 'zod';
 import { isoDateField, whenDatesValid } from './fields.ts';

@@ -44,7 +44,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 export const updateProfileInput = z.object({ name: nameField });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
-/** A device the person is signed in on, as the account page lists it: the place, never the address (issue 9). */
+/** A device the person is signed in on, as the account page lists it: the place, never the address. */
 export const deviceSessionSchema = z.object({
   /** The session's opaque id: signs this device out. Its token, the key to the account, never leaves the cookie. */
   id: z.string(),

@@ -4,7 +4,7 @@ import { isoDateTimeField } from './fields.ts';
 import { bookingCardSetupSchema, bookingPaymentSchema, cancellationMoneySchema } from './payments.ts';
 import { cancellationVoucherSchema, voucherCodeField } from './vouchers.ts';
 
-/** `awaiting_payment`: made, its time held while the client pays what the payment policy asks (issue 13). */
+/** `awaiting_payment`: made, its time held while the client pays what the payment policy asks (decision 047). */
 export const bookingStatuses = [
   'awaiting_payment',
   'pending',

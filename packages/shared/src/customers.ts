@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { customerPolicySchema } from './bookings.ts';
+import { pageFields } from './fields.ts';
 
 export const customerSorts = ['name', 'bookings', 'spend', 'lastVisit', 'noShows', 'createdAt'] as const;
 export const listCustomersQuery = z.object({
   q: z.string().trim().max(100).optional(),
   sort: z.enum(customerSorts).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageFields(200),
 });
 export type ListCustomersQuery = z.infer<typeof listCustomersQuery>;
 

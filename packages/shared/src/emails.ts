@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { pageFields } from './fields.ts';
 
 export const emailStatusList = ['pending', 'sending', 'sent', 'failed', 'captured'] as const;
 export const listEmailsQuery = z.object({
   status: z.enum(emailStatusList).optional(),
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageFields(200),
 });
 
 /** Every email the product sends, by kind; each has a default template the owner may override. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateField, isoDateTimeField } from './fields.ts';
+import { isoDateField, isoDateTimeField, pageFields } from './fields.ts';
 
 /** How an expense was paid; 'owner' is the owner's own money, which the business then owes back. */
 export const expensePaymentMethods = ['cash', 'card', 'bank_transfer', 'owner'] as const;
@@ -65,8 +65,7 @@ export const listExpensesQuery = z.object({
   to: expenseDate.optional(),
   categoryId: expenseUuid('Choose a category').optional(),
   supplier: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageFields(200),
 });
 export type ListExpensesQuery = z.infer<typeof listExpensesQuery>;
 

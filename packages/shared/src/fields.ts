@@ -1,4 +1,4 @@
-// The field schemas every date, time and id from outside goes through (issue 9): one place decides
+// The field schemas every date, time and id from outside goes through: one place decides
 // what a real, sensible value is, so no malformed value reaches date arithmetic or the database.
 import { z } from 'zod';
 
@@ -53,5 +53,13 @@ export function whenDatesValid<T extends { from?: unknown; to?: unknown }>(
   return (value: T, context: z.RefinementCtx) => {
     if (isSensibleDate(value.from) && isSensibleDate(value.to))
       check(value as T & { from: string; to: string }, context);
+  };
+}
+
+/** The page of a list that the address asks for: the first page of 50 rows unless it says otherwise. */
+export function pageFields(maxPageSize: number) {
+  return {
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(50),
   };
 }

@@ -1,4 +1,4 @@
-// Schemas and types of finances (issue 6): reports computed from the ledger. Amounts are whole pence.
+// Schemas and types of finances: reports computed from the ledger. Amounts are whole pence.
 import { z } from 'zod';
 import { isoDateField, whenDatesValid } from './fields.ts';
 

@@ -1,6 +1,6 @@
-// Schemas and types of invoices (issue 6).
+// Schemas and types of invoices.
 import { z } from 'zod';
-import { isoDateField } from './fields.ts';
+import { isoDateField, pageFields } from './fields.ts';
 import { vatOnNet } from './money.ts';
 import { type paymentMethodSchema, recordPaymentInput, recordRefundInput } from './payments.ts';
 
@@ -82,7 +82,7 @@ export const issueInvoiceInput = z.strictObject({ issueDate: isoDate.optional() 
 export const INVOICE_ISSUE_MAX_DAYS_BACK = 365;
 
 /**
- * The issue date rule (issue 9): not after today and not more than a year before it, both in the
+ * The issue date rule: not after today and not more than a year before it, both in the
  * business time zone. Returns the problem, or null when the date is fine.
  */
 export function issueDateProblem(issueDate: string, today: string): string | null {
@@ -128,8 +128,7 @@ export const listInvoicesQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageFields(200),
 });
 export type ListInvoicesQuery = z.infer<typeof listInvoicesQuery>;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { isoDateField } from './fields.ts';
+import { isoDateField, pageFields } from './fields.ts';
 
 /** Accounts the product posts to by code; expense accounts (5xxx) follow the expense categories. */
 export const accountCodes = {
   cash: '1000',
   bank: '1010',
   cardClearing: '1020',
-  /** Card payments taken online through Stripe, until Stripe pays them out (issue 13). */
+  /** Card payments taken online through Stripe, until Stripe pays them out (decision 047). */
   stripeClearing: '1030',
   receivables: '1100',
   vat: '2200',
@@ -18,7 +18,7 @@ export const accountCodes = {
   salesTherapeutic: '4000',
   salesSensual: '4010',
   otherIncome: '4090',
-  /** Stripe's fees on card payments taken online, from its balance transactions (issue 13, decision 054). */
+  /** Stripe's fees on card payments taken online, from its balance transactions (decision 054). */
   cardProcessingFees: '5075',
 } as const;
 
@@ -82,8 +82,7 @@ export const listJournalQuery = z.strictObject({
     .regex(/^\d{4}$/, 'Choose an account')
     .optional(),
   sourceType: z.enum(journalSourceTypes).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageFields(200),
 });
 export type ListJournalQuery = z.infer<typeof listJournalQuery>;
 export type JournalPage = { entries: JournalEntry[]; total: number; page: number; pageSize: number };

@@ -3,7 +3,7 @@ import { isoDateTimeField } from './fields.ts';
 
 /** Leeway for a device clock a little ahead of the server's when "now" is sent as the time of a payment. */
 export const PAYMENT_CLOCK_LEEWAY_MS = 5 * 60_000;
-/** Money is recorded once taken: a payment or refund dated in the future is refused (issue 9). */
+/** Money is recorded once taken: a payment or refund dated in the future is refused. */
 const paidAtField = isoDateTimeField()
   .refine(
     (value) => Date.parse(value) <= Date.now() + PAYMENT_CLOCK_LEEWAY_MS,
@@ -43,7 +43,7 @@ export const recordRefundInput = z.strictObject({
 });
 export type RecordRefundInput = z.infer<typeof recordRefundInput>;
 
-// ---- Online payment (issue 13): what the owner asks to be paid up front ----
+// ---- Online payment (decision 047): what the owner asks to be paid up front ----
 
 /** What one kind of booking pays when it is made: nothing, a deposit (fixed or a share of the price) or all of it. */
 export const upfrontRuleSchema = z.discriminatedUnion('kind', [
@@ -64,7 +64,7 @@ export const clientKinds = ['newClient', 'returningClient'] as const;
 export type ClientKind = (typeof clientKinds)[number];
 const rulesPerClient = z.strictObject({ newClient: upfrontRuleSchema, returningClient: upfrontRuleSchema });
 
-/** A fee charged to the client's saved card if they do not come (issue 13): off, a fixed amount or a share. */
+/** A fee charged to the client's saved card if they do not come (decision 054): off, a fixed amount or a share. */
 export const noShowFeeRuleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('none') }),
   z.strictObject({
@@ -151,7 +151,7 @@ export function amountDue(
 }
 
 /**
- * The card saved for a booking's no-show fee (issue 13): the SetupIntent's secret while the card is still to be
+ * The card saved for a booking's no-show fee (decision 054): the SetupIntent's secret while the card is still to be
  * saved in the browser, never any card detail.
  */
 export const bookingCardSetupSchema = z.object({
@@ -198,7 +198,7 @@ export type UpfrontAnswer = {
   freeCancellationHours: number;
 };
 
-// ---- Refunds of online payments (issue 13, decision 053) ----
+// ---- Refunds of online payments (decision 053) ----
 
 /** POST /api/admin/bookings/:id/online-refunds: the owner pays back part or all of what was paid online. */
 export const requestOnlineRefundInput = z.strictObject({

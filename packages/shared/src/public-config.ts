@@ -23,7 +23,7 @@ export const publicConfigSchema = z.object({
     facebookPixelId: z.string().optional(),
     gtmId: z.string().optional(),
   }),
-  /** Online payment (issue 13): on when Stripe is configured; the key is the publishable one, made for browsers. */
+  /** Online payment (decision 047): on when Stripe is configured; the key is the publishable one, made for browsers. */
   payments: z
     .object({ online: z.boolean(), publishableKey: z.string().nullable() })
     .default({ online: false, publishableKey: null }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityIdSchema, isoDateField } from './fields.ts';
+import { entityIdSchema, isoDateField, pageFields } from './fields.ts';
 import { type AmountDue, paymentMethodSchema } from './payments.ts';
 
 /** Letters and digits a reader cannot mistake for one another (no I, L, O, 0, 1): 31 signs, ~79 bits in 16. */
@@ -104,8 +104,7 @@ export type RedeemVoucherInput = z.input<typeof redeemVoucherInput>;
 export const listVouchersQuery = z.strictObject({
   /** A code (any part, with or without dashes) or the buyer's or recipient's name or email. */
   q: z.string().trim().max(120).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  ...pageFields(100),
 });
 export type ListVouchersQuery = z.input<typeof listVouchersQuery>;
 

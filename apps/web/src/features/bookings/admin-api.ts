@@ -52,9 +52,9 @@ export type AdminBookingDetail = {
   booking: AdminBooking;
   history: BookingHistoryEntry[];
   payments: Payment[];
-  /** The no-show fee the client agreed to when booking (issue 13); null when the booking has none. */
+  /** The no-show fee the client agreed to when booking (decision 054); null when the booking has none. */
   noShowFee: NoShowFeeState | null;
-  /** The deposit or prepayment paid through Stripe, its refunds and what is left to refund (issue 13). */
+  /** The deposit or prepayment paid through Stripe, its refunds and what is left to refund (decision 047). */
   onlinePayment: AdminOnlinePayment | null;
   /** Gift vouchers spent on the booking at the till: money received, named by the code's last four signs. */
   voucherRedemptions: { id: string; amountPence: number; redeemedAt: string; codeLast4: string }[];

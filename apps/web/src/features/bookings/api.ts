@@ -34,7 +34,7 @@ export const bookingQuery = (id: string) =>
     queryFn: () => apiFetch<Booking>(`/bookings/${encodeURIComponent(id)}`),
   });
 
-/** What the signed-in client would pay now for this service and length (issue 13), asked before confirming. */
+/** What the signed-in client would pay now for this service and length (decision 047), asked before confirming. */
 export const upfrontQuery = (userId: string, serviceId: string, durationMinutes: number) =>
   queryOptions({
     queryKey: ['bookings', 'upfront', userId, serviceId, durationMinutes],

@@ -9,7 +9,7 @@ import { bookingQuery } from '../api.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
 import { Notice } from './notice.tsx';
 
-// Stripe's script and the Payment Element load only when a booking waits for payment (issue 13).
+// Stripe's script and the Payment Element load only when a booking waits for payment (decision 047).
 const PaymentStep = lazy(() => import('./payment-step.tsx').then((m) => ({ default: m.PaymentStep })));
 const CardSetupStep = lazy(() => import('./card-setup-step.tsx').then((m) => ({ default: m.CardSetupStep })));
 

@@ -60,7 +60,7 @@ export type BookingConfirmFormProps = {
   summary: ReactNode;
   /** Places the submit button (the page's bottom bar). */
   bar: (button: ReactNode) => ReactNode;
-  /** What the server will ask to be paid now (issue 13); absent or 'none' when nothing is paid up front. */
+  /** What the server will ask to be paid now (decision 047); absent or 'none' when nothing is paid up front. */
   upfront?: UpfrontAnswer;
 };
 
@@ -105,7 +105,7 @@ export function BookingConfirmForm({
   const payment = upfront ? upfrontWords(applied ? { ...upfront, due: applied.check.due } : upfront, locale) : null;
   const [details] = useState(() => detailsWithDefaults(defaults));
   const [adultConfirmed, setAdultConfirmed] = useState(false);
-  // Never ticked for the client: the card is saved only with their own consent (issue 13).
+  // Never ticked for the client: the card is saved only with their own consent (decision 054).
   const [noShowFeeConsent, setNoShowFeeConsent] = useState(false);
   const noShowFee = upfront?.noShowFeePence ? formatPrice(upfront.noShowFeePence, locale, upfront.currency) : null;
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

@@ -16,7 +16,7 @@ type CardSetupStepProps = {
 };
 
 /**
- * Saving the card for the no-show fee the client agreed to (issue 13): Stripe's Payment Element on a SetupIntent
+ * Saving the card for the no-show fee the client agreed to (decision 054): Stripe's Payment Element on a SetupIntent
  * made for off-session use. Nothing is charged now; the card details go to Stripe alone, and the server learns the
  * card is saved from Stripe's signed webhook.
  */

@@ -261,7 +261,7 @@ export function CancelDialog({
   onClose,
   onlineRefundablePence = 0,
 }: BookingDialogProps & {
-  /** What paying back sends to the client's card through Stripe (issue 13); the rest goes back by hand. */
+  /** What paying back sends to the client's card through Stripe (decision 047); the rest goes back by hand. */
   onlineRefundablePence?: number;
 }) {
   const [reason, setReason] = useState('');

@@ -24,7 +24,7 @@ function timeLeft(ms: number) {
 }
 
 /**
- * The payment step of /book (issue 13): Stripe's Payment Element for the deposit or prepayment the booking waits
+ * The payment step of /book (decision 047): Stripe's Payment Element for the deposit or prepayment the booking waits
  * for. The browser never confirms the booking: once Stripe says paid, the page asks the server, which only books it
  * on Stripe's signed webhook (decision 047). A declined card shows Stripe's message and can be tried again while the
  * time is held (decision 050).

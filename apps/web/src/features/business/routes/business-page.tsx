@@ -113,7 +113,7 @@ function FormSkeleton({ label, buttonWidth }: { label: string; buttonWidth: numb
   );
 }
 
-/** What clients pay when they book (issue 13): its own query, so a failure here leaves the details usable. */
+/** What clients pay when they book (decision 047): its own query, so a failure here leaves the details usable. */
 function PaymentsSection() {
   const answer = useQuery(paymentPolicyQuery);
   return (
