@@ -10,29 +10,6 @@ import { passwordPolicyQuery } from '../lib/auth/sign-in-api.ts';
 import { publicConfigQuery } from '../lib/config/checked-config.ts';
 import { restoreNetwork, setNetwork } from './auth-network.ts';
 
-// jsdom lacks the layout APIs Mantine reads.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-if (!window.ResizeObserver) {
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-Element.prototype.scrollIntoView ??= () => {};
-
 export const strictPolicy: PasswordPolicy = passwordPolicySchema.parse({
   minLength: 8,
   requireLowercase: true,

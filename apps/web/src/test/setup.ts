@@ -26,3 +26,4 @@ if (!window.ResizeObserver)
     unobserve() {}
     disconnect() {}
   };
+Element.prototype.scrollIntoView ??= () => {};
