@@ -27,7 +27,11 @@ export async function unusedTotpCode(uriOrSecret: string): Promise<string> {
   const key = totp.secret.base32;
   for (;;) {
     const now = Math.floor(Date.now() / 1000 / PERIOD_S);
-    const step = Math.max(now - 1, (lastStepOf.get(key) ?? -Infinity) + 1);
+    // The step before the current one only while the current has 10 s left: a code of it sent just before the
+    // clock turns reaches a server for which it is two steps old, and is refused.
+    const secondsLeft = PERIOD_S - ((Date.now() / 1000) % PERIOD_S);
+    const earliest = secondsLeft > 10 ? now - 1 : now;
+    const step = Math.max(earliest, (lastStepOf.get(key) ?? -Infinity) + 1);
     if (step <= now + 1) {
       lastStepOf.set(key, step);
       return totp.generate({ timestamp: step * PERIOD_S * 1000 });
