@@ -2,6 +2,7 @@
 // one booking; then 1,000 random attempts from 20 concurrent clients leave no overlapping bookings.
 // Run: node bench/booking-race.ts (Node 24, PostgreSQL on 127.0.0.1:5432). Traffic stays on loopback.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { service } from '../apps/server/src/db/schema.ts';
@@ -31,6 +32,8 @@ const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
   env: {
     ...process.env,
     DATABASE_URL: scratch.url,
+    // Required with DATABASE_URL (decision 068); the bench's records are thrown away with the database.
+    RECORDS_KEY: randomBytes(32).toString('base64'),
     PORT: String(PORT),
     PUBLIC_URL: `http://localhost:${PORT}`,
     LOG_LEVEL: 'warn',

@@ -2,9 +2,10 @@
  * Lighthouse (mobile preset) on the production build: builds the web app into a temporary directory, starts the
  * real server on a free port with a temporary DATA_DIR, and measures performance, accessibility, best practices and
  * SEO for / and /book. Targets (issue 12): performance >= 95, accessibility, best practices and SEO 100.
- * The site is measured as an owner would have it: a brand colour, a logo, a hero photo, the therapist's photo and a
- * gallery, uploaded through the Website section's own service into the data directory before the server starts
- * (pictures drawn here, at a phone photo's size; nothing is fetched). `--no-photos` measures the bare site.
+ * The site is measured as an owner would have it: a brand colour, its own typefaces, a logo, a hero photo, the
+ * therapist's photo and a gallery, uploaded through the Website section's own service into the data directory before
+ * the server starts (pictures drawn here, at a phone photo's size; nothing is fetched). `--no-photos` measures the
+ * bare site.
  *
  * The machine is shared and its load varies from run to run, so each route is measured several times (3 unless
  * `--runs N`), the runs interleaved between routes; the verdict is on the median, and the best run is shown too.
@@ -143,6 +144,9 @@ async function seedWebsite(serverEnv: Record<string, string>): Promise<void> {
         therapistText: 'Fully qualified massage therapist with ten years of practice.',
         therapistPhotoId,
         gallery,
+        // The site's own type (issue 26), preloaded from the site itself.
+        headingFont: 'cormorant-garamond',
+        textFont: 'inter',
       },
     });
   } finally {

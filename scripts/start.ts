@@ -1,10 +1,18 @@
-// `npm start`: builds the web app if it is missing, then serves web and API from one process.
+// `npm start`: builds the web app if it is missing, and the server's bundle when it is missing or older than its
+// sources (decision 088), then serves web and API from one process.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 if (!existsSync('apps/web/dist/index.html')) {
   console.log('Building the web app (first start)…');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-await import('../apps/server/src/main.ts');
+const { buildServer, serverBundle, serverBundleIsFresh } = await import('./build-server.ts');
+if (!serverBundleIsFresh()) {
+  console.log('Building the server (first start, or its sources changed)…');
+  await buildServer();
+}
+// The bundle is not minified and keeps its source map: NODE_OPTIONS=--enable-source-maps names the sources in traces.
+await import(pathToFileURL(serverBundle).href);

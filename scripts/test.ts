@@ -19,14 +19,14 @@ function run(title: string, command: string, args: string[], env: Record<string,
   }
 }
 
-if (!existsSync('/usr/bin/chromium')) {
+if (!existsSync('/usr/lib/chromium/chromium-headless-shell')) {
   if (process.getuid?.() === 0) {
     run('Installing Debian Chromium for the end-to-end tests', 'sh', [
       '-c',
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell',
     ]);
   } else {
-    console.error('End-to-end tests need Debian Chromium: sudo apt-get install chromium');
+    console.error('End-to-end tests need Debian Chromium: sudo apt-get install chromium chromium-headless-shell');
     process.exit(1);
   }
 }

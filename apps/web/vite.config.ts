@@ -55,6 +55,8 @@ function sideEffectFreeModules(): Plugin {
     name: 'side-effect-free-modules',
     transform(code, id) {
       if (!id.includes('/packages/shared/src/') && !id.endsWith('/src/lib/auth-client.ts')) return null;
+      // Its one effect is its purpose: zod's parsers without eval, before anything is parsed.
+      if (id.endsWith('/packages/shared/src/parse-without-eval.ts')) return null;
       return { code, map: null, moduleSideEffects: false };
     },
   };

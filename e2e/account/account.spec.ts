@@ -38,7 +38,7 @@ test('a new client adds a phone number that is still there after a reload (axe-c
   await expect(phone).toHaveValue('');
   await phone.fill('call me maybe');
   await main.getByRole('button', { name: 'Save details' }).click();
-  await expect(main.getByText('Use digits, spaces and an optional leading +')).toBeVisible();
+  await expect(main.getByText('Enter a phone number we can text, e.g. 07700 900123')).toBeVisible();
 
   await phone.fill('+44 20 7946 0000');
   await main.getByRole('button', { name: 'Save details' }).click();
@@ -73,7 +73,7 @@ test("'Download my data' saves a JSON file of what is held, with the client's em
   ]);
   expect(download.suggestedFilename()).toBe('my-data.json');
   const data = JSON.parse(await readFile(await download.path(), 'utf8'));
-  expect(data.account).toMatchObject({ email: client.email, name: client.name, phone: '07700 900123' });
+  expect(data.account).toMatchObject({ email: client.email, name: client.name, phone: '+447700900123' });
   expect(data.signInMethods).toEqual([expect.objectContaining({ provider: 'credential' })]);
   expect(JSON.stringify(data.emails)).toContain('Confirm your email');
   // The page is still the account page: the file came as an attachment.

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { showSecuritySettings } from '../account/account.ts';
 import {
   accounts,
   expectSignedInAs,
@@ -33,6 +34,7 @@ test('a client renames themself and changes their password, signing out their ot
   await main.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Your details are saved.')).toBeVisible();
 
+  await showSecuritySettings(page);
   await main.getByRole('textbox', { name: 'Current password', exact: true }).fill('not-my-password');
   await main.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
   await expect(main.getByRole('list', { name: 'Password rules' })).toContainText('At least 6 characters (met)');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { showSecuritySettings } from '../account/account.ts';
 import { accounts, fillSignIn, signInAs } from '../support/auth.ts';
 import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -135,6 +136,7 @@ test('a client signs one of their other devices out from the account page, and t
 
   await signInAs(page, accounts.deviceClient);
   await page.goto('/account');
+  await showSecuritySettings(page);
   const devices = page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
   await expect(devices.filter({ hasText: 'This device' })).toHaveCount(1);
   await expect(devices.filter({ hasText: 'This device' })).toContainText('Chrome on Linux');

@@ -98,9 +98,14 @@ export function calendarEvent(page: Page, text: string): Locator {
 /** Drags an event that starts at `fromTime` on `date` to `toTime` the same day, in the time grid. */
 export async function dragEventTo(page: Page, event: Locator, date: string, fromTime: string, toTime: string) {
   const lane = (time: string) => page.locator(`.fc-timegrid-slot-lane[data-time="${time}:00"]`);
-  // In the middle of the screen: near an edge FullCalendar scrolls the page under the pointer.
-  // Instantly: measured during a smooth scroll, the boxes would be off by however far it had got.
-  await lane(toTime).evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  // The half hour between the two in the middle of the screen, so both are on it (a phone's half-hour rows are 48 px
+  // tall: five hours apart, the target centred would leave the booking above the screen), and away from its edges,
+  // where FullCalendar scrolls the page under the pointer. Instantly: measured during a smooth scroll, the boxes would
+  // be off by however far it had got.
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const middle = Math.round((minutes(fromTime) + minutes(toTime)) / 60) * 30;
+  const middleTime = `${String(Math.floor(middle / 60)).padStart(2, '0')}:${String(middle % 60).padStart(2, '0')}`;
+  await lane(middleTime).evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
   await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
   const eventBox = await event.boundingBox();
   const column = await page.locator(`.fc-timegrid-col[data-date="${date}"]`).boundingBox();

@@ -70,10 +70,7 @@ test('tapping an empty time books it, and the diary opens on the new booking, ou
     .getByRole('textbox', { name: 'Email', exact: true })
     .fill(`${name.replace(' ', '.').toLowerCase()}@example.test`);
   await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900556');
-  await dialog.getByLabel('Service', { exact: true }).click();
-  await page.getByRole('option', { name: 'Swedish massage' }).click();
-  await dialog.getByLabel('Duration', { exact: true }).click();
-  await page.getByRole('option', { name: /^1 h,/ }).click();
+  await dialog.getByRole('button', { name: /^Swedish massage · 1 h · / }).click();
   // The tapped time is chosen already.
   await expect(dialog.getByRole('button', { name: '11:00' })).toHaveAttribute('aria-pressed', 'true');
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
@@ -92,10 +89,7 @@ test('tapping an empty time books it, and the diary opens on the new booking, ou
     .getByRole('textbox', { name: 'Email', exact: true })
     .fill(`${second.replace(' ', '.').toLowerCase()}@example.test`);
   await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('+44 7700 900557');
-  await dialog.getByLabel('Service', { exact: true }).click();
-  await page.getByRole('option', { name: 'Swedish massage' }).click();
-  await dialog.getByLabel('Duration', { exact: true }).click();
-  await page.getByRole('option', { name: /^1 h,/ }).click();
+  await dialog.getByRole('button', { name: /^Swedish massage · 1 h · / }).click();
   await pickDay(dialog, later);
   const laterTime = await pickFirstTime(dialog);
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();

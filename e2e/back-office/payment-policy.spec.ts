@@ -7,7 +7,7 @@ import { expectNoViolations } from '../website/website.ts';
  * test that reads it running beside it (fixtures.ts), as the payment walks do, and puts the policy back in `finally`.
  */
 test.use({ paymentPolicy: 'changes' });
-test('the owner asks new clients a share of the price for sensual bookings, with a longer free cancellation @phone', async ({
+test('the owner asks new clients a share of the price for therapeutic bookings, told why sensual ones ask nothing by card @phone', async ({
   page,
 }, testInfo) => {
   await signInAsAdmin(page);
@@ -16,10 +16,18 @@ test('the owner asks new clients a share of the price for sensual bookings, with
   try {
     await page.goto('/business');
     const form = page.getByRole('form', { name: 'Payment policy' });
-    const sensual = form.getByRole('group', { name: 'Sensual massages' });
-    await sensual.getByLabel('New clients', { exact: true }).click();
+    // Stripe prohibits sexual massage (decision 065): the sensual style has no card rules, only the reason why.
+    await expect(form.getByRole('group', { name: 'Sensual massages' })).toHaveCount(0);
+    const why = form.getByRole('region', { name: 'Sensual massages' });
+    await expect(why.getByText('No card payments for sensual massages')).toBeVisible();
+    await expect(why.getByRole('link', { name: "Read Stripe's list of restricted businesses" })).toHaveAttribute(
+      'href',
+      'https://stripe.com/legal/restricted-businesses',
+    );
+    const therapeutic = form.getByRole('group', { name: 'Therapeutic massages' });
+    await therapeutic.getByLabel('New clients', { exact: true }).click();
     await page.getByRole('option', { name: 'A deposit, a share of the price' }).click();
-    const percent = sensual.getByLabel('New clients: deposit (% of the price)');
+    const percent = therapeutic.getByLabel('New clients: deposit (% of the price)');
     await percent.fill('30');
     await form.getByLabel('Free cancellation until (hours before)').fill('48');
     await form.getByRole('button', { name: 'Save payment policy' }).click();
@@ -33,9 +41,10 @@ test('the owner asks new clients a share of the price for sensual bookings, with
     await expect(kept.getByLabel('New clients: deposit (% of the price)')).toHaveValue('30');
     await expect(kept.getByLabel('Free cancellation until (hours before)')).toHaveValue('48');
     const saved = (await (await page.request.get('/api/admin/payments/policy')).json()) as {
-      policy: { sensual: { newClient: unknown }; freeCancellationHours: number };
+      policy: { therapeutic: { newClient: unknown }; sensual: { newClient: unknown }; freeCancellationHours: number };
     };
-    expect(saved.policy.sensual.newClient).toEqual({ kind: 'deposit_percent', percent: 30 });
+    expect(saved.policy.therapeutic.newClient).toEqual({ kind: 'deposit_percent', percent: 30 });
+    expect(saved.policy.sensual.newClient).toEqual({ kind: 'none' });
     expect(saved.policy.freeCancellationHours).toBe(48);
     // Nothing wider than the screen on a phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -20,8 +20,15 @@ export async function turnToDay(scope: Page | Locator, date: string): Promise<Lo
     new Date(`${date}T12:00:00Z`),
   );
   const day = scope.getByRole('button', { name: dayLabel(date) });
+  // Moving a booking shows a week of days instead of a month: turn the weeks towards the day.
+  const week = scope.getByRole('group', { name: 'Days' });
   await expect(async () => {
-    if (!(await scope.getByText(month, { exact: true }).isVisible())) {
+    if ((await week.count()) > 0) {
+      if (!(await day.isVisible())) {
+        const from = (await week.getAttribute('data-from')) ?? '';
+        await scope.getByRole('button', { name: date < from ? 'Earlier week' : 'Later week' }).click();
+      }
+    } else if (!(await scope.getByText(month, { exact: true }).isVisible())) {
       await scope.getByRole('button', { name: 'Next month' }).click();
     }
     await expect(day).toBeEnabled({ timeout: 2_000 });
@@ -43,9 +50,12 @@ export async function pickFirstTime(scope: Page | Locator): Promise<string> {
   return label;
 }
 
-/** On /book (a page) choosing a time moves on to the details step; in the reschedule dialog it stays pressed. */
+/**
+ * On /book (a page) choosing a time moves on to the details step, or straight to confirming for a client whose name
+ * and phone are known; in the reschedule dialog it stays pressed.
+ */
 async function expectTimeChosen(scope: Page | Locator, button: Locator) {
-  if ('goto' in scope) await expect(scope).toHaveURL(/[?&]step=details(&|$)/);
+  if ('goto' in scope) await expect(scope).toHaveURL(/[?&]step=(details|confirm)(&|$)/);
   else await expect(button).toHaveAttribute('aria-pressed', 'true');
 }
 
@@ -54,8 +64,14 @@ export function choiceBar(page: Page) {
   return page.getByRole('region', { name: 'Your choice' });
 }
 
-/** Fills the details step (phone) and continues to the confirm step. */
+/**
+ * Fills the details step (phone) and continues to the confirm step; a client whose details are known is there
+ * already, and its 'Edit' brings the form back to give this phone.
+ */
 export async function continueWithDetails(page: Page, phone: string) {
+  if (/[?&]step=confirm(&|$)/.test(page.url())) {
+    await confirmForm(page).getByRole('button', { name: 'Edit', exact: true }).click();
+  }
   await detailsForm(page).getByRole('textbox', { name: 'Phone', exact: true }).fill(phone);
   await choiceBar(page).getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('form', { name: 'Confirm your booking' })).toBeVisible();

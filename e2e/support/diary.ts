@@ -39,7 +39,19 @@ const FIRST_DAY_AHEAD = 3;
 const NEAR_DAYS = 8;
 const LAST_DAY_AHEAD = 55;
 
-type Ledger = { cells: string[]; days: string[]; months: string[] };
+type Ledger = { cells: string[]; days: string[]; months: string[]; weekly?: string[][] };
+
+/**
+ * Same-time cells on one weekday four weeks running, set aside when the ledger is made: by the end of a run the whole
+ * days handed out from the far end and the cells from the near end leave less than three weeks between them, so a
+ * weekly series asked for late would find none.
+ */
+const WEEKLY_STRIPES = [
+  { first: 0, time: '18:00' },
+  { first: 1, time: '18:00' },
+  { first: 2, time: '18:00' },
+] as const;
+const WEEKLY_WEEKS = 4;
 
 export const diaryFile = join(tmpDir, 'diary.json');
 const lockDir = join(tmpDir, 'diary.lock');
@@ -68,7 +80,12 @@ function withLedger<T>(change: (ledger: Ledger) => T): T {
     try {
       ledger = { ...ledger, ...(JSON.parse(readFileSync(diaryFile, 'utf8')) as Partial<Ledger>) };
     } catch {
-      // No ledger yet in this run.
+      // No ledger yet in this run: the weekly stripes are set aside first.
+      const days = weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD);
+      ledger.weekly = WEEKLY_STRIPES.map(({ first, time }) =>
+        Array.from({ length: WEEKLY_WEEKS }, (_, n) => `${weekLaterOf(days[first] ?? '', n)} ${time}`),
+      );
+      ledger.cells.push(...ledger.weekly.flat());
     }
     const result = change(ledger);
     writeFileSync(diaryFile, JSON.stringify(ledger));
@@ -77,6 +94,9 @@ function withLedger<T>(change: (ledger: Ledger) => T): T {
     rmSync(lockDir, { recursive: true, force: true });
   }
 }
+
+const weekLaterOf = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + n * 7 * 86_400_000).toISOString().slice(0, 10);
 
 /** The bookable weekdays from `first` to `last` days ahead, nearest first. */
 export function weekdaysAhead(first = FIRST_DAY_AHEAD, last = LAST_DAY_AHEAD): string[] {
@@ -106,6 +126,34 @@ export function diaryTime(options: { withinDays?: number } = {}): DiaryTime {
       return { date, time, startsAt: londonInstant(date, time) };
     }
     throw new Error(`the diary is full: no free cell left among ${days.join(', ')}`);
+  });
+}
+
+/**
+ * The same two-hour cell on `weeks` weekdays a week apart (a weekly series, issue 24 part 4), none of them had by
+ * another test in this run.
+ */
+export function diaryWeekly(weeks: number): DiaryTime[] {
+  const days = weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD);
+  const weekLater = weekLaterOf;
+  return withLedger((ledger) => {
+    const stripe = weeks <= WEEKLY_WEEKS ? ledger.weekly?.shift() : undefined;
+    if (stripe)
+      return stripe.slice(0, weeks).map((cell) => {
+        const [date = '', time = ''] = cell.split(' ');
+        return { date, time, startsAt: londonInstant(date, time) };
+      });
+    for (const first of days)
+      for (const time of CELL_TIMES) {
+        const dates = Array.from({ length: weeks }, (_, n) => weekLater(first, n));
+        const free = dates.every(
+          (date) => days.includes(date) && !ledger.days.includes(date) && !ledger.cells.includes(`${date} ${time}`),
+        );
+        if (!free) continue;
+        ledger.cells.push(...dates.map((date) => `${date} ${time}`));
+        return dates.map((date) => ({ date, time, startsAt: londonInstant(date, time) }));
+      }
+    throw new Error(`the diary is full: no cell free on ${weeks} weekdays a week apart`);
   });
 }
 

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { startHmrcPeer } from '../../apps/server/src/test/hmrc-peer.ts';
 import { startStripePeer } from '../../apps/server/src/test/stripe-peer.ts';
+import { startTwilioPeer, TEST_TWILIO } from '../../apps/server/src/test/twilio-peer.ts';
 import { accounts, oidcUser } from './accounts.ts';
 import { cliSocketOf } from './cli.ts';
 import { diaryFile } from './diary.ts';
@@ -17,12 +19,14 @@ import { createAccounts, enrolAuthenticator } from './enrol-second-factor.ts';
 import {
   APP_PORT,
   dataDir,
+  HMRC_PEER_PORT,
   mailDir,
   OIDC_PORT,
   repoRoot,
   SMTP_PORT,
   STRIPE_PEER_PORT,
   serverLogFile,
+  TWILIO_PEER_PORT,
   webDir,
 } from './paths.ts';
 import { saveTotpUris, totpStepsDir } from './second-factor.ts';
@@ -56,6 +60,8 @@ const serverEnv: Record<string, string> = {
   // every 5 seconds rather than every minute, so a walk sees a hold run out and its time offered again.
   PAYMENT_HOLD_S: '30',
   PAYMENT_HOLD_SWEEP_S: '5',
+  // The owner's other calendars are served by the tests themselves on 127.0.0.1, which production refuses.
+  OUTSIDE_CALENDAR_ALLOW_ADDRESSES: '127.0.0.1',
 };
 
 function log(message: string) {
@@ -147,10 +153,14 @@ async function main() {
 
   // Online payment is on, through the local Stripe peer: its webhooks are signed and posted to the server as
   // Stripe's are. The payment policy starts as "nothing up front", so every other walk books as without Stripe.
-  const [smtp, oidc, stripe] = await Promise.all([
+  // Texts go through the official Twilio SDK to a local peer speaking its Messages API (GET /__peer/texts lists them).
+  // VAT returns are filed with a local peer speaking HMRC's OAuth and MTD VAT API (GET /__peer/fraud-checks).
+  const [smtp, oidc, stripe, twilioPeer, hmrcPeer] = await Promise.all([
     startSmtp(),
     startOidc(),
     startStripePeer({ secretKey: 'sk_test_e2epeer', webhookSecret: 'whsec_e2epeer', port: STRIPE_PEER_PORT }),
+    startTwilioPeer({ ...TEST_TWILIO, port: TWILIO_PEER_PORT }),
+    startHmrcPeer({ port: HMRC_PEER_PORT }),
   ]);
   stripe.deliverTo(async (payload, headers) => {
     const answer = await fetch(`http://127.0.0.1:${APP_PORT}/api/stripe/webhook`, {
@@ -165,7 +175,7 @@ async function main() {
   const serverLog = createWriteStream(serverLogFile);
   const server: ChildProcess = spawn('node', ['apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...serverEnv, ...stripe.env() },
+    env: { ...process.env, ...serverEnv, ...stripe.env(), ...twilioPeer.env(), ...hmrcPeer.env() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.pipe(serverLog);
@@ -186,6 +196,8 @@ async function main() {
       new Promise((resolve) => smtp.close(() => resolve(undefined))),
       oidc.stop(),
       stripe.close(),
+      twilioPeer.close(),
+      hmrcPeer.close(),
     ]);
     process.exit(code);
   };

@@ -28,9 +28,12 @@ const backOffice: { path: string; heading: string; ready?: (page: Page) => Promi
   { path: '/vouchers', heading: 'Vouchers' },
   { path: '/ledger', heading: 'Ledger' },
   { path: '/finances', heading: 'Finances' },
+  { path: '/vat-returns', heading: 'VAT returns' },
   { path: '/analytics', heading: 'Analytics' },
   { path: '/business', heading: 'Business details' },
   { path: '/website', heading: 'Website' },
+  { path: '/reviews', heading: 'Reviews' },
+  { path: '/questionnaire', heading: 'Health questionnaire' },
 ];
 
 async function expectLoaded(page: Page) {

@@ -19,6 +19,8 @@ export type AppContext = {
   files: FileStore;
   /** The Stripe account, or null: without keys nothing is taken online (decision 047). */
   stripe: StripeAccount | null;
+  /** Seals the practice's health records and notes (decision 068); never stored in the database. */
+  recordsKey: Buffer;
   /** Starts the background jobs (email delivery); the web server and workers share one process by default. */
   startJobs(): Promise<void>;
   close(): Promise<void>;

@@ -45,6 +45,28 @@ describe('operations', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toBe('abc-123');
   });
+
+  it('sends the whole set of security headers on an API answer, a page and a 404, and no x-powered-by', async () => {
+    for (const url of ['/api/health', '/book', '/api/no-such-thing', '/no-such-file.js']) {
+      const headers = (await t.app.inject({ method: 'GET', url })).headers;
+      expect(headers, url).toMatchObject({
+        'content-security-policy': expect.stringContaining("default-src 'self';script-src 'self';"),
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(headers['x-powered-by'], url).toBeUndefined();
+      // The test server's address is localhost: no HSTS, which would pin a developer's browser to https.
+      expect(headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
 });
 
 describe('public catalogue and discretion', () => {

@@ -4,7 +4,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,7 +20,9 @@ import { registerOriginGuard } from './lib/origin-guard.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { logRequests } from './lib/request-log.ts';
 import { trackRoutes } from './lib/route-list.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { addOnsRoutes } from './modules/add-ons/add-ons.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerOwnerGuard } from './modules/auth/actor.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -32,12 +33,17 @@ import { startBackupJobs } from './modules/backups/backup-jobs.ts';
 import { startBookingJobs } from './modules/bookings/booking-jobs.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
+import { startCalendarJobs } from './modules/calendars/calendar-jobs.ts';
+import { calendarsRoutes } from './modules/calendars/calendars.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { startCourseJobs } from './modules/courses/course-jobs.ts';
+import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { authEmailSender } from './modules/emails/auth-emails.ts';
 import { emailsRoutes } from './modules/emails/emails.routes.ts';
 import { expensesRoutes } from './modules/expenses/expenses.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { financesRoutes } from './modules/finances/finances.routes.ts';
 import { firstRunRoutes } from './modules/first-run/first-run.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -49,13 +55,25 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeAccountOf } from './modules/payments/stripe-client.ts';
 import { startStripeJobs } from './modules/payments/stripe-jobs.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { startRecordsJobs } from './modules/records/records-jobs.ts';
+import { resolveRecordsKey } from './modules/records/records-key.ts';
+import { startReviewJobs } from './modules/reviews/review-requests.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { pageHead, pageOf, siteFacts, withHead } from './modules/seo/seo.service.ts';
+import { seriesRoutes } from './modules/series/series.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { createFileStore } from './modules/storage/storage.service.ts';
+import { startTextJobs } from './modules/texts/text-jobs.ts';
+import { textsRoutes, twilioCallbackRoutes } from './modules/texts/texts.routes.ts';
+import { twilioSenderOf } from './modules/texts/twilio-sender.ts';
+import { vatReturnsRoutes } from './modules/vat-returns/vat-returns.routes.ts';
 import { startVoucherJobs } from './modules/vouchers/voucher-jobs.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { startWaitlistJobs } from './modules/waitlist/waitlist-jobs.ts';
 import { websiteRoutes } from './modules/website/website.routes.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -68,6 +86,12 @@ export async function createContext(
 ): Promise<AppContext> {
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const recordsKey = await Promise.resolve()
+    .then(() => resolveRecordsKey(env))
+    .catch(async (error: unknown) => {
+      if (!options.database) await database.close();
+      throw error;
+    });
   const publicUrl = publicUrlOf(env);
   const outbox = createOutbox({
     db: database.db,
@@ -97,6 +121,7 @@ export async function createContext(
     auth,
     files,
     stripe,
+    recordsKey,
     async startJobs() {
       boss = new PgBoss({ ...database.boss, schema: 'pgboss' });
       boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -106,6 +131,12 @@ export async function createContext(
       await startBackupJobs(boss, { database, files, env, logger });
       if (stripe) await startStripeJobs(boss, { db: database.db, env, stripe });
       await startVoucherJobs(boss, { db: database.db, env, outbox, files, stripe });
+      await startCourseJobs(boss, { db: database.db, env, stripe });
+      await startReviewJobs(boss, { db: database.db, env, outbox });
+      await startRecordsJobs(boss, { db: database.db, env, logger });
+      await startCalendarJobs(boss, { db: database.db, env, logger });
+      await startTextJobs(boss, { db: database.db, env, sender: twilioSenderOf(env), logger });
+      await startWaitlistJobs(boss, { db: database.db, env, outbox, stripe, logger });
     },
     async close() {
       await boss?.stop({ graceful: true, timeout: 10_000 });
@@ -158,7 +189,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
       }
     : { script: [], connect: [], frame: [] };
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -195,6 +226,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(servicesRoutes(context));
   await app.register(authRoutes(context));
   await app.register(bookingsRoutes(context));
+  await app.register(seriesRoutes(context));
+  await app.register(addOnsRoutes(context));
   await app.register(availabilityRoutes(context));
   await app.register(accountRoutes(context));
   await app.register(customersRoutes(context));
@@ -206,12 +239,21 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(invoicesRoutes(context));
   await app.register(ledgerRoutes(context));
   await app.register(financesRoutes(context));
+  await app.register(exportsRoutes(context));
   await app.register(analyticsRoutes(context));
   await app.register(businessRoutes(context));
   await app.register(paymentsRoutes(context));
   await app.register(stripeWebhookRoutes(context));
   await app.register(vouchersRoutes(context));
+  await app.register(coursesRoutes(context));
+  await app.register(vatReturnsRoutes(context));
+  await app.register(reviewsRoutes(context));
   await app.register(firstRunRoutes(context));
+  await app.register(recordsRoutes(context));
+  await app.register(calendarsRoutes(context));
+  await app.register(textsRoutes(context));
+  await app.register(twilioCallbackRoutes(context));
+  await app.register(waitlistRoutes(context));
 
   await registerWebApp(app, context, env.WEB_DIST ?? defaultWebDist);
   await app.register(seoRoutes(context));

@@ -39,6 +39,14 @@ describe('configuration', () => {
     [{ PAYMENT_HOLD_SWEEP_S: '0' }, 'PAYMENT_HOLD_SWEEP_S'],
     [{ PAYMENT_HOLD_SWEEP_S: '90' }, 'PAYMENT_HOLD_SWEEP_S'],
     [{ PAYMENT_HOLD_SWEEP_S: '2.5' }, 'PAYMENT_HOLD_SWEEP_S'],
+    [{ TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}` }, 'TWILIO_AUTH_TOKEN'],
+    [{ TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token' }, 'TWILIO_FROM'],
+    [{ TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+447700900000' }, 'TWILIO_ACCOUNT_SID'],
+    [
+      { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: 'Soothe London Spa' },
+      'TWILIO_FROM',
+    ],
+    [{ OUTSIDE_CALENDAR_ALLOW_ADDRESSES: 'localhost' }, 'OUTSIDE_CALENDAR_ALLOW_ADDRESSES'],
   ])('stops start-up on %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);

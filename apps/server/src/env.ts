@@ -155,6 +155,16 @@ export const envSchema = z
     BACKUP_UPLOAD: flag.default(false),
     /** Encrypts each archive before it is uploaded, and opens it again at restore (decision 059). */
     BACKUP_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    /**
+     * Seals the practice's health records and treatment notes (decision 068): 32 random bytes, base64 or hex. Required
+     * with DATABASE_URL; on the embedded database, generated at first start into DATA_DIR/records.key when unset.
+     */
+    RECORDS_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine(isRecordsKey, 'must be 32 random bytes written in base64 or hex (openssl rand -base64 32)')
+        .optional(),
+    ),
 
     // Online payment (decision 047): all three keys or none; with none, clients pay at the appointment as before.
     STRIPE_SECRET_KEY: optionalText.pipe(
@@ -190,6 +200,60 @@ export const envSchema = z
     /** Only to point the SDK at another peer (tests, a mock): https://api.stripe.com is the default. */
     STRIPE_API_URL: optionalText.pipe(web('http://127.0.0.1:12111').optional()),
 
+    /**
+     * For tests only: addresses the outside-calendar fetch may reach although they are private or local (a comma-
+     * separated list of exact IPs such as 127.0.0.1). Empty in production: calendars must be on the internet (decision 071).
+     */
+    OUTSIDE_CALENDAR_ALLOW_ADDRESSES: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { message: 'must be a comma-separated list of IP addresses' }))),
+
+    // Texts through Twilio (decision 072): the account's SID and auth token and a sender (a number or alphanumeric
+    // sender ID in TWILIO_FROM, or a messaging service); unset, nothing is texted and the screens say texts are off.
+    TWILIO_ACCOUNT_SID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID (AC followed by 32 hex digits)')
+        .optional(),
+    ),
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/,
+          'must be a number in E.164 (+447700900123) or an alphanumeric sender ID of up to 11 characters',
+        )
+        .optional(),
+    ),
+    TWILIO_MESSAGING_SERVICE_SID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a messaging service SID (MG followed by 32 hex digits)')
+        .optional(),
+    ),
+    /** Only to point the SDK at a local peer speaking Twilio's API (tests): https://api.twilio.com is the default. */
+    TWILIO_API_URL: optionalText.pipe(web('http://127.0.0.1:12112').optional()),
+
+    // The VAT return filed through HMRC's Making Tax Digital API (decision 067): the software's client id and secret
+    // from HMRC's Developer Hub; unset, the VAT returns screen says filing is off. The addresses are production's by
+    // default; the sandbox is https://test-api.service.hmrc.gov.uk and https://test-www.tax.service.gov.uk.
+    HMRC_CLIENT_ID: optionalText,
+    HMRC_CLIENT_SECRET: optionalText,
+    HMRC_API_URL: optionalText.pipe(
+      web('https://test-api.service.hmrc.gov.uk').default('https://api.service.hmrc.gov.uk'),
+    ),
+    HMRC_AUTH_URL: optionalText.pipe(
+      web('https://test-www.tax.service.gov.uk').default('https://www.tax.service.gov.uk'),
+    ),
+
     GA_MEASUREMENT_ID: optionalText,
     FACEBOOK_PIXEL_ID: optionalText,
     GTM_ID: optionalText,
@@ -199,6 +263,7 @@ export const envSchema = z
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
       ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+      ['HMRC_CLIENT_ID', 'HMRC_CLIENT_SECRET'],
     ] as const;
     for (const [id, secret] of pairs)
       if (Boolean(env[id]) !== Boolean(env[secret]))
@@ -224,6 +289,18 @@ export const envSchema = z
         path: ['BACKUP_UPLOAD'],
         message:
           'needs BACKUP_KEY: an archive holds every password hash, so it is encrypted before it leaves the machine',
+      });
+    if (Boolean(env.TWILIO_ACCOUNT_SID) !== Boolean(env.TWILIO_AUTH_TOKEN))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'],
+        message: `is required with ${env.TWILIO_ACCOUNT_SID ? 'TWILIO_ACCOUNT_SID' : 'TWILIO_AUTH_TOKEN'}`,
+      });
+    if (env.TWILIO_ACCOUNT_SID && !env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_FROM'],
+        message: 'is required with TWILIO_ACCOUNT_SID (or set TWILIO_MESSAGING_SERVICE_SID)',
       });
     const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
     const given = stripeKeys.find((key) => env[key]);
@@ -252,6 +329,12 @@ export const envSchema = z
   }));
 
 export type Env = z.infer<typeof envSchema>;
+
+/** 64 hex digits, or base64 (either alphabet) of exactly 32 bytes. */
+function isRecordsKey(value: string): boolean {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return true;
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, 'base64').length === 32;
+}
 
 function isValidTimeZone(zone: string): boolean {
   try {

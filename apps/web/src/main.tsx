@@ -1,3 +1,4 @@
+import '@app/shared/parse-without-eval';
 import './lib/styles/shell-styles.ts';
 import './app/global.css';
 import { StrictMode, startTransition } from 'react';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addOnIdsField } from './add-ons.ts';
 import { localDateSchema } from './availability.ts';
 import { bookingStatusSchema, phoneField } from './bookings.ts';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
@@ -31,6 +32,8 @@ export const createPhoneBookingInput = z.strictObject({
   ]),
   notes: z.string().trim().max(1000).default(''),
   adultConfirmed: z.boolean().default(false),
+  /** Add-ons (issue 24), as the client's own booking takes them. */
+  addOnIds: addOnIdsField.optional(),
   idempotencyKey: z.string().min(8).max(100),
 });
 export type CreatePhoneBookingInput = z.infer<typeof createPhoneBookingInput>;
@@ -60,6 +63,8 @@ export type AdminBooking = {
   paidPence: number;
   /** The part of `paidPence` paid by gift vouchers: not paid back in money on cancelling. */
   voucherPaidPence: number;
+  /** The part of `paidPence` a session of the client's course paid (decision 081): given back as the session. */
+  coursePaidPence: number;
   startsAt: string;
   endsAt: string;
   status: z.infer<typeof bookingStatusSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addOnIdsField } from './add-ons.ts';
 import { isoDateField, isoDateTimeField } from './fields.ts';
 
 /** A local wall-clock time "HH:MM" in the business time zone; "24:00" closes at midnight. */
@@ -92,6 +93,8 @@ export const defaultWeeklyHours: WeeklyHours = [
 export const slotsQuery = z.object({
   serviceId: z.uuid('Unknown service'),
   duration: z.coerce.number().int().min(15).max(480),
+  /** Add-ons chosen (issue 24): the times are for the treatment and their minutes together. */
+  addOns: addOnIdsField.optional(),
   from: localDateSchema,
   to: localDateSchema,
 });

@@ -1,4 +1,7 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { addOnIdsField, bookingAddOnSchema } from './add-ons.ts';
+import { bookingBankTransferSchema } from './bank-transfers.ts';
 import { massageTypeSchema, styleSchema } from './catalog.ts';
 import { isoDateTimeField } from './fields.ts';
 import { bookingCardSetupSchema, bookingPaymentSchema, cancellationMoneySchema } from './payments.ts';
@@ -26,12 +29,35 @@ export const customerPolicies = ['new', 'trusted', 'blocked'] as const;
 export const customerPolicySchema = z.enum(customerPolicies);
 export type CustomerPolicy = z.infer<typeof customerPolicySchema>;
 
+const PHONE_PROBLEM = 'Enter a phone number we can text, e.g. 07700 900123';
+
+/**
+ * A phone number as typed (07700 900123, +44 7700 900123), stored in E.164 (+447700900123); UK by default. A possible
+ * number is enough, not only an allocated one (isValid): Ofcom's drama numbers (07700 900xxx) are what examples and
+ * tests use; letters and numbers too short or too long are refused.
+ */
 export const phoneField = z
   .string()
   .trim()
-  .min(7, 'Enter a phone number we can reach you on')
-  .max(30, 'This phone number is too long')
-  .regex(/^\+?[0-9 ()-]+$/, 'Use digits, spaces and an optional leading +');
+  .min(1, PHONE_PROBLEM)
+  .max(30, PHONE_PROBLEM)
+  .regex(/^\+?[0-9 ().-]+$/, PHONE_PROBLEM)
+  // A refinement, not an issue raised in the transform: a union (the account's optional phone) then keeps this message.
+  .refine((value) => phoneInE164(value) !== null, PHONE_PROBLEM)
+  .transform((value) => phoneInE164(value) ?? value);
+
+function phoneInE164(value: string): string | null {
+  const parsed = parsePhoneNumberFromString(value, 'GB');
+  if (!parsed) return null;
+  // A national number still starting with 0 kept its trunk prefix: too short to be a number (07700 90).
+  const possible = parsed.isPossible() && !parsed.nationalNumber.startsWith('0');
+  return parsed.isValid() || possible ? parsed.number : null;
+}
+
+/** A stored number for people to read: E.164 spaced the international way (+44 7700 900123); older values as kept. */
+export function formatPhone(value: string): string {
+  return value.startsWith('+') ? (parsePhoneNumberFromString(value)?.formatInternational() ?? value) : value;
+}
 
 /** What a client sends to book. No price: the server decides it from the service and duration. */
 export const createBookingInput = z.strictObject({
@@ -46,6 +72,10 @@ export const createBookingInput = z.strictObject({
   noShowFeeConsent: z.boolean().default(false),
   /** A gift voucher to spend on it: as much of its balance as the price takes; the rest is paid as usual. */
   voucherCode: voucherCodeField.optional(),
+  /** A course of the client's to pay with: one of its sessions pays the whole booking (issue 24, decision 081). */
+  courseId: z.uuid('Choose one of your courses').optional(),
+  /** Add-ons (issue 24): their minutes lengthen the booking and their prices add to its price. */
+  addOnIds: addOnIdsField.optional(),
   /** The same key from a double click or a retry makes one booking. */
   idempotencyKey: z.string().min(8).max(100),
 });
@@ -104,8 +134,14 @@ export const bookingSchema = z.object({
   cancellationMoney: cancellationMoneySchema.nullable().default(null),
   /** What gift vouchers paid towards it. */
   voucherPaidPence: z.number().default(0),
+  /** A session of the client's course paid for it (issue 24, decision 081). */
+  coursePaid: z.boolean().default(false),
   /** What cancelling now would do to what gift vouchers paid; null when none did. */
   cancellationVoucher: cancellationVoucherSchema.nullable().default(null),
+  /** The deposit by bank transfer a sensual booking waits for or was paid with (decision 066); null when none. */
+  bankTransfer: bookingBankTransferSchema.nullable().default(null),
+  /** The add-ons it took, as booked (decision 079): their minutes follow the treatment's, their prices are in its. */
+  addOns: z.array(bookingAddOnSchema).default([]),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localDateSchema } from './availability.ts';
+import type { PersonalBusy } from './outside-calendars.ts';
 
 export const calendarQuery = z.object({ from: localDateSchema, to: localDateSchema });
 
@@ -12,6 +13,8 @@ export type LodgerCalendar = {
 export type AdminCalendar = LodgerCalendar & {
   bookings: { id: string; start: string; end: string; title: string; status: string }[];
   blocks: { id: string; start: string; end: string; reason: string }[];
+  /** The owner's other calendars (decision 071): the owner's own titles, never in a lodger's answer. */
+  personal: PersonalBusy[];
 };
 
 export const feedKinds = ['admin', 'lodger'] as const;

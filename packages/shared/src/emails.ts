@@ -16,6 +16,7 @@ export const emailKinds = [
   'auth.change-email',
   'booking.confirmed',
   'booking.pending',
+  'booking.bank-deposit',
   'booking.approved',
   'booking.declined',
   'booking.cancelled',

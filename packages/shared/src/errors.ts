@@ -22,6 +22,8 @@ export const errorStatus = {
   BAD_SIGNATURE: 400,
   /** The first-run setup link is missing, wrong, expired or already used. */
   SETUP_LINK_INVALID: 403,
+  /** HMRC's VAT API could not be reached, or answered with a fault of its own: nothing was filed. */
+  HMRC_UNAVAILABLE: 503,
   INTERNAL: 500,
   // File storage: the codes of spec section 8.
   'storage/unknown': 500,

@@ -14,6 +14,8 @@ export const accountCodes = {
   depositsHeld: '2300',
   /** Gift vouchers sold and not yet spent or expired: owed to whoever holds the code (decision 051). */
   vouchersOutstanding: '2310',
+  /** Course sessions paid and not yet used or expired: owed to the client who bought them (decision 081). */
+  coursesOutstanding: '2320',
   ownerEquity: '3000',
   salesTherapeutic: '4000',
   salesSensual: '4010',
@@ -43,6 +45,11 @@ export const journalSourceTypes = [
   'voucher_redeemed',
   'voucher_expired',
   'voucher_returned',
+  'course_sale',
+  'course_session_used',
+  'course_session_returned',
+  'course_adjusted',
+  'course_expired',
 ] as const;
 export type JournalSourceType = (typeof journalSourceTypes)[number];
 

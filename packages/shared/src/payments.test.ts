@@ -2,10 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   amountDue,
+  cancellationMoneyText,
   defaultPaymentPolicy,
   noShowFeeDue,
   type PaymentPolicy,
+  paymentPolicyInput,
   paymentPolicySchema,
+  SENSUAL_CARD_REFUSAL,
   type UpfrontRule,
 } from './payments.ts';
 
@@ -33,13 +36,34 @@ describe('the amount a booking asks up front', () => {
     expect(amountDue(withRule({ kind: 'full' }), booking)).toEqual({ kind: 'prepayment', amountPence: 7000 });
   });
 
-  it('follows the style and the kind of client: a returning therapeutic client pays nothing here', () => {
+  it('follows the kind of client: a returning therapeutic client pays nothing here', () => {
+    const policy = withRule({ kind: 'full' });
+    expect(amountDue(policy, booking)).toEqual({ kind: 'prepayment', amountPence: 7000 });
+    expect(amountDue(policy, { ...booking, clientKind: 'returningClient' })).toEqual({ kind: 'none' });
+  });
+
+  it('never asks a card payment of a sensual booking, whatever a stored policy says (decision 065)', () => {
     const policy = withRule({ kind: 'full' }, { style: 'sensual' });
-    expect(amountDue(policy, booking)).toEqual({ kind: 'none' });
-    expect(amountDue(policy, { ...booking, style: 'sensual' })).toEqual({ kind: 'prepayment', amountPence: 7000 });
+    policy.sensual.returningClient = { kind: 'deposit_fixed', amountPence: 2000 };
+    expect(amountDue(policy, { ...booking, style: 'sensual' })).toEqual({ kind: 'none' });
     expect(amountDue(policy, { ...booking, style: 'sensual', clientKind: 'returningClient' })).toEqual({
       kind: 'none',
     });
+    expect(amountDue(policy, booking)).toEqual({ kind: 'none' });
+  });
+
+  it('refuses a policy asking a sensual card payment when the owner saves it, yet reads one stored before', () => {
+    const stored = withRule({ kind: 'deposit_percent', percent: 20 }, { style: 'sensual' });
+    expect(paymentPolicySchema.safeParse(stored).success).toBe(true);
+    const saved = paymentPolicyInput.safeParse(stored);
+    expect(saved.success).toBe(false);
+    expect(saved.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['sensual.newClient']);
+    const fee = {
+      ...defaultPaymentPolicy(),
+      noShowFee: { therapeutic: { kind: 'none' }, sensual: { kind: 'fixed', amountPence: 500 } },
+    };
+    expect(paymentPolicyInput.safeParse(fee).error?.issues[0]?.message).toBe(SENSUAL_CARD_REFUSAL);
+    expect(paymentPolicyInput.safeParse(withRule({ kind: 'full' })).success).toBe(true);
   });
 
   it('never asks a deposit above the price, nor a charge below the smallest the card networks take', () => {
@@ -110,9 +134,55 @@ describe('the no-show fee of the policy', () => {
       },
     };
     expect(noShowFeeDue(withFee, { style: 'therapeutic', pricePence: 7000 })).toBe(3000);
-    expect(noShowFeeDue(withFee, { style: 'sensual', pricePence: 15000 })).toBe(7500);
-    expect(noShowFeeDue(withFee, { style: 'sensual', pricePence: 40 })).toBe(0);
+    // A sensual booking is never charged one by card (decision 065), whatever a stored policy says.
+    expect(noShowFeeDue(withFee, { style: 'sensual', pricePence: 15000 })).toBe(0);
     const zero = { ...withFee.noShowFee, sensual: { kind: 'percent', percent: 0 } };
     expect(paymentPolicySchema.safeParse({ ...withFee, noShowFee: zero }).success).toBe(false);
+  });
+});
+
+describe('the no-show fee at the smallest charge the card networks take', () => {
+  const percentOf = (percent: number): PaymentPolicy => ({
+    ...defaultPaymentPolicy(),
+    noShowFee: { therapeutic: { kind: 'percent', percent }, sensual: { kind: 'none' } },
+  });
+
+  it('charges a fee of exactly 30p, and nothing for one of 29p', () => {
+    expect(noShowFeeDue(percentOf(10), { style: 'therapeutic', pricePence: 300 })).toBe(30);
+    expect(noShowFeeDue(percentOf(10), { style: 'therapeutic', pricePence: 290 })).toBe(0);
+    expect(noShowFeeDue(percentOf(100), { style: 'therapeutic', pricePence: 30 })).toBe(30);
+    // Another network's minimum, given by the caller.
+    expect(noShowFeeDue(percentOf(100), { style: 'therapeutic', pricePence: 50 }, 50)).toBe(50);
+    expect(noShowFeeDue(percentOf(100), { style: 'therapeutic', pricePence: 49 }, 50)).toBe(0);
+  });
+
+  it('works a share out on whole pence of the price, rounded, and never on a negative price', () => {
+    expect(noShowFeeDue(percentOf(50), { style: 'therapeutic', pricePence: 7001 })).toBe(3501); // 3500.5 rounded up
+    expect(noShowFeeDue(percentOf(50), { style: 'therapeutic', pricePence: 7000.9 })).toBe(3500);
+    expect(noShowFeeDue(percentOf(100), { style: 'therapeutic', pricePence: -7000 })).toBe(0);
+  });
+});
+
+describe('what cancelling says about money paid online', () => {
+  it('says nothing when none was paid, else what happens to the deposit or payment, in pounds', () => {
+    const hours = { freeCancellationHours: 24 };
+    expect(cancellationMoneyText(null)).toBe('');
+    expect(cancellationMoneyText({ kind: 'deposit', amountPence: 0, outcome: 'refunded', ...hours })).toBe('');
+    expect(cancellationMoneyText({ kind: 'deposit', amountPence: 2000, outcome: 'refunded', ...hours })).toBe(
+      'Your £20 deposit will be refunded to your card.',
+    );
+    expect(cancellationMoneyText({ kind: 'prepayment', amountPence: 7050, outcome: 'kept', ...hours })).toBe(
+      'Your £70.50 payment is kept, as the cancellation is less than 24 hours before the appointment.',
+    );
+  });
+});
+
+describe('a policy that asks nothing up front', () => {
+  it('asks nothing even where the smallest charge is no minimum at all', () => {
+    expect(amountDue(defaultPaymentPolicy(), booking, 0)).toEqual({ kind: 'none' });
+    expect(amountDue(withRule({ kind: 'full' }), { ...booking, pricePence: 0 }, 0)).toEqual({
+      kind: 'prepayment',
+      amountPence: 0,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addOnIdsField } from './add-ons.ts';
 import { isoDateTimeField } from './fields.ts';
 
 /** Leeway for a device clock a little ahead of the server's when "now" is sent as the time of a payment. */
@@ -93,6 +94,33 @@ export const paymentPolicySchema = z.strictObject({
 });
 export type PaymentPolicy = z.infer<typeof paymentPolicySchema>;
 
+// ---- What Stripe allows (decision 065) ----
+
+/** Stripe's list of restricted businesses: adult services, sexual massage named among them, are prohibited. */
+export const STRIPE_RESTRICTED_BUSINESSES_URL = 'https://stripe.com/legal/restricted-businesses';
+
+/** Card payments through Stripe (deposits, prepayments, saved cards) apply to therapeutic treatments only. */
+export function stripeAllowsStyle(style: 'therapeutic' | 'sensual'): boolean {
+  return style === 'therapeutic';
+}
+
+/** Why Stripe is never asked to take money for a sensual treatment, in the words the owner and the API give. */
+export const SENSUAL_CARD_REFUSAL =
+  'Stripe does not allow card payments for sensual massage (it is on its list of prohibited adult services), so sensual bookings ask nothing by card: ask a deposit by bank transfer instead.';
+
+/**
+ * The policy the owner saves: the stored shape, refusing any card payment for the sensual style (a deposit, the full
+ * price or a no-show fee). Stored rows are read with the plain schema, so a policy saved before the refusal still
+ * loads; the rules below ask nothing of a sensual booking whatever the row says.
+ */
+export const paymentPolicyInput = paymentPolicySchema.superRefine((policy, context) => {
+  for (const kind of clientKinds)
+    if (policy.sensual[kind].kind !== 'none')
+      context.addIssue({ code: 'custom', path: ['sensual', kind], message: SENSUAL_CARD_REFUSAL });
+  if (policy.noShowFee.sensual.kind !== 'none')
+    context.addIssue({ code: 'custom', path: ['noShowFee', 'sensual'], message: SENSUAL_CARD_REFUSAL });
+});
+
 export const defaultPaymentPolicy = (): PaymentPolicy => ({
   therapeutic: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
   sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
@@ -106,9 +134,11 @@ export function noShowFeeDue(
   booking: { style: 'therapeutic' | 'sensual'; pricePence: number },
   minimumChargePence = 30,
 ): number {
+  if (!stripeAllowsStyle(booking.style)) return 0;
   const rule = policy.noShowFee[booking.style];
   const price = Math.max(0, Math.trunc(booking.pricePence));
   const fee =
+    // Stryker disable next-line ConditionalExpression,StringLiteral: 'none' has no percent: the share is NaN, never charged
     rule.kind === 'none' ? 0 : rule.kind === 'fixed' ? rule.amountPence : Math.round((price * rule.percent) / 100);
   return fee >= minimumChargePence ? fee : 0;
 }
@@ -122,8 +152,24 @@ export function noShowConsentText(feeText: string): string {
   return `I agree that my card is saved and charged ${feeText} if I do not come to this appointment without cancelling it first. It is not charged otherwise, and I can cancel free of charge as the cancellation policy says.`;
 }
 
-/** GET /api/admin/payments/policy: the policy, and whether it can apply (Stripe configured). */
-export type PaymentPolicyAnswer = { policy: PaymentPolicy; onlinePaymentEnabled: boolean };
+/** A sensual booking that took a Stripe deposit before card payments for it were refused: left as it is. */
+export type SensualStripeDeposit = {
+  bookingId: string;
+  startsAt: string;
+  clientName: string;
+  amountPence: number;
+  settlement: 'held' | 'recognised' | 'kept' | 'refunded' | null;
+};
+
+/**
+ * GET /api/admin/payments/policy: the policy, whether it can apply (Stripe configured), and the sensual bookings that
+ * took a Stripe payment before it was refused.
+ */
+export type PaymentPolicyAnswer = {
+  policy: PaymentPolicy;
+  onlinePaymentEnabled: boolean;
+  sensualStripeDeposits: SensualStripeDeposit[];
+};
 
 export type AmountDue = { kind: 'none' } | { kind: 'deposit' | 'prepayment'; amountPence: number };
 
@@ -136,9 +182,11 @@ export function amountDue(
   booking: { style: 'therapeutic' | 'sensual'; clientKind: ClientKind; pricePence: number },
   minimumChargePence = 30,
 ): AmountDue {
+  if (!stripeAllowsStyle(booking.style)) return { kind: 'none' };
   const rule = policy[booking.style][booking.clientKind];
   const price = Math.max(0, Math.trunc(booking.pricePence));
   const due =
+    // Stryker disable next-line ConditionalExpression,StringLiteral: 'none' has no percent: NaN, and 'none' asks nothing below
     rule.kind === 'none'
       ? 0
       : rule.kind === 'full'
@@ -187,6 +235,8 @@ export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 export const upfrontQuery = z.strictObject({
   serviceId: z.uuid('Unknown service'),
   duration: z.coerce.number().int().min(15).max(480),
+  /** Add-ons chosen (issue 24): their prices are part of the booking's. */
+  addOns: addOnIdsField.optional(),
 });
 export type UpfrontQuery = z.infer<typeof upfrontQuery>;
 export type UpfrontAnswer = {
@@ -196,6 +246,8 @@ export type UpfrontAnswer = {
   currency: string;
   /** Cancelling is free until this many hours before; later, money paid up front is kept. */
   freeCancellationHours: number;
+  /** A sensual booking's deposit by bank transfer, in pence (decision 066); null or absent when none is asked. */
+  bankDepositPence?: number | null;
 };
 
 // ---- Refunds of online payments (decision 053) ----
@@ -243,6 +295,8 @@ export const cancellationMoneySchema = z.object({
   amountPence: z.number(),
   outcome: z.enum(['refunded', 'kept']),
   freeCancellationHours: z.number(),
+  /** A deposit received by bank transfer (decision 066) is paid back by bank transfer; a card's to the card. */
+  paidBy: z.enum(['card', 'bank_transfer']).optional(),
 });
 export type CancellationMoney = z.infer<typeof cancellationMoneySchema>;
 
@@ -252,6 +306,8 @@ export function cancellationMoneyText(money: CancellationMoney | null) {
   const amount = `£${(money.amountPence / 100).toFixed(money.amountPence % 100 === 0 ? 0 : 2)}`;
   const what = money.kind === 'deposit' ? 'deposit' : 'payment';
   return money.outcome === 'refunded'
-    ? `Your ${amount} ${what} will be refunded to your card.`
+    ? money.paidBy === 'bank_transfer'
+      ? `Your ${amount} ${what} will be paid back to you by bank transfer.`
+      : `Your ${amount} ${what} will be refunded to your card.`
     : `Your ${amount} ${what} is kept, as the cancellation is less than ${money.freeCancellationHours} hours before the appointment.`;
 }

@@ -30,15 +30,20 @@ export const adminOnlyPaths = [
   '/dashboard',
   '/invoices',
   '/finances',
+  '/vat-returns',
   '/emails',
   '/ledger',
   '/vouchers',
+  '/courses',
   '/customers',
   '/customers/:uid',
   '/business',
   '/website',
+  '/questionnaire',
+  '/reviews',
+  '/manage_waitlist',
 ] as const;
-export const signInPaths = ['/bookings', '/account'] as const;
+export const signInPaths = ['/bookings', '/account', '/health-form'] as const;
 /** Where a signed-in person sets up a second factor; an admin without one is sent here before the back office. */
 export const SECOND_FACTOR_PATH = '/second-factor';
 export const lodgerPaths = ['/availability'] as const;

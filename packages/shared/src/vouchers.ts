@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addOnIdsField } from './add-ons.ts';
 import { entityIdSchema, isoDateField, pageFields } from './fields.ts';
 import { type AmountDue, paymentMethodSchema } from './payments.ts';
 
@@ -146,6 +147,8 @@ export const checkVoucherQuery = z.strictObject({
   code: voucherCodeField,
   serviceId: entityIdSchema,
   duration: z.coerce.number().int().min(15).max(480),
+  /** Add-ons chosen (issue 24): the voucher pays towards them too. */
+  addOns: addOnIdsField.optional(),
 });
 export type CheckVoucherQuery = z.input<typeof checkVoucherQuery>;
 export type VoucherCheck = {

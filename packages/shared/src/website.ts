@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_BRAND_COLOR, hexColorMessage, hexPattern, WEBSITE_GALLERY_MAX } from './brand.ts';
 import { brandPalette } from './brand-palette.ts';
+import { HOME_WORDS, type HomeWords } from './home-words.ts';
+import { DEVICE_FONT, HEADING_FONTS, siteFontFields, TEXT_FONTS } from './site-fonts.ts';
 
 export const hexColorSchema = z
   .string()
@@ -25,15 +27,42 @@ const alt = (label: string) => z.string().trim().max(200, `${label}: at most 200
 const text = (label: string, max: number) =>
   z.string().trim().max(max, `${label}: at most ${max} characters.`).default('');
 
+const focus = (axis: string) =>
+  z
+    .number({ message: `Focal point ${axis}: 0 to 100.` })
+    .int(`Focal point ${axis}: 0 to 100.`)
+    .min(0, `Focal point ${axis}: 0 to 100.`)
+    .max(100, `Focal point ${axis}: 0 to 100.`)
+    .default(50);
+
+const homeStep = z.object({ title: text('Step title', 60), text: text('Step text', 200) });
+
 export const websiteSettingsInput = z.object({
   brandColor: hexColorSchema.nullable().default(null),
   logoId: imageId.nullable().default(null),
   heroImageId: imageId.nullable().default(null),
   heroAlt: alt('Hero photo description'),
+  /** Where the cover photo is cropped around, in percent across and down (the middle by default). */
+  heroFocusX: focus('across'),
+  heroFocusY: focus('down'),
   about: text('About', 1500),
   therapistName: text('Therapist’s name', 80),
   therapistText: text('Therapist’s profile', 1500),
   therapistPhotoId: imageId.nullable().default(null),
+  /** "MTI-accredited, Level 4 sports massage": what the card lists under the name. */
+  therapistQualifications: text('Qualifications', 200),
+  therapistYears: z
+    .number({ message: 'Years of practice: a whole number.' })
+    .int('Years of practice: a whole number.')
+    .min(0, 'Years of practice: 0 to 60.')
+    .max(60, 'Years of practice: 0 to 60.')
+    .nullable()
+    .default(null),
+  /** The home page's words; an empty one shows the product's own (HOME_WORDS). */
+  headline: text('Headline', 80),
+  intro: text('Introduction', 400),
+  steps: z.array(homeStep).max(3, 'At most three steps.').default([]),
+  callToAction: text('Call to action', 30),
   gallery: z
     .array(z.object({ imageId, alt: alt('Photo description') }))
     .max(WEBSITE_GALLERY_MAX, `The gallery holds at most ${WEBSITE_GALLERY_MAX} photos.`)
@@ -43,6 +72,19 @@ export const websiteSettingsInput = z.object({
   openingHoursText: text('Opening hours', 500),
   /** Shown instead of the configured area when set. */
   areaText: text('Area', 200),
+  /** A map of the area the owner uploads (no outside tile server), and a link that opens the maps app. */
+  mapImageId: imageId.nullable().default(null),
+  mapsLink: z
+    .string()
+    .trim()
+    .max(500, 'Maps link: at most 500 characters.')
+    .refine(
+      (value) => value === '' || /^https:\/\/\S+$/.test(value),
+      'Paste the https:// link of your maps app’s page.',
+    )
+    .default(''),
+  /** The site's type (site-fonts.ts): the device's own unless the owner picks a family from the list. */
+  ...siteFontFields,
   /**
    * Off by default: the private (sensual) treatments' pages answer `noindex`, stay out of the sitemap and preview
    * as the business's neutral card. On, they are listed and titled like the therapeutic ones.
@@ -68,10 +110,36 @@ export type WebsiteAdmin = z.infer<typeof websiteAdminSchema>;
 export const publicWebsiteSchema = z.object({
   brand: z.object({ color: z.string(), shades: z.array(z.string()), primaryShade: z.number(), dark: z.string() }),
   logo: websiteImageSchema.nullable(),
-  hero: z.object({ image: websiteImageSchema, alt: z.string() }).nullable(),
+  hero: z
+    .object({
+      image: websiteImageSchema,
+      alt: z.string(),
+      focus: z.object({ x: z.number(), y: z.number() }).default({ x: 50, y: 50 }),
+    })
+    .nullable(),
   about: z.string(),
-  therapist: z.object({ name: z.string(), text: z.string(), photo: websiteImageSchema.nullable() }).nullable(),
+  therapist: z
+    .object({
+      name: z.string(),
+      text: z.string(),
+      photo: websiteImageSchema.nullable(),
+      qualifications: z.string().default(''),
+      years: z.number().nullable().default(null),
+    })
+    .nullable(),
+  words: z
+    .object({
+      headline: z.string(),
+      intro: z.string(),
+      steps: z.array(z.object({ title: z.string(), text: z.string() })),
+      callToAction: z.string(),
+    })
+    .default(() => homeWordsOf({})),
   gallery: z.array(z.object({ image: websiteImageSchema, alt: z.string() })),
+  map: z.object({ image: websiteImageSchema.nullable(), link: z.string() }).nullable().default(null),
+  fonts: z
+    .object({ heading: z.enum([DEVICE_FONT, ...HEADING_FONTS]), text: z.enum([DEVICE_FONT, ...TEXT_FONTS]) })
+    .default({ heading: DEVICE_FONT, text: DEVICE_FONT }),
 });
 export type PublicWebsite = z.infer<typeof publicWebsiteSchema>;
 
@@ -84,5 +152,23 @@ export function defaultPublicWebsite(): PublicWebsite {
     about: '',
     therapist: null,
     gallery: [],
+    map: null,
+    fonts: { heading: DEVICE_FONT, text: DEVICE_FONT },
+    words: homeWordsOf({}),
+  };
+}
+
+/** The owner's words where written, the product's where not: each field, and each of the three steps, on its own. */
+export function homeWordsOf(
+  settings: Partial<Pick<WebsiteSettings, 'headline' | 'intro' | 'steps' | 'callToAction'>>,
+): HomeWords {
+  return {
+    headline: settings.headline || HOME_WORDS.headline,
+    intro: settings.intro || HOME_WORDS.intro,
+    steps: HOME_WORDS.steps.map((step, index) => {
+      const own = settings.steps?.[index];
+      return { title: own?.title || step.title, text: own?.text || step.text };
+    }),
+    callToAction: settings.callToAction || HOME_WORDS.callToAction,
   };
 }

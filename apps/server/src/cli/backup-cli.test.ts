@@ -63,8 +63,22 @@ describe('backup and restore from the admin CLI (embedded database)', { timeout:
     const restore = await cli(target, 'restore', archive);
     expect(restore.err).toBe('');
     expect(restore.code).toBe(0);
-    expect(restore.out).toMatch(/^Restored the backup of .* into .*restored: \d+ rows, 0 files\.\n$/);
+    expect(restore.out).toMatch(
+      /^Restored the backup of .* into .*restored: \d+ rows, 0 files\. The backup does not carry the records key: .*\n$/,
+    );
     expect(await users(target)).toEqual([{ email: 'owner@example.test', role: 'admin' }]);
+  });
+
+  it('carries the records key only when asked, and the restore puts it beside the new database and says so', async () => {
+    const backup = await cli(source, 'backup', '--to', join(scratch, 'with-key'), '--with-records-key');
+    expect(backup.code).toBe(0);
+    expect(backup.out).toContain('It carries the records key');
+    const [name] = readdirSync(join(scratch, 'with-key'));
+    const target = join(scratch, 'restored-with-key');
+    const restore = await cli(target, 'restore', join(scratch, 'with-key', name ?? ''));
+    expect(restore.code).toBe(0);
+    expect(restore.out).toContain(`The records key came with the backup: written to ${join(target, 'records.key')}.`);
+    expect(readFileSync(join(target, 'records.key'), 'utf8')).toBe(readFileSync(join(source, 'records.key'), 'utf8'));
   });
 
   it('refuses to restore over an install that has data, in one line, exit code 1', async () => {

@@ -9,6 +9,7 @@ import { backupDirOf, createBackup, recordBackup } from '../modules/backups/back
 import { restoreBackup } from '../modules/backups/restore.service.ts';
 import { syncStripeBalance } from '../modules/payments/stripe-balance.service.ts';
 import { stripeAccountOf } from '../modules/payments/stripe-client.ts';
+import { resolveRecordsKey } from '../modules/records/records-key.ts';
 import { createFileStore } from '../modules/storage/storage.service.ts';
 import {
   createUser,
@@ -29,7 +30,8 @@ export const usage = `Usage: npm run cli -- <command>
                          remove the user's authenticator app, recovery codes and trusted devices, and sign them
                          out everywhere (an admin sets up a new one at the next sign-in)
   backup [--to DIR]      write one compressed archive of the database and the stored files into DIR
-                         (default BACKUP_DIR, or DATA_DIR/backups)
+                         (default BACKUP_DIR, or DATA_DIR/backups); --with-records-key adds the key of the
+                         practice's records (then the archive alone opens them)
   stripe balance         read Stripe's fees and payouts since the last run into the books now (the daily job's
                          work; what was read before is not posted again)
   restore FILE           bring an empty install (new DATA_DIR, or empty PostgreSQL database) back to the
@@ -54,17 +56,25 @@ export function commandFrom(argv: string[]): Command | StandaloneCommand {
   if (group === 'backup') {
     const { values, positionals } = parseArgs({
       args: argv.slice(1),
-      options: { to: { type: 'string' } },
+      options: { to: { type: 'string' }, 'with-records-key': { type: 'boolean' } },
       allowPositionals: true,
       strict: true,
     });
     if (positionals.length) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
     return async (database, env) => {
       const files = createFileStore(env);
-      const { file, manifest } = await createBackup({ database, files }, { dir: values.to ?? backupDirOf(env) });
+      // The records key goes into the archive only on request (decision 068): the archive alone then opens them.
+      const recordsKey = values['with-records-key'] ? resolveRecordsKey(env) : undefined;
+      const { file, manifest } = await createBackup(
+        { database, files },
+        { dir: values.to ?? backupDirOf(env), recordsKey },
+      );
       await recordBackup(database.db, { at: new Date(manifest.createdAt), file, ok: true });
       const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
-      return `Wrote ${file} (${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.files.length} files).`;
+      const keyNote = recordsKey
+        ? ' It carries the records key: whoever holds it can read the health records.'
+        : ' It does not carry the records key (RECORDS_KEY or DATA_DIR/records.key): keep that key apart, or add --with-records-key.';
+      return `Wrote ${file} (${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.files.length} files).${keyNote}`;
     };
   }
   if (group === 'restore') {
@@ -73,7 +83,7 @@ export function commandFrom(argv: string[]): Command | StandaloneCommand {
       standalone: async (env) => {
         const restored = await restoreBackup(env, { archive: action, askKey: askBackupKey });
         const rows = Object.values(restored.manifest.tables).reduce((sum, n) => sum + n, 0);
-        return `Restored the backup of ${restored.manifest.createdAt} into ${restored.target}: ${rows} rows, ${restored.files} files.`;
+        return `Restored the backup of ${restored.manifest.createdAt} into ${restored.target}: ${rows} rows, ${restored.files} files. ${restored.recordsKey}`;
       },
     };
   }
@@ -137,7 +147,7 @@ export function commandFrom(argv: string[]): Command | StandaloneCommand {
 }
 
 /** A usage mistake, as printed: the message and the usage. */
-export function usageResult(error: unknown): CliResult {
+function usageResult(error: unknown): CliResult {
   const message = error instanceof Error ? error.message : String(error);
   return { code: 1, stdout: '', stderr: `${message}\n\n${usage}\n` };
 }
@@ -147,6 +157,24 @@ export function withAbsolutePaths(argv: string[]): string[] {
   return argv.map((arg, i) =>
     argv[i - 1] === '--to' ? resolve(arg) : arg.startsWith('--to=') ? `--to=${resolve(arg.slice(5))}` : arg,
   );
+}
+
+/** The command argv names, or what to print when it names none. */
+export function parseCommand(argv: string[]): Command | StandaloneCommand | CliResult {
+  try {
+    return commandFrom(argv);
+  } catch (error) {
+    return usageResult(error);
+  }
+}
+
+/** What a command printed: its answer, or the error it threw. */
+export async function printed(run: () => Promise<string>): Promise<CliResult> {
+  try {
+    return { code: 0, stdout: `${await run()}\n`, stderr: '' };
+  } catch (error) {
+    return errorResult(error);
+  }
 }
 
 /** What a command printed, for an error it threw. */
@@ -164,19 +192,11 @@ export async function runCommand(
   { database, env }: { database: Database; env: Env },
   { argv }: { argv: string[] },
 ): Promise<CliResult> {
-  let command: Command | StandaloneCommand;
-  try {
-    command = commandFrom(argv);
-  } catch (error) {
-    return usageResult(error);
-  }
+  const command = parseCommand(argv);
+  if ('code' in command) return command;
   if ('standalone' in command)
     return { code: 1, stdout: '', stderr: 'restore needs an empty install: stop the server first.\n' };
-  try {
-    return { code: 0, stdout: `${await command(database, env)}\n`, stderr: '' };
-  } catch (error) {
-    return errorResult(error);
-  }
+  return printed(() => command(database, env));
 }
 
 /**

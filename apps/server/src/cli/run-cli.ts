@@ -3,28 +3,15 @@ import { openDatabase } from '../db/client.ts';
 import { dataDirHolder } from '../db/data-dir-lock.ts';
 import { EnvError, parseEnv } from '../env.ts';
 import { askRunningServer } from './cli-socket.ts';
-import {
-  type CliResult,
-  type Command,
-  commandFrom,
-  errorResult,
-  runCommand,
-  type StandaloneCommand,
-  usageResult,
-  withAbsolutePaths,
-} from './commands.ts';
+import { type CliResult, errorResult, parseCommand, printed, runCommand, withAbsolutePaths } from './commands.ts';
 
 /** One run of the admin CLI (cli.ts prints what it returns and exits with its code). */
 export async function runCli(
   argv: string[],
   source: Record<string, string | undefined> = process.env,
 ): Promise<CliResult> {
-  let command: Command | StandaloneCommand;
-  try {
-    command = commandFrom(argv);
-  } catch (error) {
-    return usageResult(error);
-  }
+  const command = parseCommand(argv);
+  if ('code' in command) return command;
   let env: ReturnType<typeof parseEnv>;
   try {
     env = parseEnv(source);
@@ -32,13 +19,7 @@ export async function runCli(
     if (error instanceof EnvError) return { code: 1, stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
-  if ('standalone' in command) {
-    try {
-      return { code: 0, stdout: `${await command.standalone(env)}\n`, stderr: '' };
-    } catch (error) {
-      return errorResult(error);
-    }
-  }
+  if ('standalone' in command) return printed(() => command.standalone(env));
   // PGlite in DATA_DIR opens in one process only: while the server holds it, the server runs the command.
   if (!env.DATABASE_URL && env.DATA_DIR !== 'memory://') {
     const holder = dataDirHolder(resolve(env.DATA_DIR));

@@ -1,17 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Db as BossDb } from 'pg-boss';
-import { fromPglite } from 'pg-boss';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -79,6 +75,15 @@ export async function openDatabase(options: {
   const folder = inMemory ? undefined : pgliteFolder(options.dataDir);
   const unlock = folder ? lockDataDir(resolve(options.dataDir)) : () => {};
   try {
+    // PGlite and its driver are loaded only here: a server on PostgreSQL never loads them (issue 27).
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { fromPglite }] =
+      await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+        import('drizzle-orm/pglite'),
+        import('drizzle-orm/pglite/migrator'),
+        import('pg-boss'),
+      ]);
     const client = await PGlite.create(folder ?? 'memory://', {
       extensions: { pg_trgm },
       loadDataDir: options.snapshot,

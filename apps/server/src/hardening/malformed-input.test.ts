@@ -51,6 +51,15 @@ describe('a malformed date is a 400 naming it, never a 500', () => {
       expectRefused(await admin.call('GET', `/api/admin/analytics/${chart}?from=${day}&to=${day}`), 'from');
   });
 
+  it.each(badDates)('the accountant’s exports refuse from=%s', async (day) => {
+    for (const kind of ['journal', 'sales', 'expenses'])
+      expectRefused(
+        await admin.call('GET', `/api/admin/exports/csv?from=${day}&to=${day}&product=xero&kind=${kind}`),
+        'from',
+      );
+    expectRefused(await admin.call('GET', `/api/admin/exports/year-end-pack?from=${day}&to=${day}`), 'from');
+  });
+
   it('a booking in year 9999, or on 30 February, is refused and nothing is booked', async () => {
     for (const startsAt of ['9999-06-01T10:00:00.000Z', '2027-02-30T10:00:00.000Z']) {
       expectRefused(await client.call('POST', '/api/bookings', bookingBody(swedishId, startsAt)), 'startsAt');

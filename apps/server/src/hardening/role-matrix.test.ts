@@ -1,7 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, emailOutbox, twoFactor, voucher } from '../db/schema.ts';
+import {
+  account,
+  emailOutbox,
+  outsideCalendar,
+  twoFactor,
+  voucher,
+  waitlistEntry,
+  waitlistOffer,
+} from '../db/schema.ts';
 import { registeredRoutes } from '../lib/route-list.ts';
 import { multipartForm, sampleFiles } from '../modules/storage/test-uploads.ts';
 import { createUser } from '../modules/users/users.service.ts';
@@ -40,15 +48,20 @@ let clientBookingId: string;
 /** Words that belong to a client or to the owner's notes: none may ever reach the lodger. */
 const SECRETS = {
   clientName: 'Zelda Secretclient',
-  clientPhone: '+44 7700 900999',
+  clientPhone: '+447700900999', // as stored: E.164
   clientNotes: 'Lower back secret',
   privateNotes: 'Owner private note',
   blockReason: 'Dentist secret reason',
   overrideNote: 'Secret override note',
+  /** What the client wrote on their health questionnaire and the owner's treatment note (issue 28). */
+  clientHealth: 'Secret clot history',
+  treatmentNote: 'Secret trapezius knot',
+  /** The owner's private reason for blocking the client (issue 28, screening): never to the client. */
+  privateBlockReason: 'Secret reason for the block',
 };
 const CLIENT_KEYS = ['clientName', 'clientEmail', 'clientPhone', 'clientId', 'privateNotes', 'notes', 'reason', 'note'];
 /** The owner's own words about bookings and the diary: only the admin may read them. */
-const OWNER_NOTES = [SECRETS.privateNotes, SECRETS.blockReason, SECRETS.overrideNote];
+const OWNER_NOTES = [SECRETS.privateNotes, SECRETS.blockReason, SECRETS.overrideNote, SECRETS.privateBlockReason];
 /** The second client's booking details: `client` must never see them (nor anyone but the admin). */
 const OTHER_SECRETS = {
   name: 'Yorick Otherclient',
@@ -101,6 +114,17 @@ beforeAll(async () => {
     note: SECRETS.overrideNote,
   });
   categoryId = (await people.admin.call('GET', '/api/admin/expenses/categories')).json().categories[0].id;
+  await fillQuestionnaire(people.client, SECRETS.clientHealth);
+  // Blocked once with a private reason, then let back in: the reason stays on record for the owner alone.
+  for (const body of [{ policy: 'blocked', privateReason: SECRETS.privateBlockReason }, { policy: 'new' }])
+    expect((await people.admin.call('PUT', `/api/admin/customers/${people.client.id}/policy`, body)).statusCode).toBe(
+      200,
+    );
+  const noted = await people.admin.call('POST', '/api/admin/records/notes', {
+    bookingId: clientBookingId,
+    subjective: SECRETS.treatmentNote,
+  });
+  expect(noted.statusCode, noted.body).toBe(201);
   const hashes = await t.db.select({ hash: account.password }).from(account);
   const factors = await t.db.select({ secret: twoFactor.secret, codes: twoFactor.backupCodes }).from(twoFactor);
   credentials = [
@@ -119,10 +143,52 @@ let slotCount = 0;
 let pastCount = 0;
 const TIMES = ['10:00', '12:00', '14:00', '16:00'];
 /** A weekday time no other row of this file uses, two to seven weeks ahead, within opening hours. */
+/** A fortnightly series of two from a free time (the second date may be taken: it is then reported, not booked). */
+const seriesBody = () => ({
+  serviceId: swedishId,
+  durationMinutes: 60,
+  startsAt: freeSlot(),
+  repeat: { everyWeeks: 2, count: 2 },
+});
 function freeSlot(): string {
   const n = slotCount++;
   const day = Math.floor(n / TIMES.length);
   return localIso(nextWeekday(1 + (day % 5), 14 + 7 * Math.floor(day / 5)), TIMES[n % TIMES.length] ?? '10:00');
+}
+const waitlistBody = () => ({
+  serviceId: swedishId,
+  durationMinutes: 60,
+  fromDate: nextWeekday(2, 30),
+  toDate: nextWeekday(2, 37),
+});
+let eveningCount = 0;
+/** 19:00 on a weekday six to seven weeks ahead, one each: no other rule books that hour. */
+function eveningSlot(): string {
+  const n = eveningCount++;
+  return localIso(nextWeekday(1 + (n % 5), 42 + 7 * Math.floor(n / 5)), '19:00');
+}
+/** A waitlist entry of `client`'s, written straight in (a client may wait ten times at once through the API). */
+async function newWaitlistEntry(): Promise<string> {
+  const [row] = await t.db
+    .insert(waitlistEntry)
+    .values({ ...waitlistBody(), clientId: people.client.id, fromTime: '00:00', toTime: '24:00' })
+    .returning();
+  return row?.id ?? '';
+}
+/** An open offer to `client` of a free time, as the job would write it. */
+async function newWaitlistOffer(): Promise<string> {
+  const entryId = await newWaitlistEntry();
+  const [row] = await t.db
+    .insert(waitlistOffer)
+    .values({
+      entryId,
+      clientId: people.client.id,
+      startsAt: new Date(freeSlot()),
+      durationMinutes: 60,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
+  return row?.id ?? '';
 }
 /** A booking of `client` straight in the diary, in the past or ahead, each at its own time. */
 async function diaryBooking(status: 'confirmed' | 'pending' | 'completed' = 'confirmed', past = false) {
@@ -138,6 +204,32 @@ async function diaryBooking(status: 'confirmed' | 'pending' | 'completed' = 'con
   });
 }
 const admin = (method: Method, url: string, body?: unknown) => people.admin.call(method as 'GET', url, body);
+/** A past completed visit of `client` that `client` has reviewed: the address of its review. */
+async function reviewedVisitUrl() {
+  const url = `/api/reviews/visits/${(await diaryBooking('completed', true)).id}`;
+  expect((await people.client.call('POST', url, { rating: 4 })).statusCode).toBe(201);
+  return url;
+}
+const questionnaireBody = (avoid: string) => ({
+  answers: {
+    surgery: 'no',
+    clots: 'yes',
+    pregnant: 'no',
+    heart: 'no',
+    skin: 'no',
+    allergies: 'no',
+    pressure: 'Firm',
+    avoid,
+  },
+  signatureName: 'Matrix Client',
+  consent: true,
+});
+/** A signed questionnaire of `person`, with a red flag (clots), answering `avoid` with the words given. */
+async function fillQuestionnaire(person: Person, avoid: string): Promise<string> {
+  const filled = await person.call('POST', '/api/records/questionnaire', questionnaireBody(avoid));
+  expect(filled.statusCode, filled.body).toBe(201);
+  return filled.json().id;
+}
 async function newExpense() {
   const response = await admin('POST', '/api/admin/expenses', {
     date: '2025-03-01',
@@ -246,6 +338,25 @@ const rules: Record<string, Rule> = {
   'GET /api/health': get('/api/health', everyone),
   'GET /api/config': get('/api/config', everyone),
   'GET /api/services': get('/api/services', everyone),
+  // Add-ons (issue 24): what the funnel offers is everyone's; the owner's list, edits, take-up and a booking's add-ons are hers.
+  'GET /api/add-ons': get('/api/add-ons', everyone),
+  'GET /api/admin/add-ons': get('/api/admin/add-ons'),
+  'POST /api/admin/add-ons': {
+    allow: { admin: 201 },
+    build: () => ({
+      url: '/api/admin/add-ons',
+      body: { name: 'Matrix oil', minutes: 0, pricePence: 100, types: ['swedish'] },
+    }),
+  },
+  'PATCH /api/admin/add-ons/:id': {
+    allow: { admin: 404 },
+    build: () => ({ url: `/api/admin/add-ons/${crypto.randomUUID()}`, body: { name: 'Matrix balm' } }),
+  },
+  'GET /api/admin/add-ons/take-up': get('/api/admin/add-ons/take-up?from=2026-01-01&to=2026-01-31'),
+  'PUT /api/admin/bookings/:id/add-ons': {
+    allow: { admin: 404 },
+    build: () => ({ url: `/api/admin/bookings/${crypto.randomUUID()}/add-ons`, body: { addOnIds: [], version: 1 } }),
+  },
   'GET /api/slots': {
     allow: everyone,
     build: () => ({ url: `/api/slots?serviceId=${swedishId}&duration=60&${week()}` }),
@@ -255,6 +366,8 @@ const rules: Record<string, Rule> = {
   'GET /sitemap.xml': get('/sitemap.xml', everyone),
   'GET /robots.txt': get('/robots.txt', everyone),
   'GET /og-image.png': get('/og-image.png', everyone),
+  // The site's own type (issue 26): the same public files for everyone.
+  'GET /fonts/:file': get('/fonts/inter-latin-400-normal.woff2', everyone),
   // First-run setup: anyone may ask what /setup shows; once an admin exists (as here) creating one is gone for everyone.
   'GET /api/setup/status': get('/api/setup/status?token=some-token', everyone),
   'POST /api/setup': {
@@ -481,6 +594,34 @@ const rules: Record<string, Rule> = {
     }),
   },
   'GET /api/admin/payments/policy': get('/api/admin/payments/policy'),
+  // Deposits by bank transfer (issue 30): the owner's alone; a deposit that does not exist is 404 to the owner.
+  'GET /api/admin/bank-transfers': get('/api/admin/bank-transfers'),
+  'PUT /api/admin/bank-transfers/settings': {
+    allow: ADMIN,
+    build: () => ({
+      url: '/api/admin/bank-transfers/settings',
+      body: { deposit: { kind: 'none' }, holdHours: 48, accountName: '', sortCode: '', accountNumber: '' },
+    }),
+  },
+  'POST /api/admin/bank-transfers/match': {
+    allow: ADMIN,
+    build: () => ({
+      url: '/api/admin/bank-transfers/match',
+      body: { csv: 'Date,Description,Amount\n01/03/2026,DEPMATRIX1 Jo,20.00\n' },
+    }),
+  },
+  'POST /api/admin/bank-transfers/:id/received': {
+    allow: { admin: 404 },
+    build: () => ({ url: `/api/admin/bank-transfers/${crypto.randomUUID()}/received` }),
+  },
+  'POST /api/admin/bank-transfers/:id/release': {
+    allow: { admin: 404 },
+    build: () => ({ url: `/api/admin/bank-transfers/${crypto.randomUUID()}/release` }),
+  },
+  'POST /api/admin/bank-transfers/:id/refund': {
+    allow: { admin: 404 },
+    build: () => ({ url: `/api/admin/bank-transfers/${crypto.randomUUID()}/refund` }),
+  },
   // Gift vouchers (issue 13): the back office's list, sale in person and redemption at the till are the owner's.
   'GET /api/admin/vouchers': get('/api/admin/vouchers?q=buyer'),
   'POST /api/admin/vouchers': {
@@ -535,6 +676,71 @@ const rules: Record<string, Rule> = {
       return { url: `/api/vouchers/${row?.id}` };
     },
   },
+  // Courses of sessions (issue 24 part 2): the courses on offer, sales at the till and adjustments are the owner's.
+  'GET /api/admin/course-products': get('/api/admin/course-products'),
+  'POST /api/admin/course-products': {
+    allow: { admin: 201 },
+    build: () => ({
+      url: '/api/admin/course-products',
+      body: { serviceId: swedishId, durationMinutes: 60, sessions: 5, pricePence: 30000, expiryMonths: 6 },
+    }),
+  },
+  'PUT /api/admin/course-products/:id': {
+    allow: ADMIN,
+    build: async () => {
+      const body = { serviceId: swedishId, durationMinutes: 60, sessions: 5, pricePence: 30000, expiryMonths: 6 };
+      const made = await admin('POST', '/api/admin/course-products', body);
+      return { url: `/api/admin/course-products/${made.json().id}`, body: { ...body, sessions: 4 } };
+    },
+  },
+  'GET /api/admin/courses': get('/api/admin/courses'),
+  'POST /api/admin/courses': {
+    allow: { admin: 201 },
+    build: async () => {
+      const body = { serviceId: swedishId, durationMinutes: 60, sessions: 5, pricePence: 30000, expiryMonths: 6 };
+      const product = await admin('POST', '/api/admin/course-products', body);
+      return {
+        url: '/api/admin/courses',
+        body: { productId: product.json().id, clientId: people.client.id, method: 'cash' },
+      };
+    },
+  },
+  'POST /api/admin/courses/:id/adjust': {
+    allow: ADMIN,
+    build: async () => {
+      const body = { serviceId: swedishId, durationMinutes: 60, sessions: 5, pricePence: 30000, expiryMonths: 6 };
+      const product = await admin('POST', '/api/admin/course-products', body);
+      const sold = await admin('POST', '/api/admin/courses', {
+        productId: product.json().id,
+        clientId: people.client.id,
+        method: 'cash',
+      });
+      return { url: `/api/admin/courses/${sold.json().id}/adjust`, body: { change: -1, reason: 'Matrix check' } };
+    },
+  },
+  // A client's own courses; without Stripe keys (as here) none is on sale online and none can be bought.
+  'GET /api/course-products': get('/api/course-products', signedInAll, { self: true }),
+  'GET /api/courses': get('/api/courses', signedInAll, { self: true }),
+  'POST /api/courses': {
+    allow: {},
+    refuse: { client: 404, otherClient: 404, lodger: 404, admin: 404 },
+    build: () => ({ url: '/api/courses', body: { productId: randomUUID() } }),
+  },
+  'GET /api/courses/:id': {
+    allow: { client: 200 },
+    own: true,
+    refuse: { lodger: 404, admin: 404 },
+    build: async () => {
+      const body = { serviceId: swedishId, durationMinutes: 60, sessions: 5, pricePence: 30000, expiryMonths: 6 };
+      const product = await admin('POST', '/api/admin/course-products', body);
+      const sold = await admin('POST', '/api/admin/courses', {
+        productId: product.json().id,
+        clientId: people.client.id,
+        method: 'cash',
+      });
+      return { url: `/api/courses/${sold.json().id}` };
+    },
+  },
   // What a code would pay towards a booking: any signed-in person holding a code may ask (it names no one).
   'GET /api/vouchers/check': {
     allow: signedInAll,
@@ -555,6 +761,45 @@ const rules: Record<string, Rule> = {
       return { url: `/api/vouchers/check?code=${row?.code}&serviceId=${swedishId}&duration=60` };
     },
   },
+  // Reviews (issue 26): the approved ones are public; a visit's review is its client's own; deciding is the owner's.
+  'GET /api/reviews': get('/api/reviews', everyone),
+  'GET /api/reviews/visits/:bookingId': {
+    allow: { client: 200 },
+    own: true,
+    refuse: { lodger: 404, admin: 404 },
+    build: async () => ({ url: `/api/reviews/visits/${(await diaryBooking('completed', true)).id}` }),
+  },
+  'POST /api/reviews/visits/:bookingId': {
+    allow: { client: 201 },
+    own: true,
+    refuse: { lodger: 404, admin: 404 },
+    build: async () => ({
+      url: `/api/reviews/visits/${(await diaryBooking('completed', true)).id}`,
+      body: { rating: 5, body: 'Calm and kind.' },
+    }),
+  },
+  'DELETE /api/reviews/visits/:bookingId': {
+    allow: { client: 204 },
+    own: true,
+    refuse: { lodger: 404, admin: 404 },
+    build: async () => ({ url: await reviewedVisitUrl() }),
+  },
+  'GET /api/admin/reviews': get('/api/admin/reviews?status=pending'),
+  'GET /api/admin/reviews/settings': get('/api/admin/reviews/settings'),
+  'PUT /api/admin/reviews/settings': {
+    allow: ADMIN,
+    build: () => ({ url: '/api/admin/reviews/settings', body: { googleReviewUrl: 'https://g.page/r/matrix' } }),
+  },
+  'PATCH /api/admin/reviews/:id': {
+    allow: ADMIN,
+    build: async () => {
+      const url = await reviewedVisitUrl();
+      const bookingId = url.split('/').at(-1);
+      const listed = (await admin('GET', '/api/admin/reviews')).json().reviews as { id: string; bookingId: string }[];
+      const id = listed.find((review) => review.bookingId === bookingId)?.id;
+      return { url: `/api/admin/reviews/${id}`, body: { status: 'approved', reply: 'Thank you.' } };
+    },
+  },
   // Stripe's webhook: signed, not signed in; without Stripe keys (as here) it is not there for anyone.
   'POST /api/stripe/webhook': {
     allow: {},
@@ -572,6 +817,91 @@ const rules: Record<string, Rule> = {
       },
     }),
   },
+  // The practice's records (issue 28): a client fills in their own questionnaire; everything else is the owner's.
+  'GET /api/records/questionnaire': get(
+    '/api/records/questionnaire',
+    { client: 200, otherClient: 200 },
+    { self: true },
+  ),
+  'POST /api/records/questionnaire': {
+    allow: { client: 201, otherClient: 201 },
+    self: true,
+    build: () => ({ url: '/api/records/questionnaire', body: questionnaireBody('Nothing to avoid') }),
+  },
+  'GET /api/admin/records/settings': get('/api/admin/records/settings'),
+  'PUT /api/admin/records/settings': {
+    allow: ADMIN,
+    build: async () => {
+      const { version: _version, ...settings } = (await admin('GET', '/api/admin/records/settings')).json();
+      return { url: '/api/admin/records/settings', body: settings };
+    },
+  },
+  'GET /api/admin/records/statuses': get('', ADMIN, {
+    build: () => ({ url: `/api/admin/records/statuses?bookingIds=${clientBookingId}` }),
+  }),
+  'POST /api/admin/records/health/:id/acknowledge': {
+    allow: ADMIN,
+    build: async () => ({
+      url: `/api/admin/records/health/${await fillQuestionnaire(people.client, 'Left shoulder')}/acknowledge`,
+    }),
+  },
+  'GET /api/admin/records/bookings/:id/known': get('', ADMIN, {
+    build: () => ({ url: `/api/admin/records/bookings/${clientBookingId}/known` }),
+  }),
+  // Screening new clients (issue 28): a client answers for their own booking; the questions are the owner's.
+  'GET /api/records/bookings/:id/screening': {
+    allow: { client: 200 },
+    own: true,
+    refuse: { admin: 403 },
+    build: () => ({ url: `/api/records/bookings/${clientBookingId}/screening` }),
+  },
+  'POST /api/records/bookings/:id/screening': {
+    allow: { client: 201 },
+    own: true,
+    refuse: { admin: 403 },
+    build: async () => {
+      const made = await people.client.call('POST', '/api/bookings', bookingBody(swedishId, freeSlot()));
+      return { url: `/api/records/bookings/${made.json().id}/screening`, body: { answers: {} } };
+    },
+  },
+  'GET /api/admin/records/screening': get('/api/admin/records/screening'),
+  'GET /api/admin/records/clients/:id/private-reasons': get('', ADMIN, {
+    build: () => ({ url: `/api/admin/records/clients/${people.client.id}/private-reasons` }),
+  }),
+  'PUT /api/admin/records/screening': {
+    allow: ADMIN,
+    build: () => ({ url: '/api/admin/records/screening', body: { questions: [], requireVerifiedEmail: false } }),
+  },
+  'GET /api/admin/records/bookings/:id/notes': get('', ADMIN, {
+    build: () => ({ url: `/api/admin/records/bookings/${clientBookingId}/notes` }),
+  }),
+  'POST /api/admin/records/notes': {
+    allow: { admin: 201 },
+    build: async () => ({
+      url: '/api/admin/records/notes',
+      body: { bookingId: (await diaryBooking('completed', true)).id, plan: 'Review' },
+    }),
+  },
+  'PUT /api/admin/records/notes/:id': {
+    allow: ADMIN,
+    build: async () => {
+      const made = await admin('POST', '/api/admin/records/notes', { bookingId: clientBookingId, plan: 'First' });
+      return { url: `/api/admin/records/notes/${made.json().id}`, body: { plan: 'Second' } };
+    },
+  },
+  'POST /api/admin/records/notes/:id/amendments': {
+    allow: { admin: 201 },
+    build: async () => {
+      const made = await admin('POST', '/api/admin/records/notes', { bookingId: clientBookingId, plan: 'First' });
+      return { url: `/api/admin/records/notes/${made.json().id}/amendments`, body: { text: 'Later' } };
+    },
+  },
+  'GET /api/admin/records/clients/:id': get('', ADMIN, {
+    build: () => ({ url: `/api/admin/records/clients/${people.client.id}` }),
+  }),
+  'GET /api/admin/records/clients/:id/pdf': get('', ADMIN, {
+    build: () => ({ url: `/api/admin/records/clients/${people.client.id}/pdf` }),
+  }),
   'GET /api/admin/website': get('/api/admin/website'),
   'PUT /api/admin/website': {
     allow: ADMIN,
@@ -597,6 +927,48 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/setup/dismiss': {
     allow: { admin: 204 },
     build: () => ({ url: '/api/admin/setup/dismiss', body: {} }),
+  },
+  // Standing appointments (issue 24 part 4): the owner's series; a client's own list, about themselves.
+  'GET /api/series': get('/api/series', signedInAll, { self: true }),
+  'POST /api/admin/series/preview': {
+    allow: ADMIN,
+    build: () => ({ url: '/api/admin/series/preview', body: seriesBody() }),
+  },
+  'POST /api/admin/series': {
+    allow: { admin: 201 },
+    build: async () => ({
+      url: '/api/admin/series',
+      body: { ...seriesBody(), customer: { id: await newCustomer() }, idempotencyKey: `series-${randomUUID()}` },
+    }),
+  },
+  'POST /api/admin/series/:id/cancel': {
+    allow: ADMIN,
+    build: async () => {
+      const made = await people.admin.call('POST', '/api/admin/series', {
+        ...seriesBody(),
+        customer: { id: await newCustomer() },
+        idempotencyKey: `series-${randomUUID()}`,
+      });
+      return { url: `/api/admin/series/${made.json().seriesId}/cancel`, body: { notifyClient: false } };
+    },
+  },
+  'POST /api/admin/series/:id/move': {
+    allow: ADMIN,
+    build: async () => {
+      const made = await people.admin.call('POST', '/api/admin/series', {
+        ...seriesBody(),
+        customer: { id: await newCustomer() },
+        idempotencyKey: `series-${randomUUID()}`,
+      });
+      return {
+        url: `/api/admin/series/${made.json().seriesId}/move`,
+        body: { localTime: '10:00', notifyClient: false },
+      };
+    },
+  },
+  'GET /api/admin/bookings/:id/series': {
+    allow: ADMIN,
+    build: async () => ({ url: `/api/admin/bookings/${(await diaryBooking()).id}/series` }),
   },
   'PUT /api/admin/bookings/:id/notes': {
     allow: ADMIN,
@@ -767,6 +1139,111 @@ const rules: Record<string, Rule> = {
       body: { vatRegistered: false, vatNumber: '', vatRatePercent: 20, invoiceDueDays: 14, invoiceFooter: '' },
     }),
   },
+  // The owner's other calendars (issue 23): their secret addresses are the owner's alone. 10.0.0.1 is refused at
+  // once, so adding one answers without waiting on the network.
+  'GET /api/admin/outside-calendars': get('/api/admin/outside-calendars'),
+  'POST /api/admin/outside-calendars': {
+    allow: { admin: 201 },
+    build: () => ({ url: '/api/admin/outside-calendars', body: { label: 'Personal', url: 'https://10.0.0.1/a.ics' } }),
+  },
+  'DELETE /api/admin/outside-calendars/:id': {
+    allow: { admin: 204 },
+    build: async () => {
+      const [row] = await t.db
+        .insert(outsideCalendar)
+        .values({ label: 'Personal', url: 'https://calendar.example.com/private.ics' })
+        .returning();
+      return { url: `/api/admin/outside-calendars/${row?.id}` };
+    },
+  },
+  // Texts (issue 23): the owner's settings and outbox; each person's own contact choice; Twilio's callbacks answer
+  // only a request signed with the auth token, which no role has (403 to all).
+  'GET /api/admin/text-settings': get('/api/admin/text-settings'),
+  'PUT /api/admin/text-settings': {
+    allow: ADMIN,
+    build: () => ({ url: '/api/admin/text-settings', body: { reminderHours: [24] } }),
+  },
+  'GET /api/admin/texts': get('/api/admin/texts'),
+  'GET /api/account/contact-preference': get('/api/account/contact-preference', signedInAll, { self: true }),
+  'PUT /api/account/contact-preference': {
+    allow: signedInAll,
+    self: true,
+    build: () => ({ url: '/api/account/contact-preference', body: { channel: 'both' } }),
+  },
+  // Verifying a number needs texts, which this app has not configured (409 to every signed-in person); a code never
+  // asked for is wrong (400). Anonymous callers are refused first.
+  'POST /api/account/phone/code': {
+    allow: {},
+    refuse: { client: 409, otherClient: 409, lodger: 409, admin: 409 },
+    build: () => ({ url: '/api/account/phone/code', body: { phone: '07911 123456' } }),
+  },
+  'POST /api/account/phone/verify': {
+    allow: {},
+    refuse: { client: 400, otherClient: 400, lodger: 400, admin: 400 },
+    build: () => ({ url: '/api/account/phone/verify', body: { code: '123456' } }),
+  },
+  'GET /api/admin/bookings/:id/texts': {
+    allow: ADMIN,
+    build: () => ({ url: `/api/admin/bookings/${clientBookingId}/texts` }),
+  },
+  'POST /api/texts/status': {
+    allow: {},
+    refuse: { anonymous: 403, client: 403, otherClient: 403, lodger: 403, admin: 403 },
+    build: () => ({ url: '/api/texts/status', body: { MessageSid: 'SMmatrix', MessageStatus: 'delivered' } }),
+  },
+  'POST /api/texts/incoming': {
+    allow: {},
+    refuse: { anonymous: 403, client: 403, otherClient: 403, lodger: 403, admin: 403 },
+    build: () => ({ url: '/api/texts/incoming', body: { From: '+447911123456', Body: 'STOP' } }),
+  },
+  // The waitlist (issue 24, part 3): a client's own entries and offers; the owner's view of a day and settings.
+  'GET /api/waitlist': get('/api/waitlist', signedInAll, { self: true }),
+  'POST /api/waitlist': {
+    allow: { client: 201, otherClient: 201, lodger: 201, admin: 201 },
+    self: true,
+    build: () => ({ url: '/api/waitlist', body: waitlistBody() }),
+  },
+  'GET /api/waitlist/:id': {
+    allow: { client: 200, admin: 200 },
+    own: true,
+    refuse: { lodger: 404 },
+    build: async () => ({ url: `/api/waitlist/${await newWaitlistEntry()}` }),
+  },
+  'DELETE /api/waitlist/:id': {
+    allow: { client: 204, admin: 204 },
+    own: true,
+    refuse: { lodger: 404 },
+    build: async () => ({ url: `/api/waitlist/${await newWaitlistEntry()}` }),
+  },
+  'GET /api/waitlist/offers/:id': {
+    allow: { client: 200 },
+    own: true,
+    refuse: { lodger: 404, admin: 404 },
+    build: async () => ({ url: `/api/waitlist/offers/${await newWaitlistOffer()}` }),
+  },
+  'POST /api/waitlist/offers/:id/claim': {
+    allow: { client: 201 },
+    own: true,
+    refuse: { lodger: 404, admin: 404 },
+    build: async () => ({
+      url: `/api/waitlist/offers/${await newWaitlistOffer()}/claim`,
+      body: { idempotencyKey: randomUUID(), phone: '+44 7700 900123' },
+    }),
+  },
+  'GET /api/admin/waitlist': get(`/api/admin/waitlist?date=${nextWeekday(2, 30)}`),
+  'POST /api/admin/waitlist/:id/offers': {
+    allow: { admin: 201 },
+    build: async () => ({
+      url: `/api/admin/waitlist/${await newWaitlistEntry()}/offers`,
+      // An evening hour off the grid other rules share: a series' later dates may take a later freeSlot().
+      body: { startsAt: eveningSlot() },
+    }),
+  },
+  'GET /api/admin/waitlist-settings': get('/api/admin/waitlist-settings'),
+  'PUT /api/admin/waitlist-settings': {
+    allow: ADMIN,
+    build: () => ({ url: '/api/admin/waitlist-settings', body: { offerMinutes: 120 } }),
+  },
   'GET /api/admin/invoices/billable-bookings': get('/api/admin/invoices/billable-bookings'),
   'POST /api/admin/invoices/from-booking/:bookingId': {
     allow: { admin: 201 },
@@ -830,6 +1307,23 @@ const rules: Record<string, Rule> = {
   'GET /api/admin/finances/vat': get(`/api/admin/finances/vat?${range}`),
   'GET /api/admin/finances/cash': get(`/api/admin/finances/cash?${range}`),
   'GET /api/admin/finances/year-end': get('/api/admin/finances/year-end?year=2025'),
+  // The VAT return filed with HMRC (issue 30 part 2): the owner's alone. Without HMRC's credentials here, connecting
+  // is refused (409); the calls that reach HMRC need the browser's details for the fraud-prevention headers (400).
+  'GET /api/admin/vat/connection': get('/api/admin/vat/connection'),
+  'POST /api/admin/vat/connection': {
+    allow: { admin: 409 },
+    build: () => ({ url: '/api/admin/vat/connection', body: { vrn: '123456789' } }),
+  },
+  'DELETE /api/admin/vat/connection': { allow: { admin: 404 }, build: () => ({ url: '/api/admin/vat/connection' }) },
+  'GET /api/admin/vat/callback': get('/api/admin/vat/callback?code=a&state=b', { admin: 409 }),
+  'GET /api/admin/vat/obligations': get(`/api/admin/vat/obligations?${range}`, { admin: 400 }),
+  'GET /api/admin/vat/liabilities': get(`/api/admin/vat/liabilities?${range}`, { admin: 400 }),
+  'GET /api/admin/vat/boxes': get(`/api/admin/vat/boxes?${range}`),
+  'GET /api/admin/vat/drill-down': get(`/api/admin/vat/drill-down?${range}&box=1`),
+  'GET /api/admin/vat/returns': get('/api/admin/vat/returns'),
+  'POST /api/admin/vat/returns': { allow: { admin: 400 }, build: () => ({ url: '/api/admin/vat/returns', body: {} }) },
+  'GET /api/admin/exports/csv': get(`/api/admin/exports/csv?${range}&product=xero&kind=journal`),
+  'GET /api/admin/exports/year-end-pack': get(`/api/admin/exports/year-end-pack?${range}`),
   'GET /api/admin/analytics/bookings-over-time': get(`/api/admin/analytics/bookings-over-time?${range}`),
   'GET /api/admin/analytics/by-service': get(`/api/admin/analytics/by-service?${range}`),
   'GET /api/admin/analytics/occupancy': get(`/api/admin/analytics/occupancy?${range}`),
@@ -994,7 +1488,13 @@ function leaksFor(role: RoleName, body: string, self: boolean): string[] {
 
 /** Another client may see the business's public data, never the first client's, nor the owner's notes. */
 function leaksOfClient(body: string): string[] {
-  return [SECRETS.clientName, SECRETS.clientPhone, SECRETS.clientNotes, ...OWNER_NOTES, people.client.email].filter(
-    (secret) => body.includes(secret),
-  );
+  return [
+    SECRETS.clientName,
+    SECRETS.clientPhone,
+    SECRETS.clientNotes,
+    SECRETS.clientHealth,
+    SECRETS.treatmentNote,
+    ...OWNER_NOTES,
+    people.client.email,
+  ].filter((secret) => body.includes(secret));
 }

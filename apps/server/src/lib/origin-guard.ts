@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads a file upload (multipart/form-data) instead of a JSON body. */
     multipart?: boolean;
+    /** A provider's callback posted as a form (Twilio's), accepted only with its signature (decision 072). */
+    form?: boolean;
   }
 }
 
@@ -31,7 +33,9 @@ export function registerOriginGuard(app: FastifyInstance, trustedOrigins: string
     // Upload routes read multipart themselves and answer with the storage codes of the specification.
     const type = request.headers['content-type'];
     if (type === undefined || request.routeOptions.config.multipart) return;
-    if (type.split(';')[0]?.trim().toLowerCase() !== 'application/json')
+    const mediaType = type.split(';')[0]?.trim().toLowerCase();
+    if (request.routeOptions.config.form && mediaType === 'application/x-www-form-urlencoded') return;
+    if (mediaType !== 'application/json')
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (Content-Type: application/json).');
   });
 }

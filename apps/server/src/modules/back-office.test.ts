@@ -206,6 +206,29 @@ describe('the owner’s bookings', () => {
     expect(cancelled.bookings.every((b: { status: string }) => b.status === 'cancelled')).toBe(true);
     expect((await admin.call('GET', '/api/admin/bookings?status=lost')).statusCode).toBe(400);
   });
+
+  it('keeps a phone number in E.164 and finds it typed the British way', async () => {
+    const typed = '07700 900314';
+    const someone = await signedIn(t);
+    const made = await someone.call(
+      'POST',
+      '/api/bookings',
+      bookingBody(swedishId, localIso(nextWeekday(4, 20), '11:00'), { phone: typed }),
+    );
+    expect(made.json()).toMatchObject({ clientPhone: '+447700900314' });
+    const search = encodeURIComponent(typed);
+    const bookings = (await admin.call('GET', `/api/admin/bookings?q=${search}`)).json();
+    expect(bookings.bookings.map((b: { id: string }) => b.id)).toEqual([made.json().id]);
+    const customers = (await admin.call('GET', `/api/admin/customers?q=${search}`)).json();
+    expect(customers.customers).toMatchObject([{ id: someone.id, phone: '+447700900314' }]);
+    const wrong = await someone.call(
+      'POST',
+      '/api/bookings',
+      bookingBody(swedishId, localIso(nextWeekday(4, 20), '13:00'), { phone: 'O77OO 9OO314' }),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Enter a phone number we can text, e.g. 07700 900123');
+  });
 });
 
 describe('customers', () => {

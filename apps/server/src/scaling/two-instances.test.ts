@@ -38,6 +38,9 @@ let dataDir: string;
 let publicUrl: string;
 const instances: Instance[] = [];
 
+/** The key both instances share, as an install of several instances must (decision 068). */
+const RECORDS_KEY = 'c'.repeat(64);
+
 function startInstance(name: string, port: number, own: Record<string, string> = {}): Instance {
   const child = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -49,6 +52,8 @@ function startInstance(name: string, port: number, own: Record<string, string> =
       // Both answer for one site, as behind a load balancer; no AUTH_SECRET: the first start generates one.
       PUBLIC_URL: publicUrl,
       DATABASE_URL: databaseUrl,
+      // Every instance seals the practice's records with the one key (decision 068).
+      RECORDS_KEY,
       DATA_DIR: join(dataDir, name),
       WEB_DIST: '/nonexistent',
       SMTP_URL: smtp.url,

@@ -1,3 +1,4 @@
+import { siteFontFaceCss } from '@app/shared';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -30,11 +31,15 @@ function NotificationsOnDemand() {
 function BrandedMantine({ children }: { children: ReactNode }) {
   const { data: config } = useQuery(configQuery);
   const brand = config?.website?.brand;
-  const key = brand ? `${brand.primaryShade}:${brand.shades.join()}` : '';
+  const fonts = config?.website?.fonts;
+  const key = brand ? `${brand.primaryShade}:${brand.shades.join()}:${fonts?.heading}:${fonts?.text}` : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the brand's content
-  const branded = useMemo(() => (brand ? themeFor(brand) : theme), [key]);
+  const branded = useMemo(() => (brand ? themeFor(brand, fonts) : theme), [key]);
+  const fontFaces = fonts ? siteFontFaceCss(fonts) : '';
   return (
     <MantineProvider theme={branded} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+      {/* The owner's typefaces, also where the server's head did not give them (a page opened before a change). */}
+      {fontFaces && <style>{fontFaces}</style>}
       {children}
     </MantineProvider>
   );

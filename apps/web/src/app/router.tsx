@@ -83,9 +83,12 @@ export const routes: RouteObject[] = [
       screen('dashboard', 'dashboard'),
       screen('invoices', 'invoices'),
       screen('finances', 'finances'),
+      screen('vat-returns', 'vatReturns'),
       screen('emails', 'emails'),
       screen('ledger', 'ledger'),
       screen('vouchers', 'vouchers'),
+      // Courses of sessions (issue 24, part 2): the owner's page.
+      screen('courses', 'courses'),
       screen('gift-vouchers', 'giftVouchers'),
       screen('customers', 'customers'),
       screen('customers/:uid', 'customer'),
@@ -94,6 +97,16 @@ export const routes: RouteObject[] = [
       // Ours, not the spec's: the one-time link the server prints on an install without an admin (decision 041).
       screen(SETUP_PATH.slice(1), 'setup'),
       screen('website', 'website'),
+      // The client's health questionnaire and consent (issue 28).
+      screen('health-form', 'healthForm'),
+      screen('questionnaire', 'questionnaireSettings'),
+      screen('reviews', 'reviews'),
+      // Where the thank-you email lands; the page asks the visitor to sign in, keeping the link (decision 074).
+      screen('review/:bookingId', 'review'),
+      // The waitlist (issue 24, part 3): the offer email's link, its leave link, and the owner's page.
+      screen('waitlist/offers/:offerId', 'waitlistOffer'),
+      screen('waitlist/:entryId', 'waitlistEntry'),
+      screen('manage_waitlist', 'manageWaitlist'),
       redirect('*', '/'),
     ],
   },

@@ -1,4 +1,11 @@
-import { DEFAULT_BRAND_COLOR, DEFAULT_BRAND_PALETTE, type PublicWebsite } from '@app/shared';
+import {
+  DEFAULT_BRAND_COLOR,
+  DEFAULT_BRAND_PALETTE,
+  DEVICE_FONT,
+  type PublicWebsite,
+  type SiteFonts,
+  siteFontStacks,
+} from '@app/shared';
 import {
   alpha,
   type CSSVariablesResolver,
@@ -11,9 +18,6 @@ import {
 /** The calm default brand (deep sage): white text on it passes WCAG AA; the address-bar colour of the installed app. */
 export const THEME_COLOR = DEFAULT_BRAND_COLOR;
 
-/** Headings in a book face the device already has (nothing fetched); also in global.css for the first paint. */
-const headingFont = "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, serif";
-
 type Brand = PublicWebsite['brand'];
 
 /**
@@ -21,7 +25,10 @@ type Brand = PublicWebsite['brand'];
  * in both schemes; links in the dark scheme use shade 4, which reads on the dark page) and a type scale with serif
  * headings. The warm neutral surfaces are in global.css.
  */
-export function themeFor(brand?: Brand) {
+export function themeFor(brand?: Brand, fonts: SiteFonts = { heading: DEVICE_FONT, text: DEVICE_FONT }) {
+  // The owner's typefaces (served by the site, their @font-face in the head and in providers.tsx) before the
+  // device's own: headings in a book face the device already has, text in its system face (also in global.css).
+  const stacks = siteFontStacks(fonts);
   const palette =
     brand ??
     (() => {
@@ -38,9 +45,9 @@ export function themeFor(brand?: Brand) {
       brand: palette.shades as unknown as MantineColorsTuple,
     },
     defaultRadius: 'md',
-    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    fontFamily: stacks.text,
     headings: {
-      fontFamily: headingFont,
+      fontFamily: stacks.heading,
       fontWeight: '600',
       sizes: {
         h1: { fontSize: 'clamp(2rem, 1.4rem + 2.6vw, 3.25rem)', lineHeight: '1.12' },

@@ -58,7 +58,8 @@ export function DetailSection({ title, children }: { title: string; children: Re
 export function DetailHeading({ name, badge }: { name: string; badge: ReactNode }) {
   return (
     <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-      <Text fw={700} size="lg">
+      {/* A long name with no spaces wraps instead of widening the dialog past the screen. */}
+      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         {name}
       </Text>
       {badge}

@@ -1,6 +1,8 @@
 import { Calendar, type CalendarOptions } from '@fullcalendar/core';
+import enGb from '@fullcalendar/core/locales/en-gb';
 import { Box } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { toWallClock } from '../lib/zoned-time.ts';
 
 /**
  * FullCalendar names its icon-only buttons only by a title, and marks the icons role="img" without a name: the
@@ -48,4 +50,45 @@ export function FullCalendar({ options, label }: { options: CalendarOptions; lab
   });
 
   return <Box ref={element} role="region" aria-label={label} />;
+}
+
+const time24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
+/**
+ * What the owner's two diaries (bookings and availability) share: the business's clock, dates written the British
+ * way, 07:00 to 23:00 in half hours with quarter-hour snapping, and the toolbar, its view buttons (`views`) in the
+ * footer on a phone.
+ */
+export function diaryOptions({
+  timeZone,
+  phone,
+  views,
+}: {
+  timeZone: string;
+  phone: boolean;
+  views: string;
+}): CalendarOptions {
+  return {
+    // Wall-clock times as UTC: see lib/zoned-time.ts.
+    timeZone: 'UTC',
+    // Day headers and titles as the owner writes dates (25/11, not 11/25).
+    locale: enGb,
+    now: () => toWallClock(Date.now(), timeZone),
+    headerToolbar: phone
+      ? { left: 'prev,next', center: 'title', right: 'today' }
+      : { left: 'prev,next today', center: 'title', right: views },
+    footerToolbar: phone ? { center: views } : undefined,
+    titleFormat: phone ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'long', year: 'numeric' },
+    firstDay: 1,
+    allDaySlot: false,
+    slotMinTime: '07:00:00',
+    slotMaxTime: '23:00:00',
+    slotDuration: '00:30:00',
+    snapDuration: '00:15:00',
+    slotLabelFormat: time24,
+    eventTimeFormat: time24,
+    height: 'auto',
+    nowIndicator: true,
+    longPressDelay: 400,
+  };
 }

@@ -57,3 +57,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   return parsed as T;
 }
+
+/** What to tell the person of a failed call: the server's own words, or that it did not answer. */
+export function serverMessage(error: Error): string {
+  return error instanceof ApiError ? error.message : 'The server did not answer.';
+}

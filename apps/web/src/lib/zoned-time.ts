@@ -1,29 +1,15 @@
+import { zonedParts } from '@app/shared';
+
 /**
  * Wall-clock times in the business's time zone. FullCalendar without a time-zone plugin cannot show a named zone, so
  * the calendars give it wall-clock times as if they were UTC ('fake UTC') and convert back here when a user drops or
  * selects something: the diary always reads on the therapist's clock, whatever the browser's zone.
  */
 
-function partsIn(instant: number, timeZone: string): Record<string, number> {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const out: Record<string, number> = {};
-  for (const part of parts) if (part.type !== 'literal') out[part.type] = Number(part.value);
-  return out;
-}
-
 /** Milliseconds to add to a UTC instant to read the zone's wall clock at that instant. */
 function offsetAt(instant: number, timeZone: string): number {
-  const p = partsIn(instant, timeZone);
-  const wall = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  const p = zonedParts(instant, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wall - Math.floor(instant / 1000) * 1000;
 }
 

@@ -89,6 +89,11 @@ export type JournalSourceType =
   | 'voucher_redeemed'
   | 'voucher_expired'
   | 'voucher_returned'
+  | 'course_sale'
+  | 'course_session_used'
+  | 'course_session_returned'
+  | 'course_adjusted'
+  | 'course_expired'
   | 'reversal'
   | 'manual';
 export const journalEntry = pgTable(

@@ -8,7 +8,7 @@ export function accountRoutes(context: AppContext) {
   const { db, auth, env } = context;
   return async (app: FastifyInstance) => {
     app.get('/api/account/export', async (request, reply) => {
-      const data = await exportMyData(db, { actor: await actorOf(auth, request) });
+      const data = await exportMyData(db, { actor: await actorOf(auth, request), recordsKey: context.recordsKey });
       return reply
         .header('content-disposition', 'attachment; filename="my-data.json"')
         .header('cache-control', 'no-store')

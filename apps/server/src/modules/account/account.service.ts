@@ -43,10 +43,10 @@ export async function signOutMyDevice(db: Db, request: { actor: Actor | null; pa
 }
 
 /** Everything held about the signed-in person, as one JSON document. */
-export async function exportMyData(db: Db, request: { actor: Actor | null }) {
+export async function exportMyData(db: Db, request: { actor: Actor | null; recordsKey: Buffer }) {
   const actor = requireSignedIn(request.actor);
   // The owner's private notes stay the owner's (decision 056): the owner's export for a request includes them.
-  return exportPersonData(db, { userId: actor.id, ownerNotes: false });
+  return exportPersonData(db, { userId: actor.id, ownerNotes: false, recordsKey: request.recordsKey });
 }
 
 export const deleteAccountInput = z.strictObject({

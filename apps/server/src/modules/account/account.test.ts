@@ -38,7 +38,7 @@ describe('download my data', () => {
     const response = await client.call('GET', '/api/account/export');
     expect(response.headers['content-disposition']).toContain('my-data.json');
     const data = response.json();
-    expect(data.account).toMatchObject({ email: client.email, phone: '07700 900456' });
+    expect(data.account).toMatchObject({ email: client.email, phone: '+447700900456' });
     expect(data.account).not.toHaveProperty('password');
     expect(data.bookings.map((b: { id: string }) => b.id)).toEqual([made.id]);
     expect(data.bookingHistory).toHaveLength(1);
@@ -109,6 +109,6 @@ describe('profile', () => {
     const bad = await client.agent.post('/api/auth/update-user', { phone: 'call me maybe' });
     expect(bad.statusCode).toBe(400);
     const [row] = await t.db.select().from(user).where(eq(user.id, client.id));
-    expect(row?.phone).toBe('+44 20 7946 0000');
+    expect(row?.phone).toBe('+442079460000');
   });
 });

@@ -13,6 +13,7 @@ import { availabilityOverride, blockedPeriod } from '../../db/schema.ts';
 import { datesBetween } from '../../lib/zoned-time.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { type Interval, mergeIntervals, openIntervalsOfDate, type SlotRules } from '../availability/slots.ts';
+import { ensureBookingFigures } from './analytics.service.ts';
 import {
   type AnalyticsDeps,
   bucketKey,
@@ -105,18 +106,16 @@ export async function occupancy({ db, timeZone }: AnalyticsDeps, request: ChartR
 
 export async function leadTime({ db, timeZone }: AnalyticsDeps, request: ChartRequest): Promise<LeadTime> {
   const { range } = chartQuery(analyticsRangeQuery, timeZone, request);
-  // Calendar days between the day it was booked and the day of the appointment, both on the
-  // business's clock, counted per day; and the exact lead in hundredths of a day, for the median.
-  // One scan, two groupings; the subquery (offset 0) converts each row's times once.
+  await ensureBookingFigures({ db, timeZone });
+  // Calendar days between the day it was booked and the day of the appointment, both on the business's clock, and
+  // the exact lead in hundredths of a day, for the median: summed from booking_lead (decision 087), where each
+  // booking not cancelled was counted once with both already worked out. Two groupings of one read.
   const result = await db.execute(sql`
-    select grouping(d.days) as by_bin, d.days, d.bin, count(*)::int as bookings
-      from (
-        select (${localStart(timeZone)})::date - (b.created_at at time zone ${timeZone})::date as days,
-               floor(greatest(0, extract(epoch from b.starts_at - b.created_at)) / ${LEAD_BIN_SECONDS})::int as bin
-          from booking b
-         where ${inRange(range)} and b.status <> 'cancelled'
-        offset 0) d
-     group by grouping sets ((d.days), (d.bin))`);
+    select grouping(l.lead_days) as by_bin, l.lead_days as days, l.lead_bin as bin, sum(l.bookings)::int as bookings
+      from booking_lead l
+     where l.day >= ${range.from} and l.day <= ${range.to}
+     group by grouping sets ((l.lead_days), (l.lead_bin))
+    having sum(l.bookings) <> 0`);
   const rows = rowsOf<{ by_bin: number; days: number | null; bin: number | null; bookings: number }>(result);
   const bands = new Map<LeadTimeBand, number>(leadTimeBands.map((band) => [band, 0]));
   const bins: [number, number][] = [];
@@ -134,8 +133,6 @@ export async function leadTime({ db, timeZone }: AnalyticsDeps, request: ChartRe
     medianDays: medianOfBins(bins, bookings),
   };
 }
-
-const LEAD_BIN_SECONDS = 864; // a hundredth of a day
 
 function bandOf(days: number): LeadTimeBand {
   if (days <= 0) return 'same_day';

@@ -12,7 +12,12 @@ export type AuditEntity =
   | 'expense'
   | 'invoice'
   | 'file'
-  | 'voucher';
+  | 'voucher'
+  | 'course'
+  | 'client_record'
+  | 'vat_return'
+  | 'add_on'
+  | 'review';
 
 /** Written in the same transaction as the change it describes. */
 export async function recordAudit(

@@ -34,6 +34,12 @@ function checkPhone(phone: unknown) {
     });
 }
 
+function inE164<T extends Record<string, unknown>>(data: T): T {
+  if (typeof data.phone !== 'string' || data.phone === '') return data;
+  const parsed = phoneField.safeParse(data.phone);
+  return parsed.success ? { ...data, phone: parsed.data } : data;
+}
+
 export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 }
@@ -215,6 +221,11 @@ export function createAuth(options: { db: Db; env: Env; secret: string; sendAuth
       additionalFields: { viaPasskey: { type: 'boolean', required: false, defaultValue: false, input: false } },
     },
     databaseHooks: {
+      // The before hook has checked the number; it is kept in E.164 like every other phone number.
+      user: {
+        create: { before: async (data) => ({ data: inE164(data) }) },
+        update: { before: async (data) => ({ data: inE164(data) }) },
+      },
       session: {
         create: {
           // A passkey sign-in is itself two factors (the device, and its fingerprint, face or PIN).
@@ -296,7 +307,8 @@ export function createAuth(options: { db: Db; env: Env; secret: string; sendAuth
       before: createAuthMiddleware(async (ctx) => {
         const field = passwordFields[ctx.path];
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
-        if (ctx.path === '/update-user') checkPhone((ctx.body as Record<string, unknown> | undefined)?.phone);
+        if (ctx.path === '/update-user' || ctx.path === '/sign-up/email')
+          checkPhone((ctx.body as Record<string, unknown> | undefined)?.phone);
         if (ctx.path.startsWith('/admin/')) await requireAdminSecondFactor(ctx);
         if (ctx.path === '/two-factor/disable') await refuseForAdmins(ctx);
         if (

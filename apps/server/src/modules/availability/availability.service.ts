@@ -11,11 +11,12 @@ import {
 } from '@app/shared';
 import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { availabilityOverride, blockedPeriod, booking, businessSettings } from '../../db/schema.ts';
+import { availabilityOverride, blockedPeriod, booking, businessSettings, outsideBusy } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { noteFreedTime } from '../waitlist/freed-time.ts';
 import { computeSlots, type Interval, type SlotRules } from './slots.ts';
 
 export async function getBookingRules(
@@ -75,6 +76,11 @@ function busyIntervals(db: DbOrTx, timeZone: string, from: string, to: string, e
       select extract(epoch from ${blockedPeriod.startsAt}) * 1000, extract(epoch from ${blockedPeriod.endsAt}) * 1000
         from ${blockedPeriod}
        where ${blockedPeriod.startsAt} < ${windowEnd} and ${blockedPeriod.endsAt} > ${windowStart}
+      union all
+      -- the owner's other calendars, their last good copy (decision 071)
+      select extract(epoch from ${outsideBusy.startsAt}) * 1000, extract(epoch from ${outsideBusy.endsAt}) * 1000
+        from ${outsideBusy}
+       where ${outsideBusy.startsAt} < ${windowEnd} and ${outsideBusy.endsAt} > ${windowStart}
     ) busy`);
 }
 
@@ -242,6 +248,9 @@ export async function createBlock(db: DbOrTx, { actor, input }: { actor: Actor |
 
 export async function deleteBlock(db: DbOrTx, { actor, id }: { actor: Actor | null; id: string }) {
   requireRole(actor, 'admin');
-  const deleted = await db.delete(blockedPeriod).where(eq(blockedPeriod.id, id)).returning();
-  if (!deleted.length) throw new AppError('NOT_FOUND', 'No such block.');
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(blockedPeriod).where(eq(blockedPeriod.id, id)).returning();
+    if (!deleted) throw new AppError('NOT_FOUND', 'No such block.');
+    await noteFreedTime(tx, { startsAt: deleted.startsAt, endsAt: deleted.endsAt, cause: 'block removed' });
+  });
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AdminCalendar, AppError, calendarQuery, type LodgerCalendar } from '@app/shared';
-import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import ical, { ICalEventBusyStatus } from 'ical-generator';
 import type { Db } from '../../db/client.ts';
-import { blockedPeriod, booking, calendarFeed, user } from '../../db/schema.ts';
+import { blockedPeriod, booking, calendarFeed, outsideBusy, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -60,10 +60,17 @@ export async function availabilityCalendar(
     .select()
     .from(blockedPeriod)
     .where(and(lt(blockedPeriod.startsAt, end), gte(blockedPeriod.endsAt, start)));
+  // The owner's other calendars: shown to the owner as "Busy (personal)" with their own titles (decision 071).
+  const personal = await db
+    .select()
+    .from(outsideBusy)
+    .where(and(lt(outsideBusy.startsAt, end), gt(outsideBusy.endsAt, start)))
+    .orderBy(asc(outsideBusy.startsAt));
   return {
     timeZone,
     open,
     busy: merged,
+    personal: personal.map((p) => ({ start: p.startsAt.toISOString(), end: p.endsAt.toISOString(), title: p.title })),
     bookings: bookings.map((b) => ({
       id: b.id,
       start: b.startsAt.toISOString(),

@@ -30,16 +30,18 @@ export function freeTimes(db: Db, { timeZone }: { timeZone: string }) {
       .where(eq(service.id, serviceId));
     return row;
   });
-  return async (query: SlotsQuery, showSensual: boolean): Promise<Answer> => {
+  // extraMinutes: the chosen add-ons' (issue 24); the times are for the treatment and them together.
+  return async (query: SlotsQuery, showSensual: boolean, extraMinutes = 0): Promise<Answer> => {
     const row = await diaryAndService(query.serviceId);
     checkServiceForSlots(row?.found, query.duration, showSensual);
     const minute = Math.floor(Date.now() / 60_000);
-    const key = `${row?.version}|${minute}|${query.duration}|${query.from}|${query.to}`;
+    const length = query.duration + extraMinutes;
+    const key = `${row?.version}|${minute}|${length}|${query.from}|${query.to}`;
     const hit = kept.get(key);
     if (hit) return hit;
     const slots = await listSlots(db, {
       timeZone,
-      query: { ...query, durationMinutes: query.duration },
+      query: { ...query, durationMinutes: length },
       now: (minute + 1) * 60_000,
     });
     const json = JSON.stringify(slots);

@@ -27,6 +27,7 @@ const MINUTE = 60_000;
 
 /** The opening ranges of one local date after overrides. */
 export function rangesOfDate(rules: Pick<SlotRules, 'weeklyHours' | 'overrides'>, date: string): TimeRange[] {
+  // Stryker disable next-line ArrayDeclaration: the weekly hours have seven days (weeklyHoursSchema)
   const weekly = rules.weeklyHours[weekdayOf(date)] ?? [];
   const overrides = rules.overrides.filter((o) => o.date === date);
   if (overrides.some((o) => o.kind === 'closed')) return [];
@@ -89,6 +90,7 @@ export function computeSlots(
       for (let start = open.start; start + duration <= open.end; start += step) {
         if (start < earliest || start >= latest) continue;
         const occupiedEnd = start + duration + buffer;
+        // Stryker disable next-line OptionalChaining: cursor < busy.length, so busy[cursor] exists
         while (cursor < busy.length && (busy[cursor]?.end ?? 0) <= start) cursor++;
         const next = busy[cursor];
         if (next && next.start < occupiedEnd) continue;
@@ -105,5 +107,6 @@ export function isSlotFree(
   request: Omit<SlotRequest, 'from' | 'to'> & { start: number; date: string; today: string },
 ): boolean {
   const day = computeSlots(rules, { ...request, from: request.date, to: request.date });
+  // Stryker disable next-line OptionalChaining,BooleanLiteral: computeSlots answers one day for one date, so day[0] exists
   return day[0]?.slots.includes(request.start) ?? false;
 }

@@ -8,7 +8,6 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { AppError } from '@app/shared';
-import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import { eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { appSetting, type WebsiteImageVariant } from '../../db/schema.ts';
@@ -20,6 +19,8 @@ import { endTar, writeTarMember } from './tar.ts';
 export const BACKUP_FORMAT = 'massage-booking-backup';
 export const MANIFEST = 'manifest.json';
 export const DATABASE_MEMBER = 'database.sql';
+/** The key of the practice's records, in an archive only when the owner asked for it (decision 068). */
+export const RECORDS_KEY_MEMBER = 'records.key';
 
 export type Migration = { hash: string; createdAt: number };
 export type StoredFileEntry = { bucket: string; path: string; size: number; contentType: string };
@@ -95,6 +96,8 @@ async function snapshotOf(database: Database): Promise<Snapshot> {
       exec: async () => [],
       execProtocolRawSync: (message: Uint8Array) => client.execProtocolRawSync(message),
     } as unknown as typeof client;
+    // Loaded here only: a server on PostgreSQL never loads PGlite's pg_dump (issue 27).
+    const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
     sql = await client._runExclusiveTransaction(async () => {
       const text = await (await pgDump({ pg: stand, args: dumpArgs })).text();
       // pg_dump leaves its read-only transaction open and its settings on the shared session (it expects
@@ -194,7 +197,7 @@ export function backupFileName(at: Date): string {
  */
 export async function createBackup(
   deps: { database: Database; files: FileStore },
-  options: { dir: string; now?: Date },
+  options: { dir: string; now?: Date; recordsKey?: Buffer },
 ): Promise<{ file: string; manifest: Manifest }> {
   const at = options.now ?? new Date();
   const snapshot = await snapshotOf(deps.database);
@@ -219,6 +222,12 @@ export async function createBackup(
       const name = `files/${entry.path}`;
       members[name] = { size: bytes.length, sha256: sha256(bytes) };
       await writeTarMember(tar, name, bytes);
+    }
+    // Without it a restore cannot read the health records: with it the archive alone opens them, so only on request.
+    if (options.recordsKey) {
+      const keyBytes = Buffer.from(`${options.recordsKey.toString('base64')}\n`);
+      members[RECORDS_KEY_MEMBER] = { size: keyBytes.length, sha256: sha256(keyBytes) };
+      await writeTarMember(tar, RECORDS_KEY_MEMBER, keyBytes);
     }
     const manifest: Manifest = {
       format: BACKUP_FORMAT,

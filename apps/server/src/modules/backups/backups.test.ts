@@ -62,7 +62,8 @@ async function freshInstall(): Promise<Record<string, string>> {
   dropAfter.push(name);
   const url = new URL(process.env.TEST_DATABASE_URL ?? '');
   url.pathname = `/${name}`;
-  return { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+  // RECORDS_KEY is required with DATABASE_URL (decision 068).
+  return { DATA_DIR: dataDir, DATABASE_URL: url.toString(), RECORDS_KEY: 'b'.repeat(64) };
 }
 
 const envOf = (vars: Record<string, string>) =>
@@ -292,7 +293,8 @@ describe(`backup of ${sourceKind}, restored into ${targetKind}`, { timeout: 180_
       targetKind === 'pglite' ? /already holds a database/ : /The PostgreSQL database at DATABASE_URL is not empty/,
     );
     expect(readdirSync(again.DATA_DIR ?? '').filter((name) => name !== 'in-use.pid')).toEqual(
-      targetKind === 'pglite' ? ['files', 'pglite'] : [],
+      // records.key: the key the restored install made when it started, its archive carrying none (decision 068).
+      targetKind === 'pglite' ? ['files', 'pglite', 'records.key'] : [],
     );
     expect(await withRestored(target, (_app, db) => everyRow(db))).toEqual(before);
   });

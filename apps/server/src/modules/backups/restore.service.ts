@@ -6,15 +6,22 @@ import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { AppError, isSafeStoragePath } from '@app/shared';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../../db/client.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
 import type { Env } from '../../env.ts';
+import { recordsKeyBytes } from '../records/records-crypto.ts';
+import { RECORDS_KEY_FILE } from '../records/records-key.ts';
 import { createFileStore } from '../storage/storage.service.ts';
-import { BACKUP_FORMAT, DATABASE_MEMBER, LAST_BACKUP_KEY, MANIFEST, type Manifest } from './backup.service.ts';
+import {
+  BACKUP_FORMAT,
+  DATABASE_MEMBER,
+  LAST_BACKUP_KEY,
+  MANIFEST,
+  type Manifest,
+  RECORDS_KEY_MEMBER,
+} from './backup.service.ts';
 import { damagedEncrypted, decryptingStream, isEncryptedArchive } from './backup-crypto.ts';
 import { portableSql } from './dump-sql.ts';
 import { readTar, TarFormatError } from './tar.ts';
@@ -22,7 +29,7 @@ import { readTar, TarFormatError } from './tar.ts';
 const damaged = (why: string) =>
   new AppError('VALIDATION', `The backup archive is damaged (${why}); nothing was restored.`);
 
-type Verified = { manifest: Manifest; sql: string; staged: string };
+type Verified = { manifest: Manifest; sql: string; staged: string; recordsKey: Buffer | undefined };
 
 /**
  * Reads the whole archive once, checking every member against the manifest, with the files staged in
@@ -33,6 +40,7 @@ async function readArchive(archive: string, stageDir: string, key: () => Promise
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestBytes: Buffer | undefined;
   let sql: string | undefined;
+  let recordsKey: Buffer | undefined;
   const source = (await isEncryptedArchive(archive))
     ? await decryptingStream(archive, await key())
     : createReadStream(archive);
@@ -52,6 +60,7 @@ async function readArchive(archive: string, stageDir: string, key: () => Promise
         sha256: createHash('sha256').update(member.data).digest('hex'),
       });
       if (member.name === DATABASE_MEMBER) sql = member.data.toString('utf8');
+      else if (member.name === RECORDS_KEY_MEMBER) recordsKey = member.data;
       else if (member.name.startsWith('files/') && isSafeStoragePath(member.name.slice('files/'.length))) {
         const target = join(stageDir, member.name.slice('files/'.length));
         await mkdir(dirname(target), { recursive: true });
@@ -83,7 +92,7 @@ async function readArchive(archive: string, stageDir: string, key: () => Promise
   }
   for (const name of seen.keys()) if (!manifest.members[name]) throw damaged(`${name} is not in the manifest`);
   if (sql === undefined) throw damaged(`${DATABASE_MEMBER} is missing`);
-  return { manifest, sql, staged: stageDir };
+  return { manifest, sql, staged: stageDir, recordsKey };
 }
 
 /** What went wrong reading the compressed data, in words: cut short, changed, or not gzip at all. */
@@ -133,7 +142,13 @@ async function load(query: Query, manifest: Manifest, sql: string) {
   await query(`delete from public.app_setting where key = '${LAST_BACKUP_KEY}'`);
 }
 
-export type RestoreResult = { manifest: Manifest; target: string; files: number };
+export type RestoreResult = {
+  manifest: Manifest;
+  target: string;
+  files: number;
+  /** What became of the practice records' key: the sentence the restore prints about it (decision 068). */
+  recordsKey: string;
+};
 
 /**
  * Brings an empty install (a fresh DATA_DIR, or an empty PostgreSQL database at DATABASE_URL) back to the
@@ -178,7 +193,7 @@ export async function restoreBackup(
       );
     if (env.DATABASE_URL) await refuseNonEmptyPostgres(env.DATABASE_URL);
 
-    const { manifest, sql } = await readArchive(resolve(archive), stage, key);
+    const { manifest, sql, recordsKey } = await readArchive(resolve(archive), stage, key);
     checkSchema(manifest);
     const foreign = manifest.files.find((file) => file.bucket !== files.bucket);
     if (foreign)
@@ -194,6 +209,11 @@ export async function restoreBackup(
         await putFiles(files, manifest, stage);
       });
     } else {
+      // Loaded here only: a server on PostgreSQL never loads PGlite (issue 27).
+      const [{ PGlite }, { pg_trgm }] = await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+      ]);
       const client = await PGlite.create(pgliteStage, { extensions: { pg_trgm } });
       try {
         await load((text) => client.exec(text).then((results) => results.at(-1) ?? { rows: [] }), manifest, sql);
@@ -208,14 +228,39 @@ export async function restoreBackup(
       await rm(localFiles, { recursive: true, force: true });
       await rename(stage, localFiles);
     }
+    const keyNote = await placeRecordsKey(env, dataDir, recordsKey);
     restored = true;
-    return { manifest, target: env.DATABASE_URL ? 'PostgreSQL' : dataDir, files: manifest.files.length };
+    return {
+      manifest,
+      target: env.DATABASE_URL ? 'PostgreSQL' : dataDir,
+      files: manifest.files.length,
+      recordsKey: keyNote,
+    };
   } finally {
     await rm(stage, { recursive: true, force: true });
     await rm(pgliteStage, { recursive: true, force: true });
     unlock();
     if (!restored && dataDirIsNew) await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The key the health records were sealed with: from the archive into DATA_DIR/records.key (the embedded database
+ * without RECORDS_KEY), or a sentence saying what the person restoring must do, since without it they stay sealed.
+ */
+async function placeRecordsKey(env: Env, dataDir: string, fromArchive: Buffer | undefined): Promise<string> {
+  if (env.RECORDS_KEY)
+    return fromArchive && fromArchive.toString('utf8').trim() !== recordsKeyBytes(env.RECORDS_KEY).toString('base64')
+      ? 'The backup carries a records key other than RECORDS_KEY: set RECORDS_KEY to the backup’s key (records.key in the archive), or its health records and notes cannot be read.'
+      : 'The health records and notes open with RECORDS_KEY as set.';
+  if (!fromArchive)
+    return 'The backup does not carry the records key: set RECORDS_KEY (or put records.key in DATA_DIR) to the backed-up install’s key, or its health records and notes cannot be read.';
+  const file = join(dataDir, RECORDS_KEY_FILE);
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, fromArchive, { mode: 0o600, flag: 'w' });
+  return env.DATABASE_URL
+    ? `The records key came with the backup, written to ${file}: set RECORDS_KEY to its content before starting, or the health records and notes cannot be read.`
+    : `The records key came with the backup: written to ${file}.`;
 }
 
 async function putFiles(files: ReturnType<typeof createFileStore>, manifest: Manifest, stage: string) {

@@ -3,6 +3,7 @@ import {
   type AdminOnlinePayment,
   AppError,
   listAdminBookingsQuery,
+  phoneField,
   privateNotesInput,
   setOutcomeInput,
 } from '@app/shared';
@@ -13,18 +14,24 @@ import { booking, bookingEvent, payment, voucher, voucherRedemption } from '../.
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
+import { addOnsOfBooking } from '../add-ons/booking-add-ons.ts';
 import { auditOf } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { coursePaidOf } from '../courses/course-sessions.ts';
+import { adminBankDepositOf } from '../payments/bank-transfer-deposits.ts';
 import { chargeNoShowFee, noShowFeeStateOf } from '../payments/no-show-fee.ts';
 import { onlinePaymentOfBooking, settleHeldPayment } from '../payments/online-payments.ts';
 import { onlineRefundsOfBooking, refundableOf } from '../payments/online-refunds.ts';
-import { receivedSql, voucherPaidSql } from '../payments/payments.service.ts';
+import { coursePaidSql, receivedSql, voucherPaidSql } from '../payments/payments.service.ts';
 import { auditIfAdmin, type BookingRow, now, recordEvent } from './booking-state.ts';
 
 const paidPence = receivedSql().mapWith(Number);
 const voucherPaidPence = voucherPaidSql().mapWith(Number);
+const coursePaidPence = coursePaidSql().mapWith(Number);
 
-export function toAdminBooking(row: BookingRow & { paidPence?: number; voucherPaidPence?: number }): AdminBooking {
+export function toAdminBooking(
+  row: BookingRow & { paidPence?: number; voucherPaidPence?: number; coursePaidPence?: number },
+): AdminBooking {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -39,6 +46,7 @@ export function toAdminBooking(row: BookingRow & { paidPence?: number; voucherPa
     pricePence: row.pricePence,
     paidPence: row.paidPence ?? 0,
     voucherPaidPence: row.voucherPaidPence ?? 0,
+    coursePaidPence: row.coursePaidPence ?? 0,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     status: row.status,
@@ -61,6 +69,7 @@ export async function listAdminBookings(
   const timeZone = deps.env.BUSINESS_TIME_ZONE;
   requireRole(request.actor, 'admin');
   const q = parseInput(listAdminBookingsQuery, request.query);
+  const typedPhone = q.q ? phoneField.safeParse(q.q) : null;
   const where = and(
     q.from ? gte(booking.startsAt, new Date(zonedInstant(q.from, '00:00', timeZone))) : undefined,
     q.to ? lt(booking.startsAt, new Date(zonedInstant(addDays(q.to, 1), '00:00', timeZone))) : undefined,
@@ -72,11 +81,19 @@ export async function listAdminBookings(
           ilike(booking.clientName, `%${q.q}%`),
           ilike(booking.clientEmail, `%${q.q}%`),
           ilike(booking.clientPhone, `%${q.q}%`),
+          // A whole number typed the British way is also looked for as stored since then: in E.164.
+          typedPhone?.success ? eq(booking.clientPhone, typedPhone.data) : undefined,
         )
       : undefined,
   );
   const rows = await db
-    .select({ row: booking, paidPence, voucherPaidPence, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      row: booking,
+      paidPence,
+      voucherPaidPence,
+      coursePaidPence,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(booking)
     .where(where)
     .orderBy(q.from || q.to ? asc(booking.startsAt) : desc(booking.startsAt))
@@ -85,7 +102,12 @@ export async function listAdminBookings(
   return {
     total: rows[0]?.total ?? 0,
     bookings: rows.map((r) =>
-      toAdminBooking({ ...r.row, paidPence: r.paidPence, voucherPaidPence: r.voucherPaidPence }),
+      toAdminBooking({
+        ...r.row,
+        paidPence: r.paidPence,
+        voucherPaidPence: r.voucherPaidPence,
+        coursePaidPence: r.coursePaidPence,
+      }),
     ),
   };
 }
@@ -117,14 +139,21 @@ export async function getAdminBooking(db: Db, request: { actor: Actor | null; id
     .where(and(eq(voucherRedemption.bookingId, id), isNull(voucherRedemption.returnedAt)))
     .orderBy(asc(voucherRedemption.redeemedAt));
   const voucherPaidPence = redemptions.reduce((sum, r) => sum + r.amountPence, 0);
+  // A session of a course that paid for it counts as received too, and like a voucher's part it is no money to pay
+  // back by hand (decision 081): it goes back as the session.
+  const coursePaidPence = await coursePaidOf(db, { bookingId: id });
   const paidPence =
-    payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0) + voucherPaidPence;
+    payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountPence : p.amountPence), 0) +
+    voucherPaidPence +
+    coursePaidPence;
   return {
-    booking: toAdminBooking({ ...row, paidPence, voucherPaidPence }),
+    booking: toAdminBooking({ ...row, paidPence, voucherPaidPence, coursePaidPence }),
     history: await db.select().from(bookingEvent).where(eq(bookingEvent.bookingId, id)).orderBy(asc(bookingEvent.at)),
     payments,
     noShowFee: await noShowFeeStateOf(db, { bookingId: id }),
     onlinePayment: await adminOnlinePaymentOf(db, id),
+    // A deposit by bank transfer (decision 066): its state, reference and deadline, beside the mark-received action.
+    bankDeposit: await adminBankDepositOf(db, { bookingId: id }),
     // A code is a bearer instrument (decision 052): the sheet names the voucher by its last four signs only.
     voucherRedemptions: redemptions.map((r) => ({
       id: r.id,
@@ -133,6 +162,8 @@ export async function getAdminBooking(db: Db, request: { actor: Actor | null; id
       codeLast4: r.code.slice(-4),
     })),
     audit: await auditOf(db, { entityType: 'booking', entityId: id }),
+    // What the booking took of the add-ons, as booked (decision 079).
+    addOns: await addOnsOfBooking(db, { bookingId: id }),
   };
 }
 

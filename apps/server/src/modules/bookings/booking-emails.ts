@@ -1,11 +1,16 @@
 import type { EmailKind } from '@app/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { formatForClient } from '../../lib/zoned-time.ts';
+import { addOnsOfBooking } from '../add-ons/booking-add-ons.ts';
 import { composeEmail } from '../emails/emails.service.ts';
 import type { OutgoingEmail } from '../outbox/outbox.service.ts';
 import { treatmentTitle } from './booking-calendar.ts';
 
 export type BookingForEmail = {
+  /** A booking's own (its add-ons are read by it); absent for one not written yet. */
+  id?: string;
+  /** With the add-ons' minutes in; absent, the length is the treatment's. */
+  endsAt?: Date;
   serviceName: string;
   style: string;
   durationMinutes: number;
@@ -33,7 +38,7 @@ export type EmailBusiness = {
 const ICS_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
 
 /** A booking email rendered from its template; `to` defaults to the client. */
-export function bookingEmail(
+export async function bookingEmail(
   db: DbOrTx,
   request: {
     kind: EmailKind;
@@ -44,6 +49,8 @@ export function bookingEmail(
     money?: string;
     previous?: Date;
     ics?: string;
+    /** The variables of one kind's own (a deposit by bank transfer's account and reference). */
+    extra?: Record<string, string | number>;
     dedupeKey?: string;
   },
 ): Promise<OutgoingEmail> {
@@ -53,6 +60,12 @@ export function bookingEmail(
   // so; the client's own email does not either, so the first lines a lock screen shows stay discreet. The owner's
   // notification keeps the real name in its text.
   const title = treatmentTitle(booking, business);
+  // Add-ons (decision 079): named after the treatment in the body, and the length is the whole booking's.
+  const addOns = booking.id ? await addOnsOfBooking(db, { bookingId: booking.id }) : [];
+  const withAddOns = addOns.length ? ` with ${addOns.map((a) => a.name).join(', ')}` : '';
+  const minutes = booking.endsAt
+    ? Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000)
+    : booking.durationMinutes;
   const toOwner = kind === 'booking.admin-new';
   return composeEmail(db, {
     kind,
@@ -61,8 +74,8 @@ export function bookingEmail(
       clientName: booking.clientName,
       clientEmail: booking.clientEmail,
       clientPhone: booking.clientPhone,
-      service: toOwner ? booking.serviceName : title,
-      duration: booking.durationMinutes,
+      service: `${toOwner ? booking.serviceName : title}${withAddOns}`,
+      duration: minutes,
       price: new Intl.NumberFormat(business.locale, { style: 'currency', currency: business.currency }).format(
         booking.pricePence / 100,
       ),
@@ -74,10 +87,13 @@ export function bookingEmail(
       businessPhone: business.phone,
       businessEmail: business.email,
       manageUrl: `${business.publicUrl}/bookings`,
+      // The practice's health questionnaire and consent (issue 28).
+      healthFormUrl: `${business.publicUrl}/health-form`,
       reason: extras.reason ?? '',
       money: extras.money ?? '',
       notes: booking.notes,
       status: booking.status,
+      ...extras.extra,
     },
     subjectVariables: { service: title },
     preheader: `${title} — ${business.name}`,

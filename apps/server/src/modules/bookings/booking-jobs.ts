@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { BookingDeps } from '../../app-context.ts';
+import { releaseExpiredBankDeposits } from '../payments/bank-transfer-deposits.ts';
 import { retryOnlineRefunds } from '../payments/online-refunds.ts';
 import { releaseExpiredHolds } from '../payments/stripe-webhook.service.ts';
 import { queueDueReminders } from './booking-reminders.ts';
@@ -40,6 +41,8 @@ async function startHoldSweep(boss: PgBoss, deps: BookingDeps) {
   await boss.createQueue(HOLD_QUEUE, { policy: 'singleton' });
   await boss.work(HOLD_QUEUE, async () => {
     await releaseExpiredHolds(deps);
+    // Deposits by bank transfer not received by their deadline (decision 066) are released by the same sweep.
+    await releaseExpiredBankDeposits(deps);
   });
   await boss.unschedule(HOLD_QUEUE);
   const askForSweep = () =>
@@ -50,4 +53,5 @@ async function startHoldSweep(boss: PgBoss, deps: BookingDeps) {
   timer.unref();
   boss.once('stopped', () => clearInterval(timer));
   await releaseExpiredHolds(deps);
+  await releaseExpiredBankDeposits(deps);
 }

@@ -16,8 +16,10 @@ import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, customer, service } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { addOnMinutesFor, withAddOns } from '../add-ons/booking-add-ons.ts';
 import { type Actor, requireSignedIn } from '../auth/actor.ts';
 import { freeTimes } from '../availability/free-times.ts';
+import { bankDepositFor } from '../payments/bank-transfer-deposits.ts';
 import { noShowFeeFor } from '../payments/no-show-fee.ts';
 import { minimumChargeOf } from '../payments/online-payments.ts';
 import { readPaymentPolicy } from '../payments/payment-policy.service.ts';
@@ -32,7 +34,11 @@ export function freeSlotsFor(deps: Pick<BookingDeps, 'db' | 'env'>) {
   return async (request: { query: unknown; sensualFlag: boolean; actor: () => Promise<Actor | null> }) => {
     const query = parseInput(slotsQuery, request.query);
     const showSensual = request.sensualFlag || (await request.actor())?.role === 'admin';
-    return slotsOf(query, showSensual);
+    return slotsOf(
+      query,
+      showSensual,
+      await addOnMinutesFor(deps.db, { serviceId: query.serviceId, ids: query.addOns }),
+    );
   };
 }
 
@@ -120,20 +126,23 @@ export async function upfrontForClient(
 ): Promise<UpfrontAnswer> {
   const actor = requireSignedIn(request.actor);
   const query = parseInput(upfrontQuery, request.query);
-  const { chosen, duration } = await offeredLength(deps.db, {
+  const { chosen, duration: offered } = await offeredLength(deps.db, {
     serviceId: query.serviceId,
     minutes: query.duration,
     showSensual: request.showSensual,
   });
+  const duration = await withAddOns(deps.db, { chosen, duration: offered, ids: query.addOns, field: 'addOns' });
   const booked = { style: chosen.style, pricePence: duration.pricePence };
   const due = await upfrontForSignedIn(deps, actor.id, booked);
   const policy = await readPaymentPolicy(deps.db);
   const fee = await noShowFeeFor({ ...deps, tx: deps.db }, booked);
+  const bankDeposit = chosen.style === 'sensual' ? await bankDepositFor(deps.db, booked) : 0;
   return {
     due,
     noShowFeePence: fee > 0 ? fee : null,
     currency: deps.env.BUSINESS_CURRENCY,
     freeCancellationHours: policy.freeCancellationHours,
+    bankDepositPence: bankDeposit > 0 ? bankDeposit : null,
   };
 }
 
@@ -147,11 +156,12 @@ export async function checkVoucherForBooking(
 ): Promise<VoucherCheck> {
   const actor = requireSignedIn(request.actor);
   const query = parseInput(checkVoucherQuery, request.query);
-  const { chosen, duration } = await offeredLength(deps.db, {
+  const { chosen, duration: offered } = await offeredLength(deps.db, {
     serviceId: query.serviceId,
     minutes: query.duration,
     showSensual: request.showSensual,
   });
+  const duration = await withAddOns(deps.db, { chosen, duration: offered, ids: query.addOns, field: 'addOns' });
   const found = await spendableVoucher({ ...deps, tx: deps.db }, { code: query.code, lock: false });
   const usablePence = Math.min(found.balancePence, duration.pricePence);
   const leftToPayPence = duration.pricePence - usablePence;

@@ -1,7 +1,7 @@
 // The booking's own state, below every verb (decision 062): the diary lock, the clock, the status changes that
 // payments and vouchers trigger, the event log and the admin audit. Nothing here imports a payment or voucher file,
 // nor a booking verb; they all import this.
-import { AppError } from '@app/shared';
+import { AppError, type EmailKind } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -12,6 +12,8 @@ import { type Actor, actsAsOwner } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { customerPolicyOf } from '../customers/customer-policy.ts';
+import { queueBookingText, textsInsteadOfEmail } from '../texts/booking-texts.ts';
+import { noteFreedTime } from '../waitlist/freed-time.ts';
 import { bookingIcs } from './booking-calendar.ts';
 import { bookingEmail, type EmailBusiness } from './booking-emails.ts';
 
@@ -157,8 +159,22 @@ export async function queueEmail(
   request: Omit<Parameters<typeof bookingEmail>[1], 'business'> & { rules: BusinessSettings },
 ) {
   const { rules, ...email } = request;
+  const textKind = TEXT_OF_EMAIL[email.kind];
+  // The client's text goes with the email, in the same transaction (decision 072); reminders have their own times.
+  // A client who chose texts only and can be texted gets the text instead of the email.
+  if ((textKind || email.kind === 'booking.reminder') && 'id' in email.booking && !email.to) {
+    const row = email.booking as BookingRow;
+    if (textKind) await queueBookingText(deps, { kind: textKind, row });
+    if (await textsInsteadOfEmail(deps, row)) return null;
+  }
   return deps.outbox.enqueue(deps.tx, await bookingEmail(deps.tx, { ...email, business: businessOf(deps.env, rules) }));
 }
+
+const TEXT_OF_EMAIL: Partial<Record<EmailKind, 'booking.confirmed' | 'booking.changed' | 'booking.cancelled'>> = {
+  'booking.approved': 'booking.confirmed',
+  'booking.rescheduled': 'booking.changed',
+  'booking.cancelled': 'booking.cancelled',
+};
 
 /** The emails of a booking made: the client's (confirmed, or waiting for approval) and, for an online one, the owner's. */
 export async function sendBookedEmails(
@@ -168,12 +184,14 @@ export async function sendBookedEmails(
   const { tx, env } = deps;
   const { row, rules } = request;
   const business = businessOf(env, rules);
-  await deps.outbox.enqueue(
-    tx,
-    row.status === 'confirmed'
-      ? await bookingEmail(tx, { kind: 'booking.confirmed', booking: row, business, ics: icsOf(env, { row, rules }) })
-      : await bookingEmail(tx, { kind: 'booking.pending', booking: row, business }),
-  );
+  if (row.status === 'confirmed') await queueBookingText(deps, { kind: 'booking.confirmed', row });
+  if (row.status !== 'confirmed' || !(await textsInsteadOfEmail(deps, row)))
+    await deps.outbox.enqueue(
+      tx,
+      row.status === 'confirmed'
+        ? await bookingEmail(tx, { kind: 'booking.confirmed', booking: row, business, ics: icsOf(env, { row, rules }) })
+        : await bookingEmail(tx, { kind: 'booking.pending', booking: row, business }),
+    );
   if (request.source === 'client')
     for (const to of await adminRecipients(tx, env))
       await deps.outbox.enqueue(tx, await bookingEmail(tx, { kind: 'booking.admin-new', booking: row, business, to }));
@@ -197,6 +215,8 @@ export async function markCancelled(
     .where(eq(booking.id, row.id))
     .returning();
   if (!updated) throw new Error('cancel update returned no row');
+  // Its time goes to the waitlist (decision 083): a cancel, a decline, a released hold.
+  await noteFreedTime(tx, { startsAt: row.startsAt, endsAt: row.occupiedUntil, cause: 'cancelled' });
   return updated;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { hasSensualFlag } from '../../lib/sensual-flag.ts';
-import { actorOf } from '../auth/actor.ts';
+import { type Actor, actorOf } from '../auth/actor.ts';
 import { requestOnlineRefund } from '../payments/online-refunds.ts';
 import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
 import {
@@ -85,7 +85,7 @@ export function bookingsRoutes(context: AppContext) {
       decidePendingBooking(context, { actor: await actorOf(auth, request), id: request.params.id, approve: true }),
     );
 
-    app.post<IdParams & { Body: { reason?: unknown } | undefined }>(
+    app.post<IdParams & { Body: { reason?: unknown; privateReason?: unknown } | undefined }>(
       '/api/admin/bookings/:id/decline',
       async (request) =>
         decidePendingBooking(context, {
@@ -93,6 +93,7 @@ export function bookingsRoutes(context: AppContext) {
           id: request.params.id,
           approve: false,
           reason: request.body?.reason,
+          privateReason: request.body?.privateReason,
         }),
     );
 
@@ -126,33 +127,23 @@ export function bookingsRoutes(context: AppContext) {
     app.put<IdParams>('/api/admin/bookings/:id/notes', async (request) =>
       setPrivateNotes(db, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
     );
-    app.post<IdParams>('/api/admin/bookings/:id/payments', async (request, reply) =>
-      reply.status(201).send(
-        await recordBookingPayment(context, {
-          actor: await actorOf(auth, request),
-          bookingId: request.params.id,
-          input: request.body,
-        }),
-      ),
-    );
+    /** Money recorded on a booking, answered 201 with what was recorded. */
+    const moneyRoute = <T>(
+      path: string,
+      record: (deps: AppContext, request: { actor: Actor | null; bookingId: string; input: unknown }) => Promise<T>,
+    ) =>
+      app.post<IdParams>(path, async (request, reply) =>
+        reply.status(201).send(
+          await record(context, {
+            actor: await actorOf(auth, request),
+            bookingId: request.params.id,
+            input: request.body,
+          }),
+        ),
+      );
+    moneyRoute('/api/admin/bookings/:id/payments', recordBookingPayment);
     // Through Stripe (decision 053): answered with the refund's state (succeeded, pending, retrying or failed).
-    app.post<IdParams>('/api/admin/bookings/:id/online-refunds', async (request, reply) =>
-      reply.status(201).send(
-        await requestOnlineRefund(context, {
-          actor: await actorOf(auth, request),
-          bookingId: request.params.id,
-          input: request.body,
-        }),
-      ),
-    );
-    app.post<IdParams>('/api/admin/bookings/:id/refunds', async (request, reply) =>
-      reply.status(201).send(
-        await recordBookingRefund(context, {
-          actor: await actorOf(auth, request),
-          bookingId: request.params.id,
-          input: request.body,
-        }),
-      ),
-    );
+    moneyRoute('/api/admin/bookings/:id/online-refunds', requestOnlineRefund);
+    moneyRoute('/api/admin/bookings/:id/refunds', recordBookingRefund);
   };
 }

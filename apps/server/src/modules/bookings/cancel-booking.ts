@@ -11,6 +11,8 @@ import { payment } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
+import { giveBackCourseSession } from '../courses/course-sessions.ts';
+import { bankDepositMoneyIdsOf, refundHeldBankDeposit } from '../payments/bank-transfer-deposits.ts';
 import {
   cancelAwaitedPayment,
   onlineMoneyIdsOf,
@@ -43,7 +45,11 @@ async function refundPaidByHand(
 ): Promise<number> {
   const { tx } = deps;
   const { actor, row } = request;
-  const online = await onlineMoneyIdsOf(tx, { bookingId: row.id });
+  // A deposit by bank transfer is settled by the cancellation terms (cancellationMoneyOf), never as a sale paid back.
+  const online = new Set([
+    ...(await onlineMoneyIdsOf(tx, { bookingId: row.id })),
+    ...(await bankDepositMoneyIdsOf(tx, { bookingId: row.id })),
+  ]);
   const paid = (
     await tx
       .select({ id: payment.id, kind: payment.kind, amountPence: payment.amountPence, method: payment.method })
@@ -81,6 +87,11 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
       voucherOutcome?.outcome === 'returned'
         ? await giveBackVoucherSpending({ ...deps, tx }, { bookingRow: updated, by: actor.id })
         : 0;
+    // A session of a course that paid for it goes back onto the course by the same terms (decision 081).
+    await giveBackCourseSession(
+      { ...deps, tx },
+      { bookingRow: updated, at, by, actorId: actor.id, refund: options.refund },
+    );
     const refundIds: string[] = [];
     if (money?.outcome === 'kept')
       await settleHeldPayment(tx, {
@@ -90,7 +101,9 @@ async function cancelRow(deps: BookingDeps, actor: Actor, id: string, options: C
         at,
         createdBy: null,
       });
-    if (money?.outcome === 'refunded') {
+    if (money?.outcome === 'refunded' && money.paidBy === 'bank_transfer')
+      await refundHeldBankDeposit(tx, { timeZone: env.BUSINESS_TIME_ZONE, row: updated, at, by: actor.id });
+    else if (money?.outcome === 'refunded') {
       const held = await onlinePaymentOfBooking(tx, { bookingId: row.id, forUpdate: true });
       if (held) {
         const asked = { held, amountPence: money.amountPence, reason: reason || 'Booking cancelled' };

@@ -1,5 +1,6 @@
 import type { CancellationMoney, CancellationVoucher } from '@app/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { bankDepositCancellationOf } from '../payments/bank-transfer-deposits.ts';
 import { onlinePaymentOfBooking, stillHeldOf } from '../payments/online-payments.ts';
 import { refundableOf } from '../payments/online-refunds.ts';
 import { readPaymentPolicy } from '../payments/payment-policy.service.ts';
@@ -11,14 +12,16 @@ type Cancelling = { row: BookingRow; at: number; by: 'client' | 'business'; refu
 
 /**
  * What cancelling now does to the money paid online: a client inside the free window has it paid back, after it the
- * deposit is kept; the owner pays back only when they choose to. Null when nothing paid online is left.
+ * deposit is kept; the owner pays back only when they choose to. A deposit received by bank transfer follows the same
+ * terms (decision 066). Null when nothing paid ahead is left.
  */
 export async function cancellationMoneyOf(tx: DbOrTx, request: Cancelling): Promise<CancellationMoney | null> {
   const { row, at, by, refund = false } = request;
   const held = await onlinePaymentOfBooking(tx, { bookingId: row.id });
-  if (held?.status !== 'succeeded') return null;
   const { freeCancellationHours } = await readPaymentPolicy(tx);
   const late = row.startsAt.getTime() - at < freeCancellationHours * 3_600_000;
+  if (held?.status !== 'succeeded')
+    return bankDepositCancellationOf(tx, { row, late, by, refund, freeCancellationHours });
   if (by === 'client' && late) {
     const amountPence = await stillHeldOf(tx, held);
     return amountPence > 0 ? { kind: held.purpose, amountPence, outcome: 'kept', freeCancellationHours } : null;

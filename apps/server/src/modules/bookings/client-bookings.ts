@@ -1,11 +1,22 @@
 // The client's own bookings as they read them: the list, one booking with its money, its calendar file.
-import type { Booking, BookingCardSetup, BookingPayment, CancellationMoney, CancellationVoucher } from '@app/shared';
+import type {
+  Booking,
+  BookingAddOn,
+  BookingBankTransfer,
+  BookingCardSetup,
+  BookingPayment,
+  CancellationMoney,
+  CancellationVoucher,
+} from '@app/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking } from '../../db/schema.ts';
+import { addOnsOfBooking, addOnsOfBookings } from '../add-ons/booking-add-ons.ts';
 import { type Actor, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
+import { coursePaidOf } from '../courses/course-sessions.ts';
+import { bankTransferForClient } from '../payments/bank-transfer-deposits.ts';
 import { cardSetupForClient, noShowFeeStateOf } from '../payments/no-show-fee.ts';
 import {
   bookingPaymentOf,
@@ -24,12 +35,19 @@ export type ClientMoney = {
   cardSetup?: BookingCardSetup | null;
   cancellationMoney?: CancellationMoney | null;
   voucherPaidPence?: number;
+  coursePaid?: boolean;
   cancellationVoucher?: CancellationVoucher | null;
+  bankTransfer?: BookingBankTransfer | null;
 };
 
 export function toClientBooking(
   row: BookingRow,
-  request: { rules: { cancellationCutoffHours: number; streetAddress: string }; at: number; money?: ClientMoney },
+  request: {
+    rules: { cancellationCutoffHours: number; streetAddress: string };
+    at: number;
+    money?: ClientMoney;
+    addOns?: BookingAddOn[];
+  },
 ): Booking {
   const { rules, at, money = {} } = request;
   const active = row.status === 'pending' || row.status === 'confirmed';
@@ -57,7 +75,10 @@ export function toClientBooking(
     cardSetup: money.cardSetup ?? null,
     cancellationMoney: money.cancellationMoney ?? null,
     voucherPaidPence: money.voucherPaidPence ?? 0,
+    coursePaid: money.coursePaid ?? false,
     cancellationVoucher: money.cancellationVoucher ?? null,
+    bankTransfer: money.bankTransfer ?? null,
+    addOns: request.addOns ?? [],
   };
 }
 
@@ -66,13 +87,16 @@ export function toClientBooking(
  * is told before cancelling: only while it can still be cancelled.
  */
 async function cancellationOutlookOf(db: DbOrTx, row: BookingRow, at: number): Promise<ClientMoney> {
+  // Whether a session of the client's course paid for it (decision 081): said on their booking.
+  const coursePaid = (await coursePaidOf(db, { bookingId: row.id })) > 0;
   if (row.status !== 'pending' && row.status !== 'confirmed')
-    return { voucherPaidPence: await voucherPaidOf(db, { bookingId: row.id }) };
+    return { voucherPaidPence: await voucherPaidOf(db, { bookingId: row.id }), coursePaid };
   const cancellationVoucher = await cancellationVoucherOf(db, { row, at, by: 'client' });
   return {
     voucherPaidPence: cancellationVoucher?.amountPence ?? 0,
     cancellationMoney: await cancellationMoneyOf(db, { row, at, by: 'client' }),
     cancellationVoucher,
+    coursePaid,
   };
 }
 
@@ -120,8 +144,16 @@ export async function listMyBookings(deps: BookingDeps, request: { actor: Actor 
     .orderBy(desc(booking.startsAt));
   const at = now(deps);
   // The cancel dialog says what becomes of the money paid online and of what a voucher paid (decisions 048, 057).
+  const addOns = await addOnsOfBookings(deps.db, { bookingIds: rows.map((row) => row.id) });
   const all = await Promise.all(
-    rows.map(async (row) => toClientBooking(row, { rules, at, money: await cancellationOutlookOf(deps.db, row, at) })),
+    rows.map(async (row) =>
+      toClientBooking(row, {
+        rules,
+        at,
+        money: await cancellationOutlookOf(deps.db, row, at),
+        addOns: addOns.get(row.id),
+      }),
+    ),
   );
   const isUpcoming = (b: Booking) =>
     Date.parse(b.endsAt) > at &&
@@ -138,7 +170,9 @@ export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | 
   const outlook = await cancellationOutlookOf(deps.db, row, at);
   const payment = await paymentForClient(deps, { row, release: false });
   const cardSetup = await cardSetupOf(deps, { row });
-  return toClientBooking(row, { rules, at, money: { ...outlook, payment, cardSetup } });
+  const bankTransfer = await bankTransferForClient(deps.db, { bookingId: row.id });
+  const addOns = await addOnsOfBooking(deps.db, { bookingId: row.id });
+  return toClientBooking(row, { rules, at, money: { ...outlook, payment, cardSetup, bankTransfer }, addOns });
 }
 
 export async function bookingCalendarFile(deps: BookingDeps, request: { actor: Actor | null; id: string }) {

@@ -1,9 +1,12 @@
-import { AppError } from '@app/shared';
+import { AppError, privateReasonSchema } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import type { BookingDeps } from '../../app-context.ts';
 import { booking } from '../../db/schema.ts';
+import { parseInput } from '../../lib/validation.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
+import { giveBackCourseSession } from '../courses/course-sessions.ts';
+import { keepPrivateReason } from '../records/screening.ts';
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
 import { toAdminBooking } from './admin-bookings.service.ts';
 import { auditIfAdmin, icsOf, markCancelled, now, ownBooking, queueEmail, recordEvent } from './booking-state.ts';
@@ -17,11 +20,13 @@ const REASON_MAX = 500;
  */
 export async function decidePendingBooking(
   deps: BookingDeps,
-  request: { actor: Actor | null; id: string; approve: boolean; reason?: unknown },
+  request: { actor: Actor | null; id: string; approve: boolean; reason?: unknown; privateReason?: unknown },
 ) {
   const actor = requireRole(request.actor, 'admin');
   const { db, env } = deps;
   const given = typeof request.reason === 'string' ? request.reason.slice(0, REASON_MAX) : '';
+  // The owner's own note on why (issue 28): kept apart from the reason the client is emailed, never shown to them.
+  const privateNote = parseInput(privateReasonSchema.optional(), request.privateReason ?? undefined) ?? '';
   return db.transaction(async (tx) => {
     const row = await ownBooking(tx, { actor, id: request.id, forUpdate: true });
     if (row.status !== 'pending')
@@ -40,6 +45,20 @@ export async function decidePendingBooking(
     const voucherReturnedPence = request.approve
       ? 0
       : await giveBackVoucherSpending({ ...deps, tx }, { bookingRow: updated, by: actor.id });
+    // ...and so does a session of a course (decision 081).
+    if (!request.approve)
+      await giveBackCourseSession(
+        { ...deps, tx },
+        { bookingRow: updated, at: now(deps), by: 'business', actorId: actor.id },
+      );
+    if (!request.approve)
+      await keepPrivateReason(tx, {
+        kind: 'declined',
+        reason: privateNote,
+        clientId: row.clientId,
+        bookingId: row.id,
+        by: actor.id,
+      });
     await recordEvent(tx, {
       row,
       actor,

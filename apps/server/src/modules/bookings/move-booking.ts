@@ -6,6 +6,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules, loadSlotRules } from '../availability/availability.service.ts';
+import { noteFreedTime } from '../waitlist/freed-time.ts';
 import { getAdminBooking } from './admin-bookings.service.ts';
 import { assertSlotFree, SlotTaken, withAlternatives } from './booking-slots.ts';
 import {
@@ -23,6 +24,10 @@ import { toClientBooking } from './client-bookings.ts';
 
 const CHANGED_SINCE = 'This booking has changed since you opened it. Please reload and try again.';
 
+/** The time a booking takes in the diary, its add-ons' minutes in (decision 079): it keeps it when moved. */
+const lengthOf = (row: { startsAt: Date; endsAt: Date }) =>
+  Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000);
+
 /** Moves a booking in one statement: at no moment are there two active bookings for it. */
 async function moveRow(
   deps: BookingDeps,
@@ -36,7 +41,7 @@ async function moveRow(
     .transaction(async (tx) => {
       await lockDiary(tx);
       const row = await ownBooking(tx, { actor, id, forUpdate: true });
-      movedDuration = row.durationMinutes;
+      movedDuration = lengthOf(row);
       const rules = await getBookingRules(tx, { timeZone: env.BUSINESS_TIME_ZONE });
       const at = now(deps);
       assertClientMayChange(env, { actor, row, cutoffHours: rules.cancellationCutoffHours, at });
@@ -44,11 +49,11 @@ async function moveRow(
       await assertSlotFree(tx, {
         timeZone: env.BUSINESS_TIME_ZONE,
         start: startsAt,
-        durationMinutes: row.durationMinutes,
+        durationMinutes: lengthOf(row),
         now: at,
         excludeBookingId: row.id,
       });
-      const endsAt = startsAt + row.durationMinutes * 60_000;
+      const endsAt = startsAt + lengthOf(row) * 60_000;
       const [updated] = await tx
         .update(booking)
         .set({
@@ -60,6 +65,7 @@ async function moveRow(
         .where(and(eq(booking.id, row.id), eq(booking.version, input.version)))
         .returning();
       if (!updated) throw new AppError('CONFLICT', CHANGED_SINCE);
+      await noteFreedTime(tx, { startsAt: row.startsAt, endsAt: row.occupiedUntil, cause: 'moved' });
       const notified = request.notify && Boolean(updated.clientEmail);
       await recordEvent(tx, {
         row,
@@ -125,7 +131,7 @@ export async function restoreBooking(deps: BookingDeps, request: { actor: Actor 
     .transaction(async (tx) => {
       await lockDiary(tx);
       const row = await ownBooking(tx, { actor, id: request.id, forUpdate: true });
-      duration = row.durationMinutes;
+      duration = lengthOf(row);
       wanted = row.startsAt.getTime();
       if (row.status !== 'cancelled') throw new AppError('CONFLICT', 'Only a cancelled booking can be restored.');
       if (row.version !== version) throw new AppError('CONFLICT', CHANGED_SINCE);
@@ -136,7 +142,7 @@ export async function restoreBooking(deps: BookingDeps, request: { actor: Actor 
       const start = row.startsAt.getTime();
       const end = row.occupiedUntil.getTime();
       if (busy.some((b) => b.start < end && b.end > start))
-        throw new SlotTaken(row.durationMinutes, start, 'This time has been taken since: the booking stays cancelled.');
+        throw new SlotTaken(lengthOf(row), start, 'This time has been taken since: the booking stays cancelled.');
       const [cancelled] = await tx
         .select({ fromStatus: bookingEvent.fromStatus })
         .from(bookingEvent)

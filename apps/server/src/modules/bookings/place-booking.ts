@@ -10,11 +10,17 @@ import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { addOnsOfBooking, recordBookingAddOns, withAddOns } from '../add-ons/booking-add-ons.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
+import { coursePaidOf, courseSessionFor, useCourseSession } from '../courses/course-sessions.ts';
 import { customerPolicyOf } from '../customers/customer-policy.ts';
+import { queueBankDepositEmail } from '../payments/bank-deposit-email.ts';
+import { bankDepositFor, bankTransferForClient, openBankDeposit } from '../payments/bank-transfer-deposits.ts';
 import { noShowFeeFor, recordNoShowConsent } from '../payments/no-show-fee.ts';
 import { openOnlinePayment } from '../payments/online-payments.ts';
+import { assertEmailVerifiedIfRequired } from '../records/screening.ts';
+import { assertVerifiedIfRequired } from '../texts/phone-verification.ts';
 import { createUserWithoutPassword, setUserPhone } from '../users/users.service.ts';
 import { spendableVoucher, spendVoucher, voucherPaidOf } from '../vouchers/spend-vouchers.ts';
 import { getAdminBooking } from './admin-bookings.service.ts';
@@ -52,12 +58,14 @@ async function placeBooking(
   const { db, env } = deps;
   const startsAt = Date.parse(input.startsAt);
 
-  const { chosen, duration } = await offeredLength(db, {
+  const { chosen, duration: offered } = await offeredLength(db, {
     serviceId: input.serviceId,
     minutes: input.durationMinutes,
     showSensual: request.showSensual,
     lengthRefusal: 'field',
   });
+  // Add-ons (decision 079): their minutes lengthen the booking and their prices add to its price.
+  const duration = await withAddOns(db, { chosen, duration: offered, ids: input.addOnIds });
   if (chosen.style === 'sensual' && !input.adultConfirmed)
     throw new AppError('VALIDATION', 'adultConfirmed: Please confirm that you are 18 or over.');
 
@@ -78,10 +86,14 @@ async function placeBooking(
           'CLIENT_BLOCKED',
           'We cannot take this booking online. Please get in touch with us by phone or email.',
         );
+      // Screening (decision 073): the owner may require a new client's number to be verified first.
+      if (request.source === 'client') await assertVerifiedIfRequired({ tx, env }, { id: client.id, role: 'user' });
+      // ...and a new client's email address (issue 28, screening).
+      if (request.source === 'client') await assertEmailVerifiedIfRequired(tx, client.id);
 
       const rules = await getBookingRules(tx, { timeZone: env.BUSINESS_TIME_ZONE });
       const at = now(deps);
-      const endsAt = startsAt + input.durationMinutes * 60_000;
+      const endsAt = startsAt + duration.minutes * 60_000;
       // The owner may record an appointment that has already taken place (a walk-in written up afterwards,
       // to be invoiced): it is completed at once, holds no diary time and sends the client nothing.
       const pastRecord = request.source === 'admin' && endsAt <= at;
@@ -95,7 +107,7 @@ async function placeBooking(
         await assertSlotFree(tx, {
           timeZone: env.BUSINESS_TIME_ZONE,
           start: startsAt,
-          durationMinutes: input.durationMinutes,
+          durationMinutes: duration.minutes,
           now: at,
         });
       }
@@ -105,19 +117,31 @@ async function placeBooking(
         ? await spendableVoucher({ ...deps, tx }, { code: input.voucherCode, lock: true })
         : null;
       const voucherPence = voucherRow ? Math.min(voucherRow.balancePence, duration.pricePence) : 0;
+      // A session of the client's course pays for the treatment (decision 081): nothing more is asked for it.
+      const courseSession = await courseSessionFor(
+        { ...deps, tx },
+        { ...input, clientId: client.id, serviceId: chosen.id, startsAt },
+      );
+      const coursePence = Math.max(0, Math.min(courseSession?.coveredPence ?? 0, duration.pricePence - voucherPence));
       const online = request.source === 'client' && !pastRecord;
       const upfront = online
         ? await upfrontFor(
             { ...deps, tx },
             {
               client: { id: client.id, policy },
-              booked: { style: chosen.style, pricePence: duration.pricePence - voucherPence },
+              booked: { style: chosen.style, pricePence: duration.pricePence - voucherPence - coursePence },
             },
           )
         : ({ kind: 'none' } as const);
-      const noShowFeePence = online
-        ? await noShowFeeFor({ ...deps, tx }, { style: chosen.style, pricePence: duration.pricePence })
-        : 0;
+      // A sensual booking asks nothing by card (decision 065); its deposit, if the owner asks one, is by bank transfer.
+      const bankDepositPence =
+        online && chosen.style === 'sensual'
+          ? await bankDepositFor(tx, { pricePence: duration.pricePence - voucherPence - coursePence })
+          : 0;
+      const noShowFeePence =
+        online && !courseSession
+          ? await noShowFeeFor({ ...deps, tx }, { style: chosen.style, pricePence: duration.pricePence })
+          : 0;
       if (noShowFeePence > 0 && !input.noShowFeeConsent)
         throw new AppError(
           'VALIDATION',
@@ -127,7 +151,7 @@ async function placeBooking(
       // up front comes first: the time is held while the client pays (decision 047).
       const status = pastRecord
         ? 'completed'
-        : upfront.kind !== 'none'
+        : upfront.kind !== 'none' || bankDepositPence > 0
           ? 'awaiting_payment'
           : request.source === 'client' && chosen.style === 'sensual' && policy === 'new'
             ? 'pending'
@@ -156,6 +180,7 @@ async function placeBooking(
         })
         .returning();
       if (!row) throw new Error('booking insert returned no row');
+      await recordBookingAddOns(tx, { bookingId: row.id, chosen: duration.addOns });
       await recordEvent(tx, { row, actor, action: 'created', to: status, details: { source: request.source } });
       await auditIfAdmin(tx, { actor, action: 'booking.created', id: row.id, before: null, after: row });
       if (!client.phone && input.phone) await setUserPhone(tx, { userId: client.id, phone: input.phone });
@@ -163,6 +188,12 @@ async function placeBooking(
         await spendVoucher(
           { ...deps, tx },
           { code: voucherRow.code, amountPence: voucherPence, bookingRow: row, by: actor.id },
+        );
+
+      if (courseSession)
+        await useCourseSession(
+          { ...deps, tx },
+          { session: courseSession, coveredPence: coursePence, bookingRow: row, by: actor.id },
         );
 
       if (pastRecord) return { row, created: true };
@@ -174,10 +205,16 @@ async function placeBooking(
           consented: input.noShowFeeConsent,
           at,
         });
+      if (bankDepositPence > 0) {
+        await openBankDeposit(tx, { row, amountPence: bankDepositPence, at });
+        await queueBankDepositEmail({ ...deps, tx }, { row, rules });
+        return { row, created: true };
+      }
       if (upfront.kind !== 'none') {
         await openOnlinePayment(tx, {
           env,
           bookingId: row.id,
+          style: row.style,
           purpose: upfront.kind,
           amountPence: upfront.amountPence,
           at,
@@ -187,7 +224,7 @@ async function placeBooking(
       await sendBookedEmails({ ...deps, tx }, { row, source: request.source, rules });
       return { row, created: true };
     })
-    .catch((error) => withAlternatives(deps, { error, durationMinutes: input.durationMinutes, wanted: startsAt }));
+    .catch((error) => withAlternatives(deps, { error, durationMinutes: duration.minutes, wanted: startsAt }));
 }
 
 /** A signed-in client books for themselves. */
@@ -209,8 +246,15 @@ export async function createBooking(
   // Stripe unreachable: the booking stands, and the card is asked for again when the client opens it.
   const cardSetup = await cardSetupOf(deps, { row: result.row });
   const voucherPaidPence = await voucherPaidOf(deps.db, { bookingId: result.row.id });
+  const coursePaid = (await coursePaidOf(deps.db, { bookingId: result.row.id })) > 0;
+  const bankTransfer = await bankTransferForClient(deps.db, { bookingId: result.row.id });
   return {
-    booking: toClientBooking(result.row, { rules, at: now(deps), money: { payment, cardSetup, voucherPaidPence } }),
+    booking: toClientBooking(result.row, {
+      rules,
+      at: now(deps),
+      money: { payment, cardSetup, voucherPaidPence, bankTransfer, coursePaid },
+      addOns: await addOnsOfBooking(deps.db, { bookingId: result.row.id }),
+    }),
     created: result.created,
   };
 }

@@ -28,7 +28,11 @@ export function customersRoutes(context: AppContext) {
       setCustomerPolicy(db, { actor: await actorOf(auth, request), userId: request.params.uid, input: request.body }),
     );
     app.get<UidParams>('/api/admin/customers/:uid/export', async (request, reply) => {
-      const data = await exportCustomer(db, { actor: await actorOf(auth, request), userId: request.params.uid });
+      const data = await exportCustomer(db, {
+        actor: await actorOf(auth, request),
+        userId: request.params.uid,
+        recordsKey: context.recordsKey,
+      });
       return reply
         .header('content-disposition', 'attachment; filename="customer-data.json"')
         .header('cache-control', 'no-store')

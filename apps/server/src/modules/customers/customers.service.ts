@@ -1,4 +1,12 @@
-import { AppError, type CustomerRow, customerPolicySchema, listCustomersQuery, updateCustomerInput } from '@app/shared';
+import {
+  AppError,
+  type CustomerRow,
+  customerPolicySchema,
+  listCustomersQuery,
+  phoneField,
+  privateReasonSchema,
+  updateCustomerInput,
+} from '@app/shared';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -7,8 +15,13 @@ import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { auditOf, recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { erasePerson, exportPersonData } from '../personal-data/personal-data.service.ts';
+import { keepPrivateReason } from '../records/screening.ts';
 
-export const setPolicyInput = z.strictObject({ policy: customerPolicySchema });
+// A block may carry the owner's private reason (issue 28): kept for the owner alone, never shown to the client.
+export const setPolicyInput = z.strictObject({
+  policy: customerPolicySchema,
+  privateReason: privateReasonSchema.optional(),
+});
 
 /**
  * What each sort orders by. Columns of the person are read as they are; a figure is aggregated for the people
@@ -49,6 +62,9 @@ export async function listCustomers(db: Db, request: { actor: Actor | null; quer
   requireRole(request.actor, 'admin');
   const q = parseInput(listCustomersQuery, request.query);
   const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
+  // A whole number typed the British way (07700 900123) is also looked for as stored since then: in E.164.
+  const typedPhone = q.q ? phoneField.safeParse(q.q) : null;
+  const phoneSearch = typedPhone?.success ? sql` or coalesce(u.phone, '') = ${typedPhone.data}` : sql``;
   const order = q.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
   // Only the people searched for: their ids bound the aggregate; without a search it runs over everyone.
   const sort = sortKeys(search ? sql`where client_id in (select id from people)` : sql``)[q.sort];
@@ -57,7 +73,7 @@ export async function listCustomers(db: Db, request: { actor: Actor | null; quer
       select u.id, u.name, u.created_at
         from "user" u
        where u.role = 'user'
-         ${search ? sql`and (lower(u.name) || ' ' || lower(u.email) || ' ' || coalesce(u.phone, '')) like ${search}` : sql``}
+         ${search ? sql`and ((lower(u.name) || ' ' || lower(u.email) || ' ' || coalesce(u.phone, '')) like ${search}${phoneSearch})` : sql``}
     ), page as (
       select p.id, ${sort.key} as sort_key, count(*) over ()::int as total
         from people p ${sort.join}
@@ -160,7 +176,12 @@ export async function getCustomer(db: Db, request: { actor: Actor | null; userId
 }
 
 /** Policy (blocked, trusted, new), tags and private notes; each change is audited with before and after. */
-export async function updateCustomer(db: Db, request: { actor: Actor | null; userId: string; input: unknown }) {
+export async function updateCustomer(
+  db: Db,
+  request: { actor: Actor | null; userId: string; input: unknown },
+  /** Written in the same transaction as the change (a block's private reason). */
+  alongside?: (tx: DbOrTx, admin: Actor) => Promise<void>,
+) {
   const { userId } = request;
   const admin = requireRole(request.actor, 'admin');
   const changes = parseInput(updateCustomerInput, request.input);
@@ -188,16 +209,27 @@ export async function updateCustomer(db: Db, request: { actor: Actor | null; use
       before: view(before) ?? null,
       after: view(after),
     });
+    await alongside?.(tx, admin);
     return after;
   });
 }
 
 export async function setCustomerPolicy(db: Db, request: { actor: Actor | null; userId: string; input: unknown }) {
-  const { policy } = parseInput(setPolicyInput, request.input);
-  return updateCustomer(db, { actor: request.actor, userId: request.userId, input: { policy } });
+  const { policy, privateReason = '' } = parseInput(setPolicyInput, request.input);
+  return updateCustomer(db, { actor: request.actor, userId: request.userId, input: { policy } }, (tx, admin) =>
+    policy === 'blocked'
+      ? keepPrivateReason(tx, {
+          kind: 'blocked',
+          reason: privateReason,
+          clientId: request.userId,
+          bookingId: null,
+          by: admin.id,
+        })
+      : Promise.resolve(),
+  );
 }
 
-export async function exportCustomer(db: Db, request: { actor: Actor | null; userId: string }) {
+export async function exportCustomer(db: Db, request: { actor: Actor | null; userId: string; recordsKey: Buffer }) {
   const { userId } = request;
   const admin = requireRole(request.actor, 'admin');
   await findPerson(db, userId);
@@ -209,7 +241,7 @@ export async function exportCustomer(db: Db, request: { actor: Actor | null; use
     before: null,
     after: null,
   });
-  return exportPersonData(db, { userId });
+  return exportPersonData(db, { userId, recordsKey: request.recordsKey });
 }
 
 /** Erasure on request: the same rules as the client's own deletion; the audit keeps no personal data. */

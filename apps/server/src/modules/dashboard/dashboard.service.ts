@@ -1,24 +1,18 @@
+import { type PeriodFigures, zonedParts } from '@app/shared';
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { booking, emailOutbox, user } from '../../db/schema.ts';
-import { addDays, localDateOf, localParts, zonedInstant } from '../../lib/zoned-time.ts';
+import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
 import { bookingsOverTime } from '../analytics/analytics.service.ts';
 import { occupancy } from '../analytics/analytics-time.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { lastBackup } from '../backups/backup.service.ts';
 import { toAdminBooking } from '../bookings/admin-bookings.service.ts';
+import { staleOutsideCalendars } from '../calendars/outside-calendars.service.ts';
 
 const BACKUP_OVERDUE_MS = 2 * 86_400_000;
 
 type Period = { from: string; to: string }; // local dates, `to` exclusive
-
-export type PeriodFigures = {
-  bookings: number;
-  revenuePence: number;
-  occupancy: number;
-  cancellations: number;
-  noShows: number;
-};
 
 /**
  * Each period's figures as the analytics page counts them, so a figure with the same name shows the same number
@@ -92,7 +86,7 @@ export async function dashboard(
   const timelineEnd = new Date(zonedInstant(addDays(today, 8), '00:00', timeZone));
 
   // Independent reads, sent together: on PostgreSQL they run side by side on the pool's connections.
-  const [timeline, pending, newCustomers, failedEmails, figures, backupRecord] = await Promise.all([
+  const [timeline, pending, newCustomers, failedEmails, figures, backupRecord, staleCalendars] = await Promise.all([
     db
       .select()
       .from(booking)
@@ -134,6 +128,7 @@ export async function dashboard(
       previousMonth: monthOf(today, -1),
     }),
     lastBackup(db),
+    staleOutsideCalendars(db, { now }),
   ]);
   const lastSuccessAt = backupRecord?.lastSuccessAt ?? null;
   const lastFailureAt = backupRecord?.lastFailureAt ?? null;
@@ -141,7 +136,7 @@ export async function dashboard(
   return {
     today,
     timeZone,
-    hour: localParts(now, timeZone).hour,
+    hour: zonedParts(now, timeZone).hour,
     timeline: timeline.map(toAdminBooking),
     pending: pending.map(toAdminBooking),
     figures,
@@ -153,5 +148,7 @@ export async function dashboard(
       overdue: lastSuccessAt === null || now - Date.parse(lastSuccessAt) > BACKUP_OVERDUE_MS,
       lastError: failedSince ? (backupRecord?.lastError ?? null) : null,
     },
+    /** The owner's other calendars that failed to read (their last good copy still closes the slots). */
+    staleCalendars,
   };
 }

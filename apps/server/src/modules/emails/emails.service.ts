@@ -81,7 +81,12 @@ export async function emailBrandOf(
   { publicUrl, businessName }: { publicUrl: string | undefined; businessName: string },
 ): Promise<EmailBrand> {
   const brand = await documentBrandOf({ db, files: null }, { publicUrl: publicUrl ?? '' });
-  return { color: brand.color, logoUrl: publicUrl && brand.logo ? brand.logo.url : null, businessName };
+  return {
+    color: brand.color,
+    logoUrl: publicUrl && brand.logo ? brand.logo.url : null,
+    businessName,
+    fonts: brand.fonts,
+  };
 }
 
 export async function getEmailSettings(db: DbOrTx, { actor }: { actor: Actor | null }): Promise<EmailSettings> {
@@ -211,6 +216,7 @@ export async function previewTemplate(
     address: '12 Example Street, London',
     businessName,
     manageUrl: 'https://example.com/bookings',
+    healthFormUrl: 'https://example.com/health-form',
     url: 'https://example.com/link',
     newEmail: 'new@example.com',
     reason: 'Illness',

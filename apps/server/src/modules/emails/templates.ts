@@ -1,4 +1,4 @@
-import type { EmailKind } from '@app/shared';
+import { DEVICE_FONT, type EmailKind, SITE_FONT_NAMES, type SiteFont, type SiteFonts } from '@app/shared';
 
 type DefaultTemplate = { description: string; subject: string; body: string; variables: string[] };
 
@@ -13,6 +13,7 @@ const booking = [
   'businessPhone',
   'businessEmail',
   'manageUrl',
+  'healthFormUrl',
 ];
 
 /**
@@ -47,7 +48,7 @@ export const defaultTemplates: Record<EmailKind, DefaultTemplate> = {
   'booking.confirmed': {
     description: 'A booking is confirmed (with the calendar file attached)',
     subject: 'Your booking is confirmed: {{when}}',
-    body: 'Hello {{clientName}},\n\nYour booking is confirmed: {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nAddress: {{address}}\n\nThe attached calendar file adds it to your calendar. To cancel or move it, open your bookings: {{manageUrl}}\n\n{{businessName}}',
+    body: 'Hello {{clientName}},\n\nYour booking is confirmed: {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nAddress: {{address}}\n\nThe attached calendar file adds it to your calendar. To cancel or move it, open your bookings: {{manageUrl}}\n\nBefore your first appointment, please fill in your health questionnaire, or update it if something has changed: {{healthFormUrl}}\n\n{{businessName}}',
     variables: booking,
   },
   'booking.pending': {
@@ -56,10 +57,24 @@ export const defaultTemplates: Record<EmailKind, DefaultTemplate> = {
     body: 'Hello {{clientName}},\n\nThank you for your request: {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nWe hold the time for you and will confirm it shortly; you will get an email as soon as we do.\n\n{{businessName}}',
     variables: booking,
   },
+  'booking.bank-deposit': {
+    description: 'A booking waits for its deposit by bank transfer (the account, amount, reference and deadline)',
+    subject: 'Your deposit for {{when}}',
+    body: 'Hello {{clientName}},\n\nThank you for your booking: {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nWe hold the time until {{depositDeadline}} for a deposit of {{depositAmount}} by bank transfer to:\n\nAccount name: {{accountName}}\nSort code: {{sortCode}}\nAccount number: {{accountNumber}}\nReference: {{depositReference}}\n\nPlease write the reference exactly as it is, so we can match your payment. If it has not arrived by then, the time is released and we will let you know. You can see this again in your bookings: {{manageUrl}}\n\n{{businessName}}',
+    variables: [
+      ...booking,
+      'depositAmount',
+      'accountName',
+      'sortCode',
+      'accountNumber',
+      'depositReference',
+      'depositDeadline',
+    ],
+  },
   'booking.approved': {
     description: 'A pending request was approved (with the calendar file attached)',
     subject: 'Your booking is confirmed: {{when}}',
-    body: 'Hello {{clientName}},\n\nGood news: your booking is confirmed: {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nAddress: {{address}}\n\nThe attached calendar file adds it to your calendar.\n\n{{businessName}}',
+    body: 'Hello {{clientName}},\n\nGood news: your booking is confirmed: {{service}}, {{duration}} minutes, {{price}}, on {{when}}.\n\nAddress: {{address}}\n\nThe attached calendar file adds it to your calendar.\n\nBefore your first appointment, please fill in your health questionnaire, or update it if something has changed: {{healthFormUrl}}\n\n{{businessName}}',
     variables: booking,
   },
   'booking.declined': {
@@ -122,7 +137,17 @@ export function escapeHtml(value: string): string {
 }
 
 /** The business's look in an email: its colour (one that reads on white) and its logo's public address. */
-export type EmailBrand = { color: string; logoUrl: string | null; businessName: string };
+export type EmailBrand = { color: string; logoUrl: string | null; businessName: string; fonts?: SiteFonts };
+
+/**
+ * The site's families named first (a mail app that has them, or a reader who installed them, shows them), then
+ * web-safe fall-backs every mail app has: no font file is attached or fetched.
+ */
+export function emailFontStacks(fonts: SiteFonts | undefined): { heading: string; text: string } {
+  const named = (font: SiteFont | typeof DEVICE_FONT | undefined) =>
+    font && font !== DEVICE_FONT ? `'${SITE_FONT_NAMES[font]}',` : '';
+  return { heading: `${named(fonts?.heading)}Georgia,serif`, text: `${named(fonts?.text)}Arial,sans-serif` };
+}
 
 /**
  * The HTML part: a header with the logo (or the name) over a band of the brand colour, then the text's paragraphs,
@@ -134,6 +159,7 @@ export function htmlFromText(text: string, preheader?: string, brand?: EmailBran
     ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(preheader)}${'&#847;&zwnj;&nbsp;'.repeat(90)}</div>`
     : '';
   const color = brand?.color ?? '#3d6b5e';
+  const stacks = emailFontStacks(brand?.fonts);
   const paragraphs = text.split(/\n{2,}/).map((p) =>
     escapeHtml(p)
       .replace(/(https?:\/\/[^\s<]+)/g, `<a href="$1" style="color:${color}">$1</a>`)
@@ -143,12 +169,12 @@ export function htmlFromText(text: string, preheader?: string, brand?: EmailBran
   const mark = brand?.logoUrl
     ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${name}" height="56" style="display:block;height:56px;width:auto;max-width:240px;border:0">`
     : name
-      ? `<span style="font-family:Georgia,serif;font-size:22px;color:${color}">${name}</span>`
+      ? `<span style="font-family:${stacks.heading};font-size:22px;color:${color}">${name}</span>`
       : '';
   const header = mark ? `<div style="padding:20px 24px 16px">${mark}</div>` : '';
   return (
     `${hidden}<div style="background:#f5f2ed;padding:24px 8px">` +
-    `<div style="font-family:sans-serif;max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;border-top:6px solid ${color};line-height:1.5;color:#222222">` +
+    `<div style="font-family:${stacks.text};max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;border-top:6px solid ${color};line-height:1.5;color:#222222">` +
     `${header}<div style="padding:${header ? '0' : '16px'} 24px 16px">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>` +
     '</div></div>'
   );

@@ -9,9 +9,9 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { businessSettings, expenseCategory } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { accountCodesFrom, addOwnAccount, renameOwnAccount } from '../ledger/ledger.service.ts';
+import { auditExpense } from './expense-audit.ts';
 
 // The categories expenses are filed under, each with an expense account of its own in the ledger.
 
@@ -85,11 +85,10 @@ export async function createExpenseCategory(
       .values({ name: data.name, accountCode: code, sortOrder: data.sortOrder ?? Number(last?.sortOrder ?? -1) + 1 })
       .returning();
     if (!row) throw new Error('expense category insert returned no row');
-    await recordAudit(tx, {
-      actor: admin,
+    await auditExpense(tx, {
+      admin,
       action: 'expense_category.create',
-      entityType: 'expense',
-      entityId: row.id,
+      id: row.id,
       before: null,
       after: categoryView(row),
     });
@@ -119,11 +118,10 @@ export async function updateExpenseCategory(
       .where(eq(expenseCategory.id, id))
       .returning();
     if (!after) throw new Error('expense category update returned no row');
-    await recordAudit(tx, {
-      actor: admin,
+    await auditExpense(tx, {
+      admin,
       action: 'expense_category.update',
-      entityType: 'expense',
-      entityId: id,
+      id: id,
       before: categoryView(before),
       after: categoryView(after),
     });

@@ -2,10 +2,10 @@ import { AppError, type ExpenseReceipt } from '@app/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { expense, expenseReceipt } from '../../db/schema.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { deleteStoredFile, storeFile } from '../storage/storage.service.ts';
+import { auditExpense } from './expense-audit.ts';
 import { receiptFilename } from './expenses.service.ts';
 
 export type ReceiptDeps = { db: Db; files: FileStore; maxBytes: number };
@@ -55,11 +55,10 @@ export async function addExpenseReceipt(
     );
     const [link] = await tx.insert(expenseReceipt).values({ expenseId, fileId: stored.id }).returning();
     if (!link) throw new Error('expense receipt insert returned no row');
-    await recordAudit(tx, {
-      actor: admin,
+    await auditExpense(tx, {
+      admin,
       action: 'expense.receipt_added',
-      entityType: 'expense',
-      entityId: expenseId,
+      id: expenseId,
       before: null,
       after: {
         fileId: stored.id,
@@ -93,11 +92,10 @@ export async function removeExpenseReceipt(
           .where(and(eq(expenseReceipt.expenseId, expenseId), eq(expenseReceipt.fileId, fileId)))
       : [];
     if (!link) throw new AppError('NOT_FOUND', 'This expense has no such receipt.');
-    await recordAudit(tx, {
-      actor: admin,
+    await auditExpense(tx, {
+      admin,
       action: 'expense.receipt_removed',
-      entityType: 'expense',
-      entityId: expenseId,
+      id: expenseId,
       before: { fileId },
       after: null,
     });

@@ -14,10 +14,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { expense, expenseCategory, expenseReceipt, storedFile } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { postJournalEntry, reverseJournalEntry } from '../ledger/ledger.service.ts';
 import { expenseEntry } from '../ledger/postings.ts';
+import { auditExpense } from './expense-audit.ts';
 import { vatSettings } from './expense-categories.service.ts';
 
 /** What the expense services need beyond the caller: the database and the business's calendar. */
@@ -114,11 +114,10 @@ export async function createExpense(deps: ExpenseDeps, { actor, input }: Expense
       .values({ id, ...data, journalEntryId: entry.id, createdBy: admin.id })
       .returning();
     if (!row) throw new Error('expense insert returned no row');
-    await recordAudit(tx, {
-      actor: admin,
+    await auditExpense(tx, {
+      admin,
       action: 'expense.create',
-      entityType: 'expense',
-      entityId: id,
+      id: id,
       before: null,
       after: auditView(row),
     });
@@ -201,11 +200,10 @@ export async function updateExpense(
       .where(eq(expense.id, id))
       .returning();
     if (!after) throw new Error('expense update returned no row');
-    await recordAudit(tx, {
-      actor: admin,
+    await auditExpense(tx, {
+      admin,
       action: 'expense.update',
-      entityType: 'expense',
-      entityId: id,
+      id: id,
       before: auditView(before),
       after: auditView(after),
     });
@@ -220,11 +218,10 @@ export async function deleteExpense(deps: ExpenseDeps, { actor, id }: { actor: A
     const before = await lockedExpense(tx, { id });
     await reverseExpenseEntry(tx, { before, reason: 'expense deleted', createdBy: admin.id });
     await tx.update(expense).set({ deletedAt: new Date() }).where(eq(expense.id, id));
-    await recordAudit(tx, {
-      actor: admin,
+    await auditExpense(tx, {
+      admin,
       action: 'expense.delete',
-      entityType: 'expense',
-      entityId: id,
+      id: id,
       before: auditView(before),
       after: null,
     });

@@ -51,7 +51,7 @@ export async function invoicePdf(
 async function pdfBrandOf(db: Db, files: FileStore, env: InvoiceEnv): Promise<PdfBrand> {
   const brand = await documentBrandOf({ db, files }, { publicUrl: publicUrlOf(env) });
   const logo = brand.logo ? await brand.logo.jpeg().catch(() => null) : null;
-  return { color: brand.color, logo };
+  return { color: brand.color, logo, fonts: brand.fonts };
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, invoice, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
+import { addOnsOfBooking } from '../add-ons/booking-add-ons.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
 import { assertOnlineMoneyInvoiceable } from '../payments/online-refunds.ts';
@@ -83,7 +84,11 @@ export async function createInvoice({ db, env }: InvoiceDeps, { actor, input }: 
   });
 }
 
-/** "Swedish massage, 60 min on 3 March 2026", in the business's time zone. */
+/**
+ * "Swedish massage, 60 min on 3 March 2026", in the business's time zone. A sensual treatment reads "60-minute massage
+ * on 3 March 2026", as gift vouchers do (decision 065): an invoice often goes to an employer or an accountant. The
+ * owner may still word the line on the draft.
+ */
 function bookingLineText(found: typeof booking.$inferSelect, env: InvoiceEnv) {
   const day = new Intl.DateTimeFormat(env.BUSINESS_LOCALE, {
     timeZone: env.BUSINESS_TIME_ZONE,
@@ -91,7 +96,32 @@ function bookingLineText(found: typeof booking.$inferSelect, env: InvoiceEnv) {
     month: 'long',
     year: 'numeric',
   }).format(found.startsAt);
+  if (found.style === 'sensual') return `${found.durationMinutes}-minute massage on ${day}`;
   return `${found.serviceName}, ${found.durationMinutes} min on ${day}`;
+}
+
+/**
+ * The treatment's line, then one per add-on the booking took (decision 079), each at the treatment's VAT rate and
+ * style: the booking's price is their sum, so the invoice's total is the booking's.
+ */
+async function bookingLines(
+  tx: DbOrTx,
+  { found, rate, env }: { found: typeof booking.$inferSelect; rate: number; env: InvoiceEnv },
+) {
+  const addOns = await addOnsOfBooking(tx, { bookingId: found.id });
+  const treatmentPence = found.pricePence - addOns.reduce((sum, a) => sum + a.pricePence, 0);
+  const line = (description: string, grossPence: number) => ({
+    description,
+    quantity: 1,
+    unitPricePence: grossPence - vatInGross(grossPence, rate),
+    vatRateBp: rate,
+    style: found.style,
+    serviceType: found.type,
+  });
+  return [
+    line(bookingLineText(found, env), treatmentPence),
+    ...addOns.map((a) => line(a.minutes > 0 ? `${a.name} (+${a.minutes} min)` : a.name, a.pricePence)),
+  ];
 }
 
 /**
@@ -136,16 +166,7 @@ export async function createInvoiceFromBooking(
         billToName: client?.name ?? found.clientName,
         billToEmail: client?.email ?? found.clientEmail,
       },
-      lines: [
-        {
-          description: bookingLineText(found, env),
-          quantity: 1,
-          unitPricePence: found.pricePence - vatInGross(found.pricePence, rate),
-          vatRateBp: rate,
-          style: found.style,
-          serviceType: found.type,
-        },
-      ],
+      lines: await bookingLines(tx, { found, rate, env }),
       audited: { bookingId: found.id },
     });
   });

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { booking, invoice, invoiceLine, payment, voucherRedemption } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays } from '../../lib/zoned-time.ts';
+import { coursePaidOf } from '../courses/course-sessions.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { creditNoteEntry, invoiceIssuedEntry, paymentAppliedToInvoiceEntry } from '../ledger/postings.ts';
 import { assertOnlineMoneyInvoiceable } from '../payments/online-refunds.ts';
@@ -49,6 +50,12 @@ export const issueInvoice = invoiceVerb(
         throw new AppError(
           'CONFLICT',
           'A gift voucher paid towards this booking: its sale is already recorded, so it cannot be invoiced.',
+        );
+      // Likewise a session of a course (decision 081: Dr 2320 / Cr sales when the session was used).
+      if ((await coursePaidOf(tx, { bookingId: found.bookingId })) > 0)
+        throw new AppError(
+          'CONFLICT',
+          'A session of a course paid for this booking: its sale is already recorded, so it cannot be invoiced.',
         );
     }
     const issueDate = data.issueDate ?? today(env);

@@ -1,8 +1,16 @@
 /// <reference path="./pdfkit.d.ts" />
-import { type BusinessDetails, formatVatRate, type InvoiceDetail, type InvoiceSettings, vatByRate } from '@app/shared';
+import {
+  type BusinessDetails,
+  formatVatRate,
+  type InvoiceDetail,
+  type InvoiceSettings,
+  type SiteFonts,
+  vatByRate,
+} from '@app/shared';
 import PDFDocument from 'pdfkit';
 import type { InvoiceEnv } from './invoice-state.ts';
 import { money } from './invoices.service.ts';
+import { pdfTypeOf } from './pdf-type.ts';
 
 export type InvoiceDocument = {
   detail: InvoiceDetail;
@@ -13,7 +21,7 @@ export type InvoiceDocument = {
 };
 
 /** The business's look on its documents: the colour that reads on white, and the logo as JPEG bytes. */
-export type PdfBrand = { color: string; logo: Buffer | null };
+export type PdfBrand = { color: string; logo: Buffer | null; fonts?: SiteFonts };
 
 const LEFT = 50;
 const RIGHT = 545; // A4 is 595 points wide
@@ -44,7 +52,7 @@ export function brandTop(doc: PDFDocument, brand: PdfBrand, left: number): numbe
   }
 }
 
-/** A4, Helvetica (one of the PDF standard fonts, so nothing is embedded and '£' needs no font file). */
+/** A4, in the site's typefaces (pdf-type.ts), or Helvetica (a PDF standard font, nothing embedded, '£' included). */
 export function renderInvoicePdf(
   { detail, settings, streetAddress, business }: InvoiceDocument,
   env: InvoiceEnv,
@@ -59,6 +67,7 @@ export function renderInvoicePdf(
     info: { Title: `${title} - ${business.businessName}`, Author: business.businessName },
   });
   const done = bytesOf(doc);
+  const type = pdfTypeOf(doc, brand.fonts);
   const price = (pence: number) => money(pence, env);
   const day = (date: string | null) =>
     date
@@ -72,8 +81,8 @@ export function renderInvoicePdf(
 
   // The business (its logo above its name), top left, under a band of its colour.
   const top = brandTop(doc, brand, LEFT);
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(brand.color).text(business.businessName, LEFT, top, { width: 280 });
-  doc.font('Helvetica').fontSize(10).fillColor(GREY);
+  doc.font(type.heading).fontSize(18).fillColor(brand.color).text(business.businessName, LEFT, top, { width: 280 });
+  doc.font(type.text).fontSize(10).fillColor(GREY);
   const businessLines = [
     ...streetAddress.split('\n'),
     business.email,
@@ -85,14 +94,14 @@ export function renderInvoicePdf(
 
   // The document, top right.
   doc
-    .font('Helvetica-Bold')
+    .font(type.heading)
     .fontSize(20)
     .fillColor(brand.color)
     .text(isDraft ? 'DRAFT' : kindTitle, 330, 50, {
       width: RIGHT - 330,
       align: 'right',
     });
-  doc.font('Helvetica').fontSize(10).fillColor('black');
+  doc.font(type.text).fontSize(10).fillColor('black');
   const facts = isDraft
     ? [`${kindTitle} not yet issued: no number`]
     : [
@@ -105,8 +114,8 @@ export function renderInvoicePdf(
 
   // Bill to.
   let y = Math.max(businessBottom, doc.y) + 25;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(GREY).text('Bill to', LEFT, y);
-  doc.font('Helvetica').fillColor('black');
+  doc.font(type.strong).fontSize(10).fillColor(GREY).text('Bill to', LEFT, y);
+  doc.font(type.text).fillColor('black');
   for (const line of [detail.billToName, detail.billToEmail ?? '', ...detail.billToAddress.split('\n')].filter(
     (line) => line.trim() !== '',
   ))
@@ -122,7 +131,7 @@ export function renderInvoicePdf(
   };
   y = doc.y + 20;
   const header = (top: number) => {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('black');
+    doc.font(type.strong).fontSize(10).fillColor('black');
     doc.text('Description', columns.description.x, top, { width: columns.description.width });
     doc.text('Qty', columns.quantity.x, top, { width: columns.quantity.width, align: 'right' });
     doc.text('Unit price', columns.unit.x, top, { width: columns.unit.width, align: 'right' });
@@ -141,13 +150,13 @@ export function renderInvoicePdf(
     return top + 20;
   };
   y = header(y);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(type.text).fontSize(10);
   for (const line of detail.lines) {
     const height = Math.max(14, doc.heightOfString(line.description, { width: columns.description.width }));
     if (y + height > 760) {
       doc.addPage();
       y = header(50);
-      doc.font('Helvetica').fontSize(10);
+      doc.font(type.text).fontSize(10);
     }
     doc.text(line.description, columns.description.x, y, { width: columns.description.width });
     doc.text(String(line.quantity), columns.quantity.x, y, { width: columns.quantity.width, align: 'right' });
@@ -183,16 +192,16 @@ export function renderInvoicePdf(
     .lineWidth(0.5)
     .stroke();
   for (const [label, value, strong] of totals) {
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    doc.font(strong ? type.strong : type.text).fontSize(10);
     doc.text(label, 300, y, { width: 150 });
     doc.text(value, 455, y, { width: RIGHT - 455, align: 'right' });
     y += 16;
   }
   if (detail.status === 'void')
-    doc.font('Helvetica-Bold').text('Cancelled by a credit note.', 300, y, { width: RIGHT - 300 });
+    doc.font(type.strong).text('Cancelled by a credit note.', 300, y, { width: RIGHT - 300 });
 
   // Notes and footer.
-  doc.font('Helvetica').fontSize(10).fillColor('black');
+  doc.font(type.text).fontSize(10).fillColor('black');
   y = doc.y + 24;
   if (detail.notes) {
     doc.text(detail.notes, LEFT, y, { width: RIGHT - LEFT });

@@ -15,6 +15,7 @@ declare module 'pdfkit' {
     on(event: 'end', listener: () => void): this;
     on(event: 'error', listener: (error: Error) => void): this;
     font(name: string): this;
+    registerFont(name: string, src: Buffer): this;
     fontSize(size: number): this;
     fillColor(color: string): this;
     strokeColor(color: string): this;

@@ -2,14 +2,17 @@ import type { ProfitAndLoss, TrialBalance } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booking, expenseCategory, onlinePayment, voucher } from '../../db/schema.ts';
+import { booking, coursePurchase, expenseCategory, onlinePayment, voucher } from '../../db/schema.ts';
 import { insertBooking, serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
+import { giveBackCourseSession, useCourseSession } from '../courses/course-sessions.ts';
+import { expireCourses } from '../courses/expire-courses.ts';
 import { recordOnlinePayment } from '../payments/online-payments.ts';
 import { applyStripeRefund, queueOnlineRefund, refundableOf } from '../payments/online-refunds.ts';
 import { expireVouchers } from '../vouchers/expire-vouchers.ts';
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
+import { courseNetOf } from './course-postings.ts';
 import { postJournalEntry } from './ledger.service.ts';
 import { noShowFeeEntry, stripeBalanceEntry } from './postings.ts';
 
@@ -25,6 +28,8 @@ let admin: Awaited<ReturnType<typeof signedIn>>;
 let clientId: string;
 let clientEmail: string;
 let categoryIds: string[] = [];
+/** The owner's add-ons (issue 24), taken on bookings by the sequences. */
+const addOnIds: string[] = [];
 let bookingCounter = 0;
 /** The business's VAT registration as the last step left it (it outlives each sequence). */
 let vatRegistered = false;
@@ -36,6 +41,12 @@ beforeAll(async () => {
   clientId = client.id;
   clientEmail = client.email;
   categoryIds = (await t.db.select({ id: expenseCategory.id }).from(expenseCategory)).map((row) => row.id);
+  for (const made of [
+    { name: 'Hot stones', minutes: 15, pricePence: 1500, types: ['swedish', 'naturist'] },
+    { name: 'Aromatherapy oil', minutes: 0, pricePence: 500, types: ['swedish', 'naturist'] },
+    { name: 'Scalp massage', minutes: 10, pricePence: 999, types: ['swedish', 'naturist'] },
+  ])
+    addOnIds.push((await ok(await admin.call('POST', '/api/admin/add-ons', made), 'add-on')).id);
 });
 afterAll(() => t.close());
 
@@ -61,8 +72,39 @@ type Action =
   | { kind: 'online refund'; pick: number; share: number }
   | { kind: 'voucher sale'; of: 'amount' | 'swedish' | 'naturist'; amount: number; method: string }
   | { kind: 'voucher redemption'; pick: number; share: number; type: 'swedish' | 'naturist' }
+  | { kind: 'booking add-ons'; pick: number; addOns: number[] }
   | { kind: 'voucher expiry'; pick: number }
-  | { kind: 'voucher given back'; pick: number };
+  | { kind: 'voucher given back'; pick: number }
+  | { kind: 'course sale'; type: 'swedish' | 'naturist'; sessions: number; amount: number; method: string }
+  | { kind: 'course session'; pick: number }
+  | { kind: 'course session given back'; pick: number }
+  | { kind: 'course adjustment'; pick: number; change: number }
+  | { kind: 'course expiry'; pick: number };
+
+/** The course steps, weighted so that a sale, its sessions and their giving back meet in one short sequence. */
+const courseSteps = [
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('course sale' as const),
+      type: fc.constantFrom('swedish' as const, 'naturist' as const),
+      sessions: fc.integer({ min: 2, max: 6 }),
+      amount: fc.integer({ min: 100, max: 100_000 }),
+      method,
+    }),
+    weight: 3,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('course session' as const), pick }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('course session given back' as const), pick }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('course adjustment' as const),
+      pick,
+      change: fc.integer({ min: -6, max: 6 }),
+    }),
+    weight: 1,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('course expiry' as const), pick }), weight: 1 },
+];
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({
@@ -127,8 +169,15 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
     weight: 3,
   },
+  // Add-ons (issue 24, decision 079): the owner sets what a booking took before it is invoiced.
+  {
+    arbitrary: fc.record({ kind: fc.constant('booking add-ons' as const), pick, addOns: fc.subarray([0, 1, 2]) }),
+    weight: 2,
+  },
   fc.record({ kind: fc.constant('voucher expiry' as const), pick }),
   { arbitrary: fc.record({ kind: fc.constant('voucher given back' as const), pick }), weight: 3 },
+  // Courses of sessions (issue 24, decision 081): sold, a session used by a booking and given back, adjusted, expired.
+  ...courseSteps,
 );
 let voucherCounter = 0;
 let stripeCounter = 0;
@@ -150,6 +199,9 @@ type World = {
   vouchers: { id: string; code: string; balance: number }[];
   /** Bookings a voucher paid towards, not yet given back. */
   voucherSpends: { bookingId: string; voucher: { id: string; code: string; balance: number } }[];
+  /** Courses sold by the sequence, and the bookings a session of one paid for (not given back). */
+  courses: string[];
+  courseSessions: string[];
 };
 
 async function ok(response: Awaited<ReturnType<typeof admin.call>>, what: string) {
@@ -405,6 +457,20 @@ async function run(step: Action, world: World) {
       spent.voucher.balance = after?.balancePence ?? 0;
       return;
     }
+    case 'booking add-ons': {
+      // Taken on a booking not yet invoiced: its price, and so the invoice's lines and their postings, move with them.
+      const bookingId = from(world.unbilledBookings, step.pick);
+      if (!bookingId) return;
+      const sheet = await ok(await admin.call('GET', `/api/admin/bookings/${bookingId}`), 'sheet');
+      await ok(
+        await admin.call('PUT', `/api/admin/bookings/${bookingId}/add-ons`, {
+          addOnIds: step.addOns.map((index) => addOnIds[index]),
+          version: sheet.booking.version,
+        }),
+        'add-ons',
+      );
+      return;
+    }
     case 'voucher expiry': {
       const target = from(world.vouchers, step.pick);
       if (!target) return;
@@ -417,6 +483,12 @@ async function run(step: Action, world: World) {
       target.balance = 0;
       return;
     }
+    case 'course sale':
+    case 'course session':
+    case 'course session given back':
+    case 'course adjustment':
+    case 'course expiry':
+      return runCourseStep(step, world);
     case 'vat registration':
       await ok(
         await admin.call('PUT', '/api/admin/invoices/settings', {
@@ -439,6 +511,89 @@ async function issueAndPay(id: string, share: number, method: string) {
   const part = Math.floor(outstanding * share);
   if (part > 0)
     await ok(await admin.call('POST', `/api/admin/invoices/${id}/payments`, { amountPence: part, method }), 'pay');
+}
+
+let courseCounter = 0;
+/** How many course sessions were used and given back across the runs, printed so a run that made none is seen. */
+let courseSessionsGivenBack = 0;
+
+async function runCourseStep(step: Extract<Action, { kind: `course ${string}` }>, world: World) {
+  const pickFrom = <T>(list: T[], index: number) => (list.length ? list[index % list.length] : undefined);
+  const courseOf = async (id: string | undefined) =>
+    id ? (await t.db.select().from(coursePurchase).where(eq(coursePurchase.id, id)))[0] : undefined;
+  switch (step.kind) {
+    case 'course sale': {
+      const service = await serviceOfType(t, step.type);
+      const product = await ok(
+        await admin.call('POST', '/api/admin/course-products', {
+          serviceId: service.id,
+          durationMinutes: 60,
+          sessions: step.sessions,
+          pricePence: step.amount,
+          expiryMonths: 1 + (courseCounter++ % 12),
+        }),
+        'course product',
+      );
+      const sold = await ok(
+        await admin.call('POST', '/api/admin/courses', { productId: product.id, clientId, method: step.method }),
+        'course sale',
+      );
+      world.courses.push(sold.id);
+      return;
+    }
+    case 'course session': {
+      const row = await courseOf(pickFrom(world.courses, step.pick));
+      if (row?.status !== 'active' || row.sessionsLeft === 0) return;
+      const made = await insertCompletedBooking(row.serviceType, new Date(Date.now() - 86_400_000));
+      await t.db.transaction((tx) =>
+        useCourseSession(
+          { ...t.context, tx },
+          {
+            session: { course: row, coveredPence: made.pricePence },
+            coveredPence: made.pricePence,
+            bookingRow: made,
+            by: null,
+          },
+        ),
+      );
+      world.courseSessions.push(made.id);
+      return;
+    }
+    case 'course session given back': {
+      const bookingId = pickFrom(world.courseSessions, step.pick);
+      if (!bookingId) return;
+      world.courseSessions = world.courseSessions.filter((id) => id !== bookingId);
+      const [row] = await t.db.select().from(booking).where(eq(booking.id, bookingId));
+      if (!row) throw new Error('course-paid booking missing');
+      // The business cancels it: the session goes back onto the course (or nothing, if the course has expired).
+      await t.db.transaction((tx) =>
+        giveBackCourseSession({ ...t.context, tx }, { bookingRow: row, at: Date.now(), by: 'business', actorId: null }),
+      );
+      courseSessionsGivenBack++;
+      return;
+    }
+    case 'course adjustment': {
+      const row = await courseOf(pickFrom(world.courses, step.pick));
+      if (row?.status !== 'active') return;
+      const change = Math.max(-row.sessionsLeft, Math.min(row.sessions - row.sessionsLeft, step.change));
+      if (change === 0) return;
+      await ok(
+        await admin.call('POST', `/api/admin/courses/${row.id}/adjust`, { change, reason: 'Property test' }),
+        'course adjustment',
+      );
+      return;
+    }
+    case 'course expiry': {
+      const id = pickFrom(world.courses, step.pick);
+      if (!id) return;
+      await t.db
+        .update(coursePurchase)
+        .set({ expiresOn: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) })
+        .where(eq(coursePurchase.id, id));
+      await expireCourses(t.context);
+      return;
+    }
+  }
 }
 
 async function checkTheBooks() {
@@ -480,11 +635,56 @@ async function checkTheBooks() {
     rows: { held: string; owed: string }[];
   };
   expect(Number(vouchers.rows[0]?.owed)).toBe(Number(vouchers.rows[0]?.held));
+  // Course sessions outstanding is the net of the sessions left on every active course (decision 081).
+  const open = await t.db.select().from(coursePurchase).where(eq(coursePurchase.status, 'active'));
+  const courses = (await t.db.execute(
+    sql`select coalesce(sum(credit_pence - debit_pence), 0)::text as owed from journal_line where account_code = '2320'`,
+  )) as { rows: { owed: string }[] };
+  expect(Number(courses.rows[0]?.owed)).toBe(open.reduce((sum, row) => sum + courseNetOf(row, row.sessionsLeft), 0));
   const byStyle = pnl.totals.income.byStyle;
   expect(byStyle.therapeutic + byStyle.sensual + byStyle.other).toBe(income);
 }
 
 describe('the books', () => {
+  it('balance when a booking with add-ons is paid, invoiced with a line per add-on, and credited', async () => {
+    // The sequences below take add-ons at random; this one always does, so the case is never left out of a run.
+    const world = {
+      paidBookings: [],
+      unbilledBookings: [],
+      expenses: [],
+      invoices: [],
+      onlinePayments: [],
+      vouchers: [],
+      voucherSpends: [],
+      courses: [],
+      courseSessions: [],
+    } as World;
+    const steps: Action[] = [
+      {
+        kind: 'paid booking',
+        type: 'swedish',
+        amount: 9000,
+        method: 'card',
+        when: new Date(Date.now() - 5 * 86_400_000),
+      },
+      { kind: 'booking add-ons', pick: 0, addOns: [0, 2] },
+      { kind: 'invoice booking', pick: 0, share: 1, method: 'card' },
+      { kind: 'booking add-ons', pick: 0, addOns: [1] },
+      { kind: 'invoice booking', pick: 0, share: 0.5, method: 'cash' },
+      { kind: 'credit note', pick: 1, refund: true, method: 'cash' },
+    ];
+    for (const step of steps) await run(step, world);
+    const lines = await Promise.all(
+      world.invoices.map(
+        async (id) => (await ok(await admin.call('GET', `/api/admin/invoices/${id}`), 'invoice')).lines,
+      ),
+    );
+    expect(lines.flat().map((line: { description: string }) => line.description)).toEqual(
+      expect.arrayContaining(['Hot stones (+15 min)', 'Scalp massage (+10 min)']),
+    );
+    await checkTheBooks();
+  });
+
   it('balance, net to zero and agree with the profit and loss after any sequence of money events', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 12 }), async (steps) => {
@@ -496,6 +696,8 @@ describe('the books', () => {
           onlinePayments: [],
           vouchers: [],
           voucherSpends: [],
+          courses: [],
+          courseSessions: [],
         };
         for (const step of steps) await run(step, world);
         await checkTheBooks();
@@ -503,7 +705,34 @@ describe('the books', () => {
       { numRuns: 12 },
     );
     console.info(
-      `books property: ${onlineRefunds} online refunds and ${vouchersGivenBack} vouchers given back across the runs`,
+      `books property: ${onlineRefunds} online refunds, ${vouchersGivenBack} vouchers and ${courseSessionsGivenBack} course sessions given back across the runs`,
     );
+  });
+
+  it('balance with 2320 owing exactly the sessions left after any sequence of course events, VAT switched between', async () => {
+    const courseAction: fc.Arbitrary<Action> = fc.oneof(
+      ...courseSteps,
+      fc.record({ kind: fc.constant('vat registration' as const), registered: fc.boolean() }),
+    );
+    const before = courseSessionsGivenBack;
+    await fc.assert(
+      fc.asyncProperty(fc.array(courseAction, { minLength: 3, maxLength: 12 }), async (steps) => {
+        const world: World = {
+          paidBookings: [],
+          unbilledBookings: [],
+          expenses: [],
+          invoices: [],
+          onlinePayments: [],
+          vouchers: [],
+          voucherSpends: [],
+          courses: [],
+          courseSessions: [],
+        };
+        for (const step of steps) await run(step, world);
+        await checkTheBooks();
+      }),
+      { numRuns: 8 },
+    );
+    console.info(`books property (courses): ${courseSessionsGivenBack - before} course sessions given back`);
   });
 });

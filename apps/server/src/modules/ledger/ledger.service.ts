@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { businessSettings, journalEntry, journalLine, ledgerAccount } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
+import { dayOpenForPosting, recordMovedEntry } from '../vat-returns/vat-period-lock.ts';
 import { type EntryDraft, isBalanced, reversalEntry } from './postings.ts';
 
 /**
@@ -23,10 +24,12 @@ export async function postJournalEntry(
   { draft, createdBy }: { draft: EntryDraft; createdBy: string | null },
 ) {
   if (!isBalanced(draft)) throw new Error(`unbalanced journal entry for ${draft.sourceType} ${draft.sourceId}`);
+  // A day inside a VAT period already filed is closed: the entry goes to the next open day (decision 067).
+  const { date, movedFrom } = await dayOpenForPosting(tx, draft.date);
   const [row] = await tx
     .insert(journalEntry)
     .values({
-      date: draft.date,
+      date,
       description: draft.description,
       sourceType: draft.sourceType,
       sourceId: draft.sourceId,
@@ -41,13 +44,14 @@ export async function postJournalEntry(
       accountCode: line.accountCode,
       debitPence: line.debitPence,
       creditPence: line.creditPence,
-      date: draft.date,
+      date,
       style: line.style ?? null,
       serviceType: line.serviceType ?? null,
       memo: line.memo ?? '',
       vatKind: line.vatKind ?? null,
     })),
   );
+  if (movedFrom) await recordMovedEntry(tx, { entryId: row.id, intendedDate: movedFrom });
   return row;
 }
 
@@ -234,4 +238,15 @@ export async function renameOwnAccount(tx: DbOrTx, { code, name }: { code: strin
     .update(ledgerAccount)
     .set({ name })
     .where(and(eq(ledgerAccount.code, code), eq(ledgerAccount.system, false)));
+}
+
+/**
+ * A system account that came after the chart's migration (2320 Course sessions outstanding, decision 081), added
+ * the first time it is posted to, in the caller's transaction; a second call, or a race, changes nothing.
+ */
+export async function ensureSystemAccount(
+  tx: DbOrTx,
+  { code, name, kind }: { code: string; name: string; kind: (typeof ledgerAccount.$inferInsert)['kind'] },
+) {
+  await tx.insert(ledgerAccount).values({ code, name, kind, system: true }).onConflictDoNothing();
 }

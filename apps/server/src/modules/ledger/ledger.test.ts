@@ -1,10 +1,13 @@
 import { accountCodes, type JournalPage, type TrialBalance } from '@app/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../db/client.ts';
 import { businessSettings, journalEntry, journalLine } from '../../db/schema.ts';
 import { bookingBody, localIso, nextWeekday, serviceOfType } from '../../test/booking-helpers.ts';
 import { signedIn } from '../../test/clients.ts';
 import { databaseRefusal } from '../../test/database-error.ts';
+import { anyEntry } from '../../test/posting-arbitraries.ts';
 import { createTestApp, type TestApp } from '../../test/test-context.ts';
 import { postJournalEntry, reverseJournalEntry } from './ledger.service.ts';
 
@@ -199,5 +202,73 @@ describe('the ledger', () => {
     const lodger = await signedIn(t, { role: 'lodger' });
     expect((await lodger.call('GET', '/api/admin/ledger/trial-balance')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/ledger/accounts' })).statusCode).toBe(401);
+  });
+});
+
+// Moved from postings.test.ts, which holds the pure postings' tests and opens no database.
+describe('ledger postings written to the database', () => {
+  it('balance, with their reversals, when the journal lines are summed in SQL', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyEntry, async (entry) => {
+        const posted = await t.db.transaction((tx) =>
+          postJournalEntry(tx, {
+            draft: { ...entry, sourceId: null },
+            createdBy: null,
+          }),
+        );
+        const reversal = await t.db.transaction((tx) =>
+          reverseJournalEntry(tx, { entryId: posted.id, date: '2026-03-02', reason: 'mistake', createdBy: null }),
+        );
+        const ids = [posted.id, reversal.id];
+        const perEntry = await t.db
+          .select({
+            entryId: journalLine.entryId,
+            debit: sql<string>`sum(${journalLine.debitPence})::text`,
+            credit: sql<string>`sum(${journalLine.creditPence})::text`,
+            lines: sql<number>`count(*)::int`,
+          })
+          .from(journalLine)
+          .where(inArray(journalLine.entryId, ids))
+          .groupBy(journalLine.entryId);
+        expect(perEntry).toHaveLength(2);
+        for (const row of perEntry) {
+          expect(row.debit).toBe(row.credit);
+          expect(Number(row.debit)).toBeGreaterThan(0);
+          expect(row.lines).toBe(entry.lines.length);
+        }
+        // The pair leaves every account where it was.
+        const perAccount = await t.db
+          .select({
+            account: journalLine.accountCode,
+            net: sql<string>`sum(${journalLine.debitPence} - ${journalLine.creditPence})::text`,
+          })
+          .from(journalLine)
+          .where(inArray(journalLine.entryId, ids))
+          .groupBy(journalLine.accountCode);
+        for (const row of perAccount) expect(row.net).toBe('0');
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe("the application's balance guard", () => {
+  const unbalanced = {
+    date: '2026-03-01',
+    description: 'x',
+    sourceType: 'payment' as const,
+    sourceId: 'p',
+    lines: [
+      { accountCode: accountCodes.cash, debitPence: 500, creditPence: 0 },
+      { accountCode: accountCodes.otherIncome, debitPence: 0, creditPence: 400 },
+    ],
+  };
+  it('refuses an unbalanced entry in the application, before anything reaches the database', async () => {
+    const touched: string[] = [];
+    const tx = new Proxy({}, { get: (_, name) => touched.push(String(name)) }) as unknown as DbOrTx;
+    await expect(postJournalEntry(tx, { draft: unbalanced, createdBy: null })).rejects.toThrow(
+      'unbalanced journal entry for payment p',
+    );
+    expect(touched).toEqual([]);
   });
 });

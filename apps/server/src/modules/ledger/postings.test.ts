@@ -1,21 +1,23 @@
-import { accountCodes, vatInGross, vatOnNet } from '@app/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { accountCodes, vatInGross } from '@app/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalLine } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-context.ts';
-import { postJournalEntry, reverseJournalEntry } from './ledger.service.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  anyEntry,
+  balanceTransaction,
+  base,
+  pence,
+  postedElsewhere,
+  rate,
+  sale,
+  share100,
+  voucherOf,
+} from '../../test/posting-arbitraries.ts';
 import {
   bookingPaymentEntry,
-  bookingRefundEntry,
-  creditNoteEntry,
   depositAppliedEntry,
   depositKeptEntry,
   type EntryDraft,
-  expenseEntry,
   invoiceIssuedEntry,
-  invoicePaymentEntry,
-  invoiceRefundEntry,
   keptDepositRefundEntry,
   noShowFeeEntry,
   onlinePaymentEntry,
@@ -23,7 +25,6 @@ import {
   onlineSaleRefundEntry,
   paymentAppliedToInvoiceEntry,
   reversalEntry,
-  type StripeBalanceTransaction,
   stripeBalanceEntry,
 } from './postings.ts';
 import {
@@ -33,100 +34,6 @@ import {
   voucherReturnedEntry,
   voucherSoldEntry,
 } from './voucher-postings.ts';
-
-const pence = fc.integer({ min: 1, max: 5_000_000 });
-const rate = fc.constantFrom(0, 500, 2000);
-const method = fc.constantFrom('cash', 'card', 'bank_transfer', 'owner') as fc.Arbitrary<
-  'cash' | 'card' | 'bank_transfer' | 'owner'
->;
-const style = fc.constantFrom('therapeutic', 'sensual', null) as fc.Arbitrary<'therapeutic' | 'sensual' | null>;
-const sale = fc.record({ style, serviceType: fc.constantFrom('swedish', 'naturist', null), vatRateBp: rate });
-const invoiceLines = fc.array(
-  fc.record({ net: pence, rate, style, serviceType: fc.constantFrom('swedish', null) }).map((line) => ({
-    netPence: line.net,
-    vatPence: vatOnNet(line.net, line.rate),
-    style: line.style,
-    serviceType: line.serviceType,
-  })),
-  { minLength: 1, maxLength: 6 },
-);
-const base = { date: '2026-03-01', description: 'x' };
-const share100 = fc.integer({ min: 1, max: 100 });
-const voucherOf = fc
-  .record({ kind: fc.constantFrom('amount' as const, 'treatment' as const), vatRateBp: rate })
-  .map((v) => ({ voucherId: 'v', kind: v.kind, vatRateBp: v.kind === 'amount' ? 0 : v.vatRateBp }));
-
-/** Any Stripe balance transaction: its type, a signed amount and a fee (negative when Stripe gives one back). */
-const balanceTransaction: fc.Arbitrary<StripeBalanceTransaction> = fc.record({
-  id: fc.constant('txn_1'),
-  type: fc.constantFrom(
-    'charge',
-    'payment',
-    'refund',
-    'payment_refund',
-    'payout',
-    'payout_failure',
-    'stripe_fee',
-    'adjustment',
-    'dispute',
-  ),
-  amount: fc.integer({ min: -5_000_000, max: 5_000_000 }),
-  fee: fc.integer({ min: -10_000, max: 200_000 }),
-});
-const postedElsewhere = ['charge', 'payment', 'refund', 'payment_refund'];
-
-/** Any one money event the product posts, built from arbitrary amounts and rates. */
-const anyEntry: fc.Arbitrary<EntryDraft> = fc.oneof(
-  fc.record({ amountPence: pence, method, sale }).map((e) => bookingPaymentEntry({ ...base, ...e, paymentId: 'p' })),
-  fc.record({ amountPence: pence, method, sale }).map((e) => bookingRefundEntry({ ...base, ...e, refundId: 'r' })),
-  invoiceLines.map((lines) => invoiceIssuedEntry({ ...base, invoiceId: 'i', lines })),
-  invoiceLines.map((lines) => creditNoteEntry({ ...base, creditNoteId: 'c', lines })),
-  fc.record({ amountPence: pence, method }).map((e) => invoicePaymentEntry({ ...base, ...e, paymentId: 'p' })),
-  fc.record({ amountPence: pence, method }).map((e) => invoiceRefundEntry({ ...base, ...e, refundId: 'r' })),
-  fc.record({ amountPence: pence, sale }).map((e) => paymentAppliedToInvoiceEntry({ ...base, ...e, paymentId: 'p' })),
-  pence.map((amountPence) => onlinePaymentEntry({ ...base, amountPence, paymentId: 'p' })),
-  pence.map((amountPence) => onlineRefundEntry({ ...base, amountPence, refundId: 'r' })),
-  fc.record({ amountPence: pence, sale }).map((e) => depositAppliedEntry({ ...base, ...e, onlinePaymentId: 'o' })),
-  fc
-    .record({ amountPence: pence, vatRateBp: rate })
-    .map((e) => depositKeptEntry({ ...base, ...e, onlinePaymentId: 'o' })),
-  fc.record({ amountPence: pence, vatRateBp: rate }).map((e) => noShowFeeEntry({ ...base, ...e, paymentId: 'p' })),
-  balanceTransaction
-    .map((transaction) => stripeBalanceEntry({ ...base, transaction }))
-    .filter((draft): draft is EntryDraft => draft !== null),
-  fc.record({ amountPence: pence, sale }).map((e) => onlineSaleRefundEntry({ ...base, ...e, refundId: 'r' })),
-  fc
-    .record({ amountPence: pence, vatRateBp: rate })
-    .map((e) => keptDepositRefundEntry({ ...base, ...e, refundId: 'r' })),
-  fc
-    .record({ amountPence: pence, method: fc.oneof(method, fc.constant('online' as const)), voucher: voucherOf })
-    .map((e) => voucherSoldEntry({ ...base, ...e })),
-  fc
-    .record({ balance: pence, spend: share100, sale, voucher: voucherOf })
-    .map((e) =>
-      voucherRedeemedEntry({
-        ...base,
-        redemptionId: 'r',
-        voucher: e.voucher,
-        balanceBeforePence: e.balance,
-        amountPence: Math.max(1, Math.floor((e.balance * e.spend) / 100)),
-        sale: e.sale,
-      }),
-    )
-    // A penny of a single-purpose voucher can carry no net once its VAT is rounded: nothing is posted then.
-    .filter((e) => e.lines.length > 0),
-  fc.record({ balancePence: pence, voucher: voucherOf }).map((e) => voucherExpiredEntry({ ...base, ...e })),
-  fc.record({ amountPence: pence, share: fc.integer({ min: 0, max: 100 }), method }).map((e) =>
-    expenseEntry({
-      ...base,
-      expenseId: 'e',
-      expenseAccountCode: '5000',
-      amountPence: e.amountPence,
-      vatPence: Math.floor((e.amountPence * e.share) / 600),
-      method: e.method,
-    }),
-  ),
-);
 
 /** Debits minus credits of a draft, added up here rather than by the module's own isBalanced. */
 function difference(entry: EntryDraft): number {
@@ -478,57 +385,5 @@ describe('postings of gift vouchers (issue 13)', () => {
       [accountCodes.vouchersOutstanding, 3800, 0],
       [accountCodes.otherIncome, 0, 3800],
     ]);
-  });
-});
-
-describe('ledger postings written to the database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('balance, with their reversals, when the journal lines are summed in SQL', async () => {
-    await fc.assert(
-      fc.asyncProperty(anyEntry, async (entry) => {
-        const posted = await t.db.transaction((tx) =>
-          postJournalEntry(tx, {
-            draft: { ...entry, sourceId: null },
-            createdBy: null,
-          }),
-        );
-        const reversal = await t.db.transaction((tx) =>
-          reverseJournalEntry(tx, { entryId: posted.id, date: '2026-03-02', reason: 'mistake', createdBy: null }),
-        );
-        const ids = [posted.id, reversal.id];
-        const perEntry = await t.db
-          .select({
-            entryId: journalLine.entryId,
-            debit: sql<string>`sum(${journalLine.debitPence})::text`,
-            credit: sql<string>`sum(${journalLine.creditPence})::text`,
-            lines: sql<number>`count(*)::int`,
-          })
-          .from(journalLine)
-          .where(inArray(journalLine.entryId, ids))
-          .groupBy(journalLine.entryId);
-        expect(perEntry).toHaveLength(2);
-        for (const row of perEntry) {
-          expect(row.debit).toBe(row.credit);
-          expect(Number(row.debit)).toBeGreaterThan(0);
-          expect(row.lines).toBe(entry.lines.length);
-        }
-        // The pair leaves every account where it was.
-        const perAccount = await t.db
-          .select({
-            account: journalLine.accountCode,
-            net: sql<string>`sum(${journalLine.debitPence} - ${journalLine.creditPence})::text`,
-          })
-          .from(journalLine)
-          .where(inArray(journalLine.entryId, ids))
-          .groupBy(journalLine.accountCode);
-        for (const row of perAccount) expect(row.net).toBe('0');
-      }),
-      { numRuns: 40 },
-    );
   });
 });

@@ -30,9 +30,9 @@ beforeAll(async () => {
   owner = await signedIn(t, { role: 'admin' });
   const policy = await owner.call('PUT', '/api/admin/payments/policy', {
     therapeutic: { newClient: { kind: 'deposit_fixed', amountPence: 2000 }, returningClient: { kind: 'none' } },
-    sensual: { newClient: { kind: 'full' }, returningClient: { kind: 'full' } },
+    sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
     freeCancellationHours: 24,
-    noShowFee: { therapeutic: { kind: 'fixed', amountPence: 3000 }, sensual: { kind: 'percent', percent: 50 } },
+    noShowFee: { therapeutic: { kind: 'fixed', amountPence: 3000 }, sensual: { kind: 'none' } },
   });
   expect(policy.statusCode, policy.body).toBe(200);
 });

@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { noShowFeeEntry } from '../ledger/postings.ts';
-import { minimumChargeOf, paymentUnavailable } from './online-payments.ts';
+import { assertStripeAllows, minimumChargeOf, paymentUnavailable } from './online-payments.ts';
 import { readPaymentPolicy } from './payment-policy.service.ts';
 import { recordPayment } from './payments.service.ts';
 
@@ -43,6 +43,7 @@ export async function recordNoShowConsent(
   request: { currency: string; row: BookingRow; feePence: number; consented: boolean; at: number },
 ) {
   const { row, feePence, at } = request;
+  assertStripeAllows(row);
   if (!request.consented)
     throw new AppError(
       'VALIDATION',
@@ -75,7 +76,8 @@ export async function cardSetupForClient(
   const { row } = request;
   const fee = await feeOfBooking(deps.db, row.id);
   if (!fee) return null;
-  if (fee.status !== 'awaiting_card' || !deps.stripe)
+  // A sensual booking's card is never saved with Stripe (decision 065), even under a fee recorded before.
+  if (fee.status !== 'awaiting_card' || !deps.stripe || row.style === 'sensual')
     return { feePence: fee.amountPence, status: fee.status, clientSecret: null };
   const stripe = deps.stripe;
   try {
@@ -231,6 +233,7 @@ export async function chargeNoShowFee(
   if (!row) throw new AppError('NOT_FOUND', 'No such booking.');
   const fee = await feeOfBooking(deps.db, row.id);
   if (!fee) throw new AppError('CONFLICT', 'This booking has no no-show fee.');
+  assertStripeAllows(row);
   if (row.status !== 'no_show') throw new AppError('CONFLICT', 'Mark the booking as a no-show first.');
   if (fee.status === 'charged') return toNoShowFeeState(fee);
   if (!fee.paymentMethodId || !fee.customerId)

@@ -33,7 +33,7 @@ beforeAll(async () => {
       newClient: { kind: 'deposit_fixed', amountPence: 2000 },
       returningClient: { kind: 'none' },
     },
-    sensual: { newClient: { kind: 'full' }, returningClient: { kind: 'full' } },
+    sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
     freeCancellationHours: 24 * 20,
   });
   expect(policy.statusCode, policy.body).toBe(200);
@@ -173,7 +173,7 @@ describe('the Stripe webhook', () => {
     expect(await statusOf(made.id)).toBe('confirmed');
   });
 
-  it('leaves a new client’s sensual booking waiting for the owner once its prepayment is taken', async () => {
+  it('asks nothing by card of a new client’s sensual booking, which waits for the owner (decision 065)', async () => {
     const sensual = await serviceOfType(t, 'sensual');
     const client = await signedIn(t, { sensual: true });
     const made = await client.call(
@@ -182,15 +182,8 @@ describe('the Stripe webhook', () => {
       bookingBody(sensual.id, freeTime(), { adultConfirmed: true }),
     );
     expect(made.statusCode, made.body).toBe(201);
-    expect(made.json()).toMatchObject({
-      status: 'awaiting_payment',
-      payment: { kind: 'prepayment', amountPence: made.json().pricePence },
-    });
-    const intentId = await intentOf(made.json().id);
-    // Never the treatment's name where the bank or the receipt shows it.
-    expect(peer.intent(intentId).description).toBe('Payment for your appointment');
-    await peer.succeed(intentId);
-    expect(await statusOf(made.json().id)).toBe('pending');
+    expect(made.json()).toMatchObject({ status: 'pending', payment: null });
+    expect(await intentOf(made.json().id)).toBe('');
     const kinds = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, client.email))).map(
       (e) => e.kind,
     );
@@ -502,6 +495,7 @@ describe('what the booking page is told is due before confirming', () => {
       noShowFeePence: null,
       currency: 'GBP',
       freeCancellationHours: 24 * 20,
+      bankDepositPence: null,
     });
   });
 

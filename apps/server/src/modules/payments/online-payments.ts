@@ -1,4 +1,4 @@
-import { AppError, type BookingPayment } from '@app/shared';
+import { AppError, type BookingPayment, SENSUAL_CARD_REFUSAL, stripeAllowsStyle } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { type BookingTx, releaseUnpaidBooking } from '../bookings/booking-state.
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { depositAppliedEntry, depositKeptEntry, onlinePaymentEntry } from '../ledger/postings.ts';
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
+import { cancelAwaitedBankDeposit, settleBankDeposit } from './bank-transfer-deposits.ts';
 import { recordPayment } from './payments.service.ts';
 import type { StripeAccount } from './stripe-client.ts';
 
@@ -25,6 +26,14 @@ export const intentKeyOf = (bookingId: string) => `booking-${bookingId}`;
 /** The smallest charge Stripe takes in a currency (pence, cents): 30p in pounds, 50 elsewhere we are likely to meet. */
 export function minimumChargeOf(currency: string): number {
   return currency.toUpperCase() === 'GBP' ? 30 : 50;
+}
+
+/**
+ * Stripe is never asked to take or save a card for a sensual booking (decision 065): each call that would start one
+ * checks here, whatever the policy row says.
+ */
+export function assertStripeAllows(row: { style: 'therapeutic' | 'sensual' }) {
+  if (!stripeAllowsStyle(row.style)) throw new AppError('CONFLICT', SENSUAL_CARD_REFUSAL);
 }
 
 export async function onlinePaymentOfBooking(tx: DbOrTx, request: { bookingId: string; forUpdate?: boolean }) {
@@ -49,9 +58,17 @@ export async function stillHeldOf(tx: DbOrTx, held: OnlinePaymentRow): Promise<n
  */
 export async function openOnlinePayment(
   tx: DbOrTx,
-  request: { env: Env; bookingId: string; purpose: 'deposit' | 'prepayment'; amountPence: number; at: number },
+  request: {
+    env: Env;
+    bookingId: string;
+    style: 'therapeutic' | 'sensual';
+    purpose: 'deposit' | 'prepayment';
+    amountPence: number;
+    at: number;
+  },
 ) {
   const { env } = request;
+  assertStripeAllows(request);
   await tx.insert(onlinePayment).values({
     bookingId: request.bookingId,
     purpose: request.purpose,
@@ -63,6 +80,7 @@ export async function openOnlinePayment(
 
 /** The payment a booking still waited for is no longer awaited (the booking was cancelled or released). */
 export async function cancelAwaitedPayment(tx: DbOrTx, request: { bookingId: string }) {
+  await cancelAwaitedBankDeposit(tx, request);
   await tx
     .update(onlinePayment)
     .set({ status: 'cancelled' })
@@ -104,6 +122,7 @@ export async function paymentIntentOf(
   const { db, stripe } = deps;
   const { row, held } = request;
   if (held.intentId) return stripe.sdk.paymentIntents.retrieve(held.intentId);
+  assertStripeAllows(row);
   const intent = await stripe.sdk.paymentIntents.create(
     {
       amount: held.amountPence,
@@ -192,6 +211,7 @@ export async function settleHeldPayment(
   request: { timeZone: string; row: BookingRow; outcome: 'recognised' | 'kept'; at: number; createdBy: string | null },
 ) {
   const { timeZone, row, outcome, at, createdBy } = request;
+  await settleBankDeposit(tx, request);
   const held = await onlinePaymentOfBooking(tx, { bookingId: row.id, forUpdate: true });
   if (held?.settlement !== 'held') return;
   // A part already paid back is no longer held; a refund still on its way is posted against the outcome (053).

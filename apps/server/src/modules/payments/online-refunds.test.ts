@@ -35,7 +35,7 @@ afterAll(async () => {
 async function freeWindowOf(hours: number) {
   const policy = await owner.call('PUT', '/api/admin/payments/policy', {
     therapeutic: { newClient: { kind: 'deposit_fixed', amountPence: 2000 }, returningClient: { kind: 'none' } },
-    sensual: { newClient: { kind: 'full' }, returningClient: { kind: 'full' } },
+    sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
     freeCancellationHours: hours,
   });
   expect(policy.statusCode, policy.body).toBe(200);

@@ -1,7 +1,14 @@
-import { defaultPaymentPolicy, type PaymentPolicy, type PaymentPolicyAnswer, paymentPolicySchema } from '@app/shared';
-import { eq } from 'drizzle-orm';
+import {
+  defaultPaymentPolicy,
+  type PaymentPolicy,
+  type PaymentPolicyAnswer,
+  paymentPolicyInput,
+  paymentPolicySchema,
+  type SensualStripeDeposit,
+} from '@app/shared';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { paymentPolicy } from '../../db/schema.ts';
+import { booking, onlinePayment, paymentPolicy } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -20,16 +27,43 @@ export async function getPaymentPolicy(
   request: { actor: Actor | null },
 ): Promise<PaymentPolicyAnswer> {
   requireRole(request.actor, 'admin');
-  return { policy: await readPaymentPolicy(deps.db), onlinePaymentEnabled: Boolean(deps.stripe) };
+  return {
+    policy: await readPaymentPolicy(deps.db),
+    onlinePaymentEnabled: Boolean(deps.stripe),
+    sensualStripeDeposits: await sensualStripeDeposits(deps.db),
+  };
 }
 
-/** Saved even without Stripe keys (it applies once they are set); the change is kept in the audit log. */
+/**
+ * Sensual bookings whose client paid through Stripe before such payments were refused (decision 065). They are left
+ * as they are (refunding or moving them is the owner's call, booking by booking); the payment screen lists them.
+ */
+async function sensualStripeDeposits(db: DbOrTx): Promise<SensualStripeDeposit[]> {
+  const rows = await db
+    .select({
+      bookingId: booking.id,
+      startsAt: booking.startsAt,
+      clientName: booking.clientName,
+      amountPence: onlinePayment.amountPence,
+      settlement: onlinePayment.settlement,
+    })
+    .from(onlinePayment)
+    .innerJoin(booking, eq(booking.id, onlinePayment.bookingId))
+    .where(and(eq(booking.style, 'sensual'), isNotNull(onlinePayment.paymentId)))
+    .orderBy(asc(booking.startsAt));
+  return rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString() }));
+}
+
+/**
+ * Saved even without Stripe keys (it applies once they are set); the change is kept in the audit log. A card payment
+ * asked for the sensual style is refused (paymentPolicyInput).
+ */
 export async function setPaymentPolicy(
   deps: { db: DbOrTx; stripe?: unknown },
   request: { actor: Actor | null; input: unknown },
 ): Promise<PaymentPolicyAnswer> {
   const actor = requireRole(request.actor, 'admin');
-  const input = parseInput(paymentPolicySchema, request.input);
+  const input = parseInput(paymentPolicyInput, request.input);
   const { freeCancellationHours, ...rules } = input;
   await deps.db.transaction(async (tx) => {
     const before = await readPaymentPolicy(tx);
@@ -46,5 +80,9 @@ export async function setPaymentPolicy(
       after: input,
     });
   });
-  return { policy: input, onlinePaymentEnabled: Boolean(deps.stripe) };
+  return {
+    policy: input,
+    onlinePaymentEnabled: Boolean(deps.stripe),
+    sensualStripeDeposits: await sensualStripeDeposits(deps.db),
+  };
 }

@@ -18,16 +18,20 @@ describe('the payment policy the owner sets', () => {
     const owner = await signedIn(t, { role: 'admin' });
     const response = await owner.call('GET', url);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ policy: defaultPaymentPolicy(), onlinePaymentEnabled: false });
+    expect(response.json()).toEqual({
+      policy: defaultPaymentPolicy(),
+      onlinePaymentEnabled: false,
+      sensualStripeDeposits: [],
+    });
   });
 
   it('is saved by the owner, kept in the audit log, and read back', async () => {
     const owner = await signedIn(t, { role: 'admin' });
     const policy = {
       therapeutic: { newClient: { kind: 'deposit_percent', percent: 20 }, returningClient: { kind: 'none' } },
-      sensual: { newClient: { kind: 'full' }, returningClient: { kind: 'deposit_fixed', amountPence: 2500 } },
+      sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
       freeCancellationHours: 48,
-      noShowFee: { therapeutic: { kind: 'fixed', amountPence: 3000 }, sensual: { kind: 'percent', percent: 50 } },
+      noShowFee: { therapeutic: { kind: 'fixed', amountPence: 3000 }, sensual: { kind: 'none' } },
     };
     const saved = await owner.call('PUT', url, policy);
     expect(saved.statusCode, saved.body).toBe(200);

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
+import {
+  getBankTransfers,
+  markBankDepositReceived,
+  matchBankStatement,
+  refundBankDepositByOwner,
+  releaseBankDepositByOwner,
+  setBankTransferSettings,
+} from './bank-transfers.service.ts';
 import { getPaymentPolicy, setPaymentPolicy } from './payment-policy.service.ts';
+
+/** A bank statement export, as the expenses import takes it (1 MB of CSV, in JSON). */
+const STATEMENT_BODY_LIMIT = 1_200_000;
 
 export function paymentsRoutes(context: AppContext) {
   const { auth } = context;
@@ -11,6 +22,25 @@ export function paymentsRoutes(context: AppContext) {
     );
     app.put('/api/admin/payments/policy', async (request) =>
       setPaymentPolicy(context, { actor: await actorOf(auth, request), input: request.body }),
+    );
+    // Deposits by bank transfer for sensual bookings (decision 066).
+    app.get('/api/admin/bank-transfers', async (request) =>
+      getBankTransfers(context, { actor: await actorOf(auth, request) }),
+    );
+    app.put('/api/admin/bank-transfers/settings', async (request) =>
+      setBankTransferSettings(context, { actor: await actorOf(auth, request), input: request.body }),
+    );
+    app.post('/api/admin/bank-transfers/match', { bodyLimit: STATEMENT_BODY_LIMIT }, async (request) =>
+      matchBankStatement(context, { actor: await actorOf(auth, request), input: request.body }),
+    );
+    app.post<{ Params: { id: string } }>('/api/admin/bank-transfers/:id/received', async (request) =>
+      markBankDepositReceived(context, { actor: await actorOf(auth, request), id: request.params.id }),
+    );
+    app.post<{ Params: { id: string } }>('/api/admin/bank-transfers/:id/release', async (request) =>
+      releaseBankDepositByOwner(context, { actor: await actorOf(auth, request), id: request.params.id }),
+    );
+    app.post<{ Params: { id: string } }>('/api/admin/bank-transfers/:id/refund', async (request) =>
+      refundBankDepositByOwner(context, { actor: await actorOf(auth, request), id: request.params.id }),
     );
   };
 }

@@ -1,7 +1,7 @@
 import { AppError, type RecordPaymentInput, recordPaymentInput, recordRefundInput } from '@app/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { booking, invoice, onlinePayment, payment } from '../../db/schema.ts';
+import { bankTransferDeposit, booking, invoice, onlinePayment, payment } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
@@ -22,7 +22,14 @@ export const netPaidSql = () =>
  * A redemption is a `voucher_redemption` row, not a `payment` (decision 051), and is already posted Dr 2310 / Cr
  * sales, so it counts here and nowhere in the ledger again. A refund by hand stays bounded by `netPaidSql` alone.
  */
-export const receivedSql = () => sql<number>`(${netPaidSql()} + ${voucherPaidSql()})`;
+export const receivedSql = () => sql<number>`(${netPaidSql()} + ${voucherPaidSql()} + ${coursePaidSql()})`;
+
+/**
+ * What a session of a course paid towards the booking row in the surrounding query (decision 081): like a voucher's
+ * redemption, already posted (Dr 2320 / Cr sales) when the session was used.
+ */
+export const coursePaidSql = () =>
+  sql<number>`(select coalesce(sum(u.covered_pence), 0) from course_session_use u where u.booking_id = "booking"."id" and u.returned_at is null)`;
 
 /** What gift vouchers paid towards the booking row in the surrounding query. */
 export const voucherPaidSql = () =>
@@ -83,6 +90,16 @@ async function recordBookingMoney(
         throw new AppError(
           'CONFLICT',
           'This booking was paid online and the money is still held: it is paid back through Stripe, not by hand.',
+        );
+      // Likewise a deposit by bank transfer still held is owed from Deposits held, not from sales (decision 066).
+      const [heldByBank] = await tx
+        .select({ id: bankTransferDeposit.id })
+        .from(bankTransferDeposit)
+        .where(and(eq(bankTransferDeposit.bookingId, bookingId), eq(bankTransferDeposit.settlement, 'held')));
+      if (heldByBank)
+        throw new AppError(
+          'CONFLICT',
+          'This booking’s deposit by bank transfer is still held: record it paid back under Business → Deposit by bank transfer.',
         );
       const [paid] = await tx
         .select({ net: netPaidSql().mapWith(Number) })

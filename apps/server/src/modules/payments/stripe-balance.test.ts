@@ -26,7 +26,7 @@ beforeAll(async () => {
   const owner = await signedIn(t, { role: 'admin' });
   const policy = await owner.call('PUT', '/api/admin/payments/policy', {
     therapeutic: { newClient: { kind: 'deposit_fixed', amountPence: 2000 }, returningClient: { kind: 'none' } },
-    sensual: { newClient: { kind: 'full' }, returningClient: { kind: 'full' } },
+    sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
     freeCancellationHours: 24,
   });
   expect(policy.statusCode, policy.body).toBe(200);

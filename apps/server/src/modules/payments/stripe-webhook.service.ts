@@ -7,6 +7,7 @@ import { booking, onlinePayment, stripeEvent } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { loadSlotRules } from '../availability/availability.service.ts';
 import { type BookingTx, bookingPaid, lockDiary, now } from '../bookings/booking-state.ts';
+import { settleCourseIntent } from '../courses/sell-courses.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { settleVoucherIntent } from '../vouchers/sell-vouchers.ts';
 import { spendReturnedVouchersAgain } from '../vouchers/spend-vouchers.ts';
@@ -92,6 +93,9 @@ async function dispatch(deps: BookingTx, event: Stripe.Event, refunds: string[])
       // A gift voucher's payment issues the voucher; its email follows from the voucher job (decision 051).
       if (event.data.object.metadata?.purpose === 'voucher')
         return settleVoucherIntent(deps, { intent: event.data.object });
+      // A course's payment makes the course active (decision 081).
+      if (event.data.object.metadata?.purpose === 'course')
+        return settleCourseIntent(deps, { intent: event.data.object });
       return settleSucceededIntent(deps, { intent: event.data.object, refunds });
     // Stripe's word on a refund that was pending (or failed later): handled once per event like the others.
     case 'refund.updated':

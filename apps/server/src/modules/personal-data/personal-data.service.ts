@@ -5,9 +5,14 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { account, booking, bookingEvent, customer, emailOutbox, session, user } from '../../db/schema.ts';
 import { forgetClientOfPayments } from '../payments/payments.service.ts';
+import { healthRecordsOf, treatmentNotesOf } from '../records/records-read.ts';
+import { waitlistOfPerson } from '../waitlist/waitlist-of-person.ts';
 
 /** Everything held about one person (their own download, or the owner's answer to a request). */
-export async function exportPersonData(db: DbOrTx, request: { userId: string; ownerNotes?: boolean }) {
+export async function exportPersonData(
+  db: DbOrTx,
+  request: { userId: string; ownerNotes?: boolean; recordsKey: Buffer },
+) {
   const { ownerNotes = true } = request;
   const actor = { id: request.userId };
   const [me] = await db.select().from(user).where(eq(user.id, actor.id));
@@ -57,11 +62,18 @@ export async function exportPersonData(db: DbOrTx, request: { userId: string; ow
       })
       .from(emailOutbox)
       .where(eq(emailOutbox.recipient, me.email)),
+    // What they waited for and the times they were offered (issue 24, part 3).
+    waitlist: await waitlistOfPerson(db, actor.id),
+    // Their health questionnaires, consents and treatment notes, opened (decision 068): they are the client's own.
+    practiceRecords: {
+      healthRecords: await healthRecordsOf(db, request.recordsKey, actor.id),
+      treatmentNotes: await treatmentNotesOf(db, request.recordsKey, actor.id),
+    },
   };
 }
 
 /**
- * Erases a person: their account, sessions and profile go; their bookings stay for the accounts,
+ * Erases a person: their account, sessions, profile and practice records (by the foreign keys' cascade) go; their bookings stay for the accounts,
  * anonymised; the emails sent to them keep only their subject and status.
  */
 export async function erasePerson(tx: DbOrTx, request: { userId: string }) {

@@ -1,10 +1,27 @@
-import { bookingAliases, type MassageType, type Service, sensualAccessAliases } from '@app/shared';
+import {
+  bookingAliases,
+  COVER_HEIGHT,
+  COVER_SIZES,
+  coverPosition,
+  HOME_WORDS,
+  type HomeWords,
+  type MassageType,
+  type PublicWebsite,
+  type Service,
+  sensualAccessAliases,
+  siteFontFaceCss,
+  siteFontFiles,
+  siteFontStacks,
+  websiteImageSrcSet,
+  websiteImageUrl,
+} from '@app/shared';
 import { asc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { service } from '../../db/schema.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { type BusinessEnv, getBusinessDetails } from '../business/business.service.ts';
 import { escapeHtml } from '../emails/templates.ts';
+import { ratingSummary } from '../reviews/reviews.service.ts';
 import { publicWebsiteOf, websiteSettingsOf } from '../website/website.service.ts';
 import { PREVIEW_CARD, previewCardVersion } from './preview-card.ts';
 
@@ -73,11 +90,12 @@ export type SiteFacts = Awaited<ReturnType<typeof siteFacts>>;
 
 /** Everything the heads and the JSON-LD say, read once per page. */
 export async function siteFacts({ db, env }: { db: Db; env: SeoEnv }) {
-  const [details, rules, services, settings] = await Promise.all([
+  const [details, rules, services, settings, rating] = await Promise.all([
     getBusinessDetails({ db, env }),
     getBookingRules(db, { timeZone: env.BUSINESS_TIME_ZONE }),
     db.select().from(service).where(eq(service.active, true)).orderBy(asc(service.sortOrder)),
     websiteSettingsOf(db),
+    ratingSummary(db),
   ]);
   const website = await publicWebsiteOf(db, settings);
   const therapeutic = services.filter((row) => row.style === 'therapeutic');
@@ -85,7 +103,15 @@ export async function siteFacts({ db, env }: { db: Db; env: SeoEnv }) {
     details,
     weeklyHours: rules.weeklyHours,
     therapeutic,
+    /** The approved reviews' average, or null below the minimum count (decision 074). */
+    rating,
     brandColor: website.brand.color,
+    /** The home page's headline and introduction, for the first paint (withHead). */
+    words: website.words,
+    /** The cover photo, drawn in the first paint of the home page (coverHtml). */
+    cover: website.hero,
+    /** The site's type, preloaded on the public pages (fontTags). */
+    fonts: website.fonts,
     listPrivateTreatments: settings.listPrivateTreatments,
     publishStreetAddress: settings.publishStreetAddress,
     /** The hero and gallery photos, each at the largest size the pages serve. */
@@ -143,6 +169,16 @@ export function businessJsonLd(facts: SiteFacts, env: SeoEnv & { PUBLIC_URL: str
       addressLocality: details.area,
     },
     ...(prices && { priceRange: prices }),
+    // Only from enough approved reviews of therapeutic visits: a rating of two reviews is not worth a star.
+    ...(facts.rating && {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: facts.rating.average.toFixed(1),
+        reviewCount: facts.rating.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    }),
     openingHoursSpecification: weeklyHours.flatMap((ranges, weekday) =>
       ranges.map((range) => ({
         '@type': 'OpeningHoursSpecification',
@@ -173,7 +209,59 @@ export function businessJsonLd(facts: SiteFacts, env: SeoEnv & { PUBLIC_URL: str
 /** The picture a shared link shows: the business's card (preview-card.ts). */
 export type PreviewImage = { path: string; width: number; height: number };
 
-export type PageHead = { tags: string; title: string; description: string; noindex: boolean };
+export type PageHead = {
+  tags: string;
+  title: string;
+  description: string;
+  noindex: boolean;
+  /** The owner's headline and introduction, which the first paint shows before the app starts. */
+  words?: Pick<HomeWords, 'headline' | 'intro'>;
+  /** The home page's cover photo as HTML, so the largest paint waits for no script (issue 26). */
+  coverHtml?: string;
+};
+
+const attribute = (value: string) => escapeHtml(value);
+
+/**
+ * The cover photo as the home page draws it (home-page.tsx, same sizes and crop): AVIF, then WebP, then JPEG, at the
+ * widths the image pipeline made, fetched first (`fetchpriority=high`), never lazily.
+ */
+export function coverHtml(cover: NonNullable<PublicWebsite['hero']>): string {
+  const { image } = cover;
+  const fallback = image.widths.find((w) => w >= 960) ?? image.widths.at(-1) ?? image.width;
+  const source = (format: 'avif' | 'webp') =>
+    `<source type="image/${format}" srcset="${attribute(websiteImageSrcSet(image, format))}" sizes="${COVER_SIZES}" />`;
+  return (
+    `<div class="first-paint-cover" style="height: ${COVER_HEIGHT}; overflow: hidden">` +
+    `<picture>${source('avif')}${source('webp')}` +
+    `<img src="${attribute(websiteImageUrl(image.id, fallback, 'jpeg'))}" srcset="${attribute(websiteImageSrcSet(image, 'jpeg'))}" ` +
+    `sizes="${COVER_SIZES}" width="${image.width}" height="${image.height}" alt="${attribute(cover.alt)}" ` +
+    `fetchpriority="high" decoding="async" ` +
+    `style="display: block; width: 100%; height: 100%; object-fit: cover; object-position: ${coverPosition(cover.focus)}" />` +
+    '</picture></div>'
+  );
+}
+
+/** Asks for the cover (AVIF, which every browser that preloads by srcset reads) before the stylesheet is parsed. */
+function coverPreload(cover: NonNullable<PublicWebsite['hero']>): string {
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${attribute(websiteImageSrcSet(cover.image, 'avif'))}" imagesizes="${COVER_SIZES}" fetchpriority="high" />`;
+}
+
+/**
+ * The owner's type (issue 26): its @font-face rules (`font-display: swap`) and, where the first paint uses them, the
+ * stacks; on the public pages a preload of each file, from the site's own origin. Nothing for the device's own.
+ */
+function fontTags(fonts: SiteFacts['fonts'], preload: boolean): string[] {
+  const files = siteFontFiles(fonts);
+  if (files.length === 0) return [];
+  const stacks = siteFontStacks(fonts);
+  return [
+    ...(preload
+      ? files.map((file) => `<link rel="preload" as="font" type="font/woff2" href="${file.url}" crossorigin />`)
+      : []),
+    `<style>${siteFontFaceCss(fonts)}:root{--mantine-font-family-headings:${stacks.heading};--mantine-font-family:${stacks.text}}</style>`,
+  ];
+}
 
 /** The head of one page: title, description, canonical address, Open Graph and Twitter card, and JSON-LD on home. */
 export function pageHead(
@@ -235,8 +323,18 @@ export function pageHead(
     ...(page.kind === 'home'
       ? [`<script type="application/ld+json">${scriptJson(businessJsonLd(facts, env, options.image))}</script>`]
       : []),
+    ...(page.kind === 'home' && facts.cover ? [coverPreload(facts.cover)] : []),
+    ...fontTags(facts.fonts, page.kind !== 'personal'),
   ].join('\n    ');
-  return { tags, title: head.title, description: head.description, noindex };
+  return {
+    tags,
+    title: head.title,
+    description: head.description,
+    noindex,
+    words: facts.words,
+    // Only on home: a picture in the hidden first paint of another page would still be downloaded.
+    ...(page.kind === 'home' && facts.cover && { coverHtml: coverHtml(facts.cover) }),
+  };
 }
 
 /** The app shell with this page's head in place of the built one's title, description and theme colour. */
@@ -245,7 +343,10 @@ export function withHead(indexHtml: string, head: PageHead): string {
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '')
     .replace(/<meta\s+name="theme-color"[\s\S]*?\/>\s*/, '')
-    .replace('</head>', `  ${head.tags}\n  </head>`);
+    .replace('</head>', `  ${head.tags}\n  </head>`)
+    .replace(`>${HOME_WORDS.headline}</h1>`, () => `>${escapeHtml(head.words?.headline ?? HOME_WORDS.headline)}</h1>`)
+    .replace(`>${HOME_WORDS.intro}</p>`, () => `>${escapeHtml(head.words?.intro ?? HOME_WORDS.intro)}</p>`)
+    .replace('<div class="first-paint-home" aria-hidden="true">', (shell) => `${shell}${head.coverHtml ?? ''}`);
 }
 
 /**

@@ -1,4 +1,11 @@
-import { AppError, buyVoucherInput, issueVoucherInput, type Voucher, type VoucherPurchase } from '@app/shared';
+import {
+  AppError,
+  buyVoucherInput,
+  issueVoucherInput,
+  SENSUAL_CARD_REFUSAL,
+  type Voucher,
+  type VoucherPurchase,
+} from '@app/shared';
 import { and, eq, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client.ts';
@@ -143,6 +150,7 @@ export async function buyVoucher(
   const today = todayOf(deps);
   const row = await deps.db.transaction(async (tx) => {
     const order = await pricedOrder(tx, data);
+    if (order.style === 'sensual') throw new AppError('VALIDATION', SENSUAL_CARD_REFUSAL, { field: 'serviceId' });
     return insertVoucher(tx, {
       ...order,
       balancePence: order.valuePence,

@@ -19,6 +19,9 @@ import {
   voucherRefusal,
 } from './voucher-rules.ts';
 
+export const ONLINE_VOUCHER_REFUSAL =
+  'This gift voucher was bought online by card, and Stripe does not allow card payments for sensual massage: it can pay for therapeutic treatments only.';
+
 /**
  * Spends part or all of a voucher on a booking, in the caller's transaction. The balance goes down by one
  * conditional update (enough left, valid, not expired): two redemptions at once are applied one after the other by
@@ -30,6 +33,10 @@ export async function spendVoucher(
 ) {
   const { tx } = deps;
   const today = todayOf(deps);
+  const [sold] = await tx.select({ soldBy: voucher.soldBy }).from(voucher).where(eq(voucher.code, input.code));
+  // Money Stripe took is never spent on what Stripe prohibits (decision 065); a voucher sold in person may be.
+  if (sold?.soldBy === 'online' && input.bookingRow.style === 'sensual')
+    throw new AppError('CONFLICT', ONLINE_VOUCHER_REFUSAL);
   const [spent] = await tx
     .update(voucher)
     .set({ balancePence: sql`${voucher.balancePence} - ${input.amountPence}`, updatedAt: new Date(now(deps)) })

@@ -115,5 +115,5 @@ function voucherHtml(text: string, color: string): string {
 async function pdfBrandOf(db: Db, files: FileStore | null, publicUrl: string): Promise<PdfBrand> {
   const brand = await documentBrandOf({ db, files }, { publicUrl });
   const logo = brand.logo && files ? await brand.logo.jpeg().catch(() => null) : null;
-  return { color: brand.color, logo };
+  return { color: brand.color, logo, fonts: brand.fonts };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { actorOf, requireRole } from '../auth/actor.ts';
 import { readUpload } from '../storage/file-http.ts';
 import { tooLargeMessage } from '../storage/storage.service.ts';
+import { readSiteFontFile } from './site-font-files.ts';
 import { getWebsiteAdmin, readPublicImage, updateWebsiteSettings, uploadWebsiteImage } from './website.service.ts';
 import { sendPublicImage } from './website-http.ts';
 
@@ -38,5 +39,14 @@ export function websiteRoutes(context: AppContext) {
         await readPublicImage({ db, files }, { id: request.params.id, file: request.params.file }),
       ),
     );
+    // The site's own type (issue 26): files from the pinned @fontsource packages, never changed at an address.
+    app.get<{ Params: { file: string } }>('/fonts/:file', async (request, reply) => {
+      const bytes = await readSiteFontFile(request.params.file);
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .type('font/woff2')
+        .send(bytes);
+    });
   };
 }

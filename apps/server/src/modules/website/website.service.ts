@@ -3,7 +3,9 @@ import {
   AppError,
   brandPalette,
   DEFAULT_BRAND_COLOR,
+  homeWordsOf,
   type PublicWebsite,
+  type SiteFonts,
   WEBSITE_IMAGE_FORMATS,
   WEBSITE_IMAGE_WIDTHS,
   type WebsiteAdmin,
@@ -155,6 +157,7 @@ export function referencedImageIds(settings: WebsiteSettings): string[] {
     settings.logoId,
     settings.heroImageId,
     settings.therapistPhotoId,
+    settings.mapImageId,
     ...settings.gallery.map((item) => item.imageId),
   ].filter((id): id is string => id !== null);
 }
@@ -212,22 +215,44 @@ export async function publicWebsiteOf(db: DbOrTx, settings?: WebsiteSettings): P
   };
   const palette = brandPalette(s.brandColor ?? DEFAULT_BRAND_COLOR);
   const hero = image(s.heroImageId);
-  const hasTherapist = s.therapistName !== '' || s.therapistText !== '' || s.therapistPhotoId !== null;
+  // The card shows as soon as anything of it is filled in: a named person sells more than a room.
+  const hasTherapist =
+    s.therapistName !== '' ||
+    s.therapistText !== '' ||
+    s.therapistPhotoId !== null ||
+    s.therapistQualifications !== '' ||
+    s.therapistYears !== null;
   return {
     brand: { color: palette.light, shades: palette.shades, primaryShade: palette.primaryShade, dark: palette.dark },
     logo: image(s.logoId),
-    hero: hero ? { image: hero, alt: s.heroAlt } : null,
+    hero: hero ? { image: hero, alt: s.heroAlt, focus: { x: s.heroFocusX, y: s.heroFocusY } } : null,
     about: s.about,
-    therapist: hasTherapist ? { name: s.therapistName, text: s.therapistText, photo: image(s.therapistPhotoId) } : null,
+    therapist: hasTherapist
+      ? {
+          name: s.therapistName,
+          text: s.therapistText,
+          photo: image(s.therapistPhotoId),
+          qualifications: s.therapistQualifications,
+          years: s.therapistYears,
+        }
+      : null,
     gallery: s.gallery.flatMap((item) => {
       const img = image(item.imageId);
       return img ? [{ image: img, alt: item.alt }] : [];
     }),
+    map: s.mapImageId || s.mapsLink ? { image: image(s.mapImageId), link: s.mapsLink } : null,
+    words: homeWordsOf(s),
+    fonts: { heading: s.headingFont, text: s.textFont },
   };
 }
 
 /** The brand for emails and documents: the colour that reads on white, and the logo (a JPEG, as email and PDF take). */
-export type DocumentBrand = { color: string; logo: { url: string; jpeg: () => Promise<Buffer> } | null };
+export type DocumentBrand = {
+  color: string;
+  logo: { url: string; jpeg: () => Promise<Buffer> } | null;
+  /** The site's type (site-fonts.ts): named first in emails, embedded in PDFs. */
+  fonts: SiteFonts;
+};
 
 export async function documentBrandOf(
   { db, files }: { db: DbOrTx; files: FileStore | null },
@@ -235,12 +260,14 @@ export async function documentBrandOf(
 ): Promise<DocumentBrand> {
   const settings = await websiteSettingsOf(db);
   const color = brandPalette(settings.brandColor ?? DEFAULT_BRAND_COLOR).light;
-  if (!settings.logoId) return { color, logo: null };
+  const fonts: SiteFonts = { heading: settings.headingFont, text: settings.textFont };
+  if (!settings.logoId) return { color, logo: null, fonts };
   const [row] = await db.select().from(websiteImage).where(eq(websiteImage.id, settings.logoId));
   const jpeg = row?.variants.filter((v) => v.format === 'jpeg').sort((a, b) => a.width - b.width)[0];
-  if (!row || !jpeg) return { color, logo: null };
+  if (!row || !jpeg) return { color, logo: null, fonts };
   return {
     color,
+    fonts,
     logo: {
       url: `${publicUrl}${websiteImageUrl(row.id, jpeg.width, 'jpeg')}`,
       jpeg: async () => {

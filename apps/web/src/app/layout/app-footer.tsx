@@ -14,11 +14,26 @@ export function AppFooter({ businessName }: { businessName: string }) {
           <Text size="sm" c="var(--app-muted)">
             © {new Date().getFullYear()} {businessName}
           </Text>
+          {/* Each link a whole 44 px target, not only its 20 px line of text. */}
           <Group gap="md" component="nav" aria-label="Legal">
-            <Anchor component={Link} to="/terms-and-conditions" size="sm">
+            <Anchor
+              component={Link}
+              to="/terms-and-conditions"
+              size="sm"
+              mih={44}
+              display="inline-flex"
+              style={{ alignItems: 'center' }}
+            >
               Terms and conditions
             </Anchor>
-            <Anchor component={Link} to="/cookies-and-privacy-policy" size="sm">
+            <Anchor
+              component={Link}
+              to="/cookies-and-privacy-policy"
+              size="sm"
+              mih={44}
+              display="inline-flex"
+              style={{ alignItems: 'center' }}
+            >
               Cookies and privacy policy
             </Anchor>
           </Group>

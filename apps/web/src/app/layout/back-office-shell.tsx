@@ -5,10 +5,10 @@ import {
   Badge,
   Box,
   Button,
-  Drawer,
   Group,
   Menu,
   NavLink,
+  ScrollArea,
   SimpleGrid,
   Stack,
   Text,
@@ -25,6 +25,7 @@ import { usePublicConfig } from '../../lib/config/api.ts';
 import { Link, NavLink as RouterNavLink } from '../../lib/links.tsx';
 import { todayIn } from '../../lib/zoned-time.ts';
 import './back-office.css';
+import { NavDrawer } from './nav-drawer.tsx';
 import { NavIcon } from './nav-icons.tsx';
 import { type BackOfficeSection, backOfficeSectionsFor } from './nav-links.ts';
 
@@ -202,7 +203,8 @@ export function BackOfficeShell({ businessName, role, userName, onSignOut, child
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label="Main" visibleFrom="md">
-        <AppShell.Section grow>
+        {/* Scrolls when the sections are taller than the window (a laptop's 720 px holds about 16 of them). */}
+        <AppShell.Section grow component={ScrollArea}>
           <Stack gap={2}>
             <SectionLinks sections={sections} pathname={pathname} pending={pending} />
           </Stack>
@@ -256,21 +258,11 @@ export function BackOfficeShell({ businessName, role, userName, onSignOut, child
         </AppShell.Footer>
       )}
 
-      <Drawer.Root opened={moreOpened} onClose={more.close} position="bottom" size="auto">
-        <Drawer.Overlay />
-        <Drawer.Content>
-          {/* A div, not Mantine's <header>: the site header is the page's only banner. */}
-          <Drawer.Header component="div">
-            <Drawer.Title fw={700}>More</Drawer.Title>
-            <Drawer.CloseButton aria-label="Close" />
-          </Drawer.Header>
-          <Drawer.Body>
-            <Stack gap={2} component="nav" aria-label="More sections" pb="md">
-              <SectionLinks sections={moreSections} pathname={pathname} pending={pending} onNavigate={more.close} />
-            </Stack>
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+      <NavDrawer opened={moreOpened} onClose={more.close} position="bottom" size="auto" title="More" closeLabel="Close">
+        <Stack gap={2} component="nav" aria-label="More sections" pb="md">
+          <SectionLinks sections={moreSections} pathname={pathname} pending={pending} onNavigate={more.close} />
+        </Stack>
+      </NavDrawer>
     </AppShell>
   );
 }

@@ -1,8 +1,9 @@
 import type { Role } from '@app/shared';
-import { Box, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
 import { ColourSchemeSwitch } from '../../components/colour-scheme-switch.tsx';
 import { Link } from '../../lib/links.tsx';
 import '../../lib/styles/all-styles.ts';
+import { NavDrawer } from './nav-drawer.tsx';
 import type { NavLink as NavLinkItem } from './nav-links.ts';
 
 const roleLabels: Record<Role, string> = { user: 'Client', lodger: 'Lodger', admin: 'Admin' };
@@ -20,45 +21,35 @@ type MenuDrawerProps = {
 /** The mobile (and back-office) menu: every link of the visitor's role and the account actions. */
 export function MenuDrawer({ opened, onClose, links, role, userName, pathname, onSignOut }: MenuDrawerProps) {
   return (
-    <Drawer.Root opened={opened} onClose={onClose} position="right" size="xs">
-      <Drawer.Overlay />
-      <Drawer.Content>
-        {/* A div, not Mantine's <header>: the site header is the page's only banner. */}
-        <Drawer.Header component="div">
-          <Drawer.Title fw={700}>Menu</Drawer.Title>
-          <Drawer.CloseButton aria-label="Close menu" />
-        </Drawer.Header>
-        <Drawer.Body>
-          <Stack gap={4} component="nav" aria-label="Menu">
-            {links.map((link) => (
-              <NavLink
-                key={link.to}
-                component={Link}
-                to={link.to}
-                label={link.label}
-                active={pathname === link.to}
-                onClick={onClose}
-              />
-            ))}
-            <Divider my="sm" />
-            {role === null ? (
-              <NavLink component={Link} to="/facebook_login" label="Sign in" onClick={onClose} />
-            ) : (
-              <>
-                <Text size="sm" c="dimmed" px="sm">
-                  {userName ? `${userName} · ${roleLabels[role]}` : roleLabels[role]}
-                </Text>
-                <NavLink component={Link} to="/account" label="Account" onClick={onClose} />
-                <NavLink component="button" label="Sign out" onClick={onSignOut} />
-              </>
-            )}
-          </Stack>
-          <Divider my="sm" />
-          <Box px="sm">
-            <ColourSchemeSwitch />
-          </Box>
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+    <NavDrawer opened={opened} onClose={onClose} position="right" size="xs" title="Menu" closeLabel="Close menu">
+      <Stack gap={4} component="nav" aria-label="Menu">
+        {links.map((link) => (
+          <NavLink
+            key={link.to}
+            component={Link}
+            to={link.to}
+            label={link.label}
+            active={pathname === link.to}
+            onClick={onClose}
+          />
+        ))}
+        <Divider my="sm" />
+        {role === null ? (
+          <NavLink component={Link} to="/facebook_login" label="Sign in" onClick={onClose} />
+        ) : (
+          <>
+            <Text size="sm" c="dimmed" px="sm">
+              {userName ? `${userName} · ${roleLabels[role]}` : roleLabels[role]}
+            </Text>
+            <NavLink component={Link} to="/account" label="Account" onClick={onClose} />
+            <NavLink component="button" label="Sign out" onClick={onSignOut} />
+          </>
+        )}
+      </Stack>
+      <Divider my="sm" />
+      <Box px="sm">
+        <ColourSchemeSwitch />
+      </Box>
+    </NavDrawer>
   );
 }

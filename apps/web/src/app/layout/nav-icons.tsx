@@ -49,6 +49,7 @@ const paths: Record<string, ReactElement> = {
       <path d="M9 9h1M9 13h6M13 17h2" />
     </>
   ),
+  reviews: <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9z" />,
   vouchers: (
     <>
       <path d="M4 8a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4z" />

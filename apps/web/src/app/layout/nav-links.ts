@@ -34,15 +34,19 @@ const adminSections: BackOfficeSection[] = [
   { id: 'bookings', to: '/manage_bookings', label: 'Bookings', icon: 'bookings' },
   { id: 'availability', to: '/availability', label: 'Availability', icon: 'availability' },
   { id: 'customers', to: '/customers', label: 'Customers', icon: 'customers' },
+  { id: 'waitlist', to: '/manage_waitlist', label: 'Waitlist', icon: 'availability' },
   { id: 'emails', to: '/emails', label: 'Emails', icon: 'emails' },
   { id: 'expenses', to: '/expenses', label: 'Expenses', icon: 'expenses' },
   { id: 'invoices', to: '/invoices', label: 'Invoices', icon: 'invoices' },
   { id: 'vouchers', to: '/vouchers', label: 'Vouchers', icon: 'vouchers' },
+  { id: 'courses', to: '/courses', label: 'Courses', icon: 'vouchers' },
   { id: 'ledger', to: '/ledger', label: 'Ledger', icon: 'ledger' },
   { id: 'finances', to: '/finances', label: 'Finances', icon: 'finances' },
+  { id: 'vat-returns', to: '/vat-returns', label: 'VAT returns', icon: 'finances' },
   { id: 'analytics', to: '/analytics', label: 'Analytics', icon: 'analytics' },
   { id: 'business', to: '/business', label: 'Business details', icon: 'business' },
   { id: 'website', to: '/website', label: 'Website', icon: 'website' },
+  { id: 'reviews', to: '/reviews', label: 'Reviews', icon: 'reviews' },
 ];
 
 /** The sections of the back office a role may open (spec section 1: the lodger sees only the availability calendar). */

@@ -40,7 +40,16 @@ export function ServiceCard({ service, locale, currency, selected = false, headi
           <tbody>
             {service.durations.map((duration) => (
               <tr key={duration.minutes}>
-                <td>{formatDuration(duration.minutes)}</td>
+                <td>
+                  {/* The whole row starts the booking at this length, on the first free day's times. */}
+                  <Link
+                    className={classes.rowLink}
+                    to={`${bookHref}&duration=${duration.minutes}&step=time`}
+                    aria-label={`Book ${service.name}, ${formatDuration(duration.minutes)}, ${formatPrice(duration.pricePence, locale, currency)}`}
+                  >
+                    {formatDuration(duration.minutes)}
+                  </Link>
+                </td>
                 <td className={classes.amount}>{formatPrice(duration.pricePence, locale, currency)}</td>
               </tr>
             ))}

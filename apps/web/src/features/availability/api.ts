@@ -5,6 +5,8 @@ import type {
   BookingRules,
   CalendarFeed,
   LodgerCalendar,
+  OutsideCalendar,
+  OutsideCalendarInput,
   TimeRange,
 } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
@@ -75,3 +77,18 @@ export const useRevokeFeed = () =>
   useRefreshingMutation([['calendar-feeds']], (id: string) => apiDelete(`/calendar-feeds/${encodeURIComponent(id)}`));
 
 const apiDelete = (path: string) => apiFetch<null>(path, { method: 'DELETE' });
+
+export const outsideCalendarsQuery = queryOptions({
+  queryKey: ['availability', 'outside-calendars'],
+  queryFn: () => apiFetch<OutsideCalendar[]>('/admin/outside-calendars'),
+});
+
+export const useAddOutsideCalendar = () =>
+  useRefreshingMutation(availabilityKeys, (input: OutsideCalendarInput) =>
+    apiFetch<OutsideCalendar>('/admin/outside-calendars', { method: 'POST', body: input }),
+  );
+
+export const useRemoveOutsideCalendar = () =>
+  useRefreshingMutation(availabilityKeys, (id: string) =>
+    apiDelete(`/admin/outside-calendars/${encodeURIComponent(id)}`),
+  );

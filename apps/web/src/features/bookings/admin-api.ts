@@ -1,5 +1,6 @@
 import type {
   AdminBooking,
+  AdminBookingBankDeposit,
   AdminCalendar,
   AdminCancelBookingInput,
   AdminMoveBookingInput,
@@ -56,6 +57,8 @@ export type AdminBookingDetail = {
   noShowFee: NoShowFeeState | null;
   /** The deposit or prepayment paid through Stripe, its refunds and what is left to refund (decision 047). */
   onlinePayment: AdminOnlinePayment | null;
+  /** The deposit by bank transfer of a sensual booking (decision 066); null when it asked none. */
+  bankDeposit?: AdminBookingBankDeposit | null;
   /** Gift vouchers spent on the booking at the till: money received, named by the code's last four signs. */
   voucherRedemptions: { id: string; amountPence: number; redeemedAt: string; codeLast4: string }[];
   audit: AuditEntry[];
@@ -102,7 +105,7 @@ const path = (id: string, action = '') => `/admin/bookings/${encodeURIComponent(
 /** Every change the owner makes to one booking, by action. */
 export type BookingAction =
   | { action: 'approve' }
-  | { action: 'decline'; reason: string }
+  | { action: 'decline'; reason: string; privateReason: string }
   | ({ action: 'cancel' } & AdminCancelBookingInput)
   | { action: 'outcome'; status: 'completed' | 'no_show' }
   | { action: 'notes'; privateNotes: string }
@@ -115,7 +118,10 @@ export function useBookingAction(id: string) {
       case 'approve':
         return apiFetch<unknown>(path(id, 'approve'), { method: 'POST', body: {} });
       case 'decline':
-        return apiFetch<unknown>(path(id, change.action), { method: 'POST', body: { reason: change.reason } });
+        return apiFetch<unknown>(path(id, change.action), {
+          method: 'POST',
+          body: { reason: change.reason, privateReason: change.privateReason },
+        });
       case 'cancel': {
         const { action: _, ...body } = change;
         return apiFetch<ActionResult>(path(id, 'cancel'), { method: 'POST', body });

@@ -11,11 +11,27 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
-export const slotsQuery = (serviceId: string, durationMinutes: number, from: string, to: string) =>
+/** The add-ons chosen in the funnel (issue 24), as the questions below send them; nothing when there are none. */
+const withAddOns = (query: URLSearchParams, addOnIds: readonly string[]) => {
+  if (addOnIds.length) query.set('addOns', addOnIds.join(','));
+  return query;
+};
+
+/** The free times for a treatment's length and the chosen add-ons' minutes together. */
+export const slotsQuery = (
+  serviceId: string,
+  durationMinutes: number,
+  from: string,
+  to: string,
+  addOnIds: readonly string[] = [],
+) =>
   queryOptions({
-    queryKey: ['slots', serviceId, durationMinutes, from, to],
+    queryKey: ['slots', serviceId, durationMinutes, from, to, ...addOnIds],
     queryFn: () => {
-      const query = new URLSearchParams({ serviceId, duration: String(durationMinutes), from, to });
+      const query = withAddOns(
+        new URLSearchParams({ serviceId, duration: String(durationMinutes), from, to }),
+        addOnIds,
+      );
       return apiFetch<SlotsResponse>(`/slots?${query}`);
     },
     // Free times change with every booking: a picker shows what the server says now.
@@ -35,11 +51,16 @@ export const bookingQuery = (id: string) =>
   });
 
 /** What the signed-in client would pay now for this service and length (decision 047), asked before confirming. */
-export const upfrontQuery = (userId: string, serviceId: string, durationMinutes: number) =>
+export const upfrontQuery = (
+  userId: string,
+  serviceId: string,
+  durationMinutes: number,
+  addOnIds: readonly string[] = [],
+) =>
   queryOptions({
-    queryKey: ['bookings', 'upfront', userId, serviceId, durationMinutes],
+    queryKey: ['bookings', 'upfront', userId, serviceId, durationMinutes, ...addOnIds],
     queryFn: () => {
-      const query = new URLSearchParams({ serviceId, duration: String(durationMinutes) });
+      const query = withAddOns(new URLSearchParams({ serviceId, duration: String(durationMinutes) }), addOnIds);
       return apiFetch<UpfrontAnswer>(`/bookings/upfront?${query}`);
     },
   });
@@ -48,11 +69,16 @@ export const upfrontQuery = (userId: string, serviceId: string, durationMinutes:
  * What a gift voucher would pay towards this treatment and length, asked when the client applies its code. Not under
  * ['bookings']: booking invalidates those, and a check is asked again only when the client applies a code.
  */
-export const voucherCheckQuery = (code: string, serviceId: string, durationMinutes: number) =>
+export const voucherCheckQuery = (
+  code: string,
+  serviceId: string,
+  durationMinutes: number,
+  addOnIds: readonly string[] = [],
+) =>
   queryOptions({
-    queryKey: ['vouchers', 'check', code, serviceId, durationMinutes],
+    queryKey: ['vouchers', 'check', code, serviceId, durationMinutes, ...addOnIds],
     queryFn: () => {
-      const query = new URLSearchParams({ code, serviceId, duration: String(durationMinutes) });
+      const query = withAddOns(new URLSearchParams({ code, serviceId, duration: String(durationMinutes) }), addOnIds);
       return apiFetch<VoucherCheck>(`/vouchers/check?${query}`);
     },
     // A balance changes with every booking paid by the voucher: each Apply asks the server again.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByPeriod, nextFreeDay, nextStep, stepToShow } from './funnel.ts';
+import { groupByPeriod, nextFreeDay, nextStep, stepNumber, stepsOf, stepToShow } from './funnel.ts';
 
 const none = { treatment: false, length: false, day: false, time: false };
 const treatment = { ...none, treatment: true };
@@ -41,6 +41,32 @@ describe('the steps of /book', () => {
     for (let i = 0; i < 5; i++) order.push(nextStep(order.at(-1) as never));
     expect(order).toEqual(['treatment', 'length', 'day', 'time', 'details', 'confirm']);
     expect(nextStep('confirm')).toBe('confirm');
+  });
+});
+
+describe('the add-ons step (issue 24)', () => {
+  const open = { ...length, extras: false };
+  const decided = { ...length, extras: true };
+  it('comes after the length when an add-on goes with the treatment, and holds the way until chosen or skipped', () => {
+    expect(stepToShow(null, open)).toBe('extras');
+    expect(stepToShow('day', open)).toBe('extras');
+    expect(stepToShow('confirm', { ...open, day: true, time: true })).toBe('extras');
+    expect(stepToShow(null, decided)).toBe('day');
+    expect(stepToShow('extras', { ...decided, day: true, time: true })).toBe('extras');
+  });
+
+  it('is not there at all when no add-on goes with the treatment: its link goes on to the day', () => {
+    expect(stepToShow('extras', length)).toBe('day');
+    expect(stepsOf(false)).toEqual(['treatment', 'length', 'day', 'time', 'details', 'confirm']);
+    expect(nextStep('length')).toBe('day');
+    expect(stepNumber('day')).toBe(3);
+  });
+
+  it('counts the steps with it: treatment → length → add-ons → day …, seven in all', () => {
+    expect(stepsOf(true)).toHaveLength(7);
+    expect(nextStep('length', true)).toBe('extras');
+    expect(nextStep('extras', true)).toBe('day');
+    expect(stepNumber('day', true)).toBe(4);
   });
 });
 

@@ -1,15 +1,23 @@
 /**
  * The steps of /book (decision 027): one per screen on a phone, each in the address (`step`) with the choices made
- * so far (`style`, `type`, `duration`, `day`, `slot`), so Back, a reload and a shared link land on the same screen.
+ * so far (`style`, `type`, `duration`, `addOns`, `day`, `slot`), so Back, a reload and a shared link land on the same
+ * screen. The add-ons' step (`extras`, issue 24) is there only when an add-on goes with the chosen treatment.
  */
-export const funnelSteps = ['treatment', 'length', 'day', 'time', 'details', 'confirm'] as const;
+export const funnelSteps = ['treatment', 'length', 'extras', 'day', 'time', 'details', 'confirm'] as const;
 export type FunnelStep = (typeof funnelSteps)[number];
+
+/** The steps this visitor goes through: without the add-ons' step when none goes with the treatment. */
+export function stepsOf(withExtras = false): FunnelStep[] {
+  return funnelSteps.filter((step) => withExtras || step !== 'extras');
+}
 
 /** The choices as the address holds them (`booked` once the booking is made). */
 export type BookParams = {
   style?: string;
   type?: string;
   duration?: string;
+  /** The add-ons chosen, `a,b`; present but empty once the visitor skipped them. */
+  addOns?: string;
   day?: string;
   slot?: string;
   step?: string;
@@ -21,6 +29,7 @@ export type ParamsPatch = Partial<Record<keyof BookParams, string | null>>;
 export const stepTitles: Record<FunnelStep, string> = {
   treatment: 'Treatment',
   length: 'Length',
+  extras: 'Add-ons',
   day: 'Day',
   time: 'Time',
   details: 'Your details',
@@ -32,6 +41,11 @@ export type FunnelChoices = {
   treatment: boolean;
   /** A length is chosen, or the treatment has only one. */
   length: boolean;
+  /**
+   * The add-ons: undefined (or null) when none goes with the treatment; else whether the visitor has chosen or
+   * skipped them.
+   */
+  extras?: boolean | null;
   /** A day is chosen (or follows from the chosen time). */
   day: boolean;
   time: boolean;
@@ -41,11 +55,13 @@ export type FunnelChoices = {
 export function furthestStep(choices: FunnelChoices): FunnelStep {
   if (!choices.treatment) return 'treatment';
   if (!choices.length) return 'length';
+  if (choices.extras === false) return 'extras';
   if (!choices.time) return choices.day ? 'time' : 'day';
   return 'confirm';
 }
 
 const indexOf = (step: FunnelStep) => funnelSteps.indexOf(step);
+const withExtrasOf = (choices: FunnelChoices) => choices.extras === true || choices.extras === false;
 
 export function isFunnelStep(value: string | null | undefined): value is FunnelStep {
   return (funnelSteps as readonly string[]).includes(value ?? '');
@@ -62,18 +78,23 @@ export function stepToShow(
   singleLength = false,
 ): FunnelStep {
   const furthest = furthestStep(choices);
+  // Without an add-on for the treatment, a link to their step goes on to the day.
+  if (requested === 'extras' && !withExtrasOf(choices)) return stepToShow('day', choices, singleLength);
   if (isFunnelStep(requested)) return indexOf(requested) <= indexOf(furthest) ? requested : furthest;
   if (furthest === 'confirm') return 'details';
   if (furthest === 'length' && singleLength) return 'day';
   return furthest;
 }
 
-export function nextStep(step: FunnelStep): FunnelStep {
-  return funnelSteps[Math.min(indexOf(step) + 1, funnelSteps.length - 1)] as FunnelStep;
+export function nextStep(step: FunnelStep, withExtras = false): FunnelStep {
+  const steps = stepsOf(withExtras);
+  return steps[Math.min(steps.indexOf(step) + 1, steps.length - 1)] as FunnelStep;
 }
 
-export function stepNumber(step: FunnelStep): number {
-  return indexOf(step) + 1;
+/** The step's number as the visitor counts them (the add-ons' step counted only when it is there). */
+export function stepNumber(step: FunnelStep, withExtras = false): number {
+  const steps = stepsOf(withExtras);
+  return steps.includes(step) ? steps.indexOf(step) + 1 : steps.indexOf('day') + 1;
 }
 
 export type DayPeriod = 'Morning' | 'Afternoon' | 'Evening';

@@ -64,9 +64,12 @@ export function onlineRefundWords(result: ActionResult): string {
 }
 
 /** What the pay-back box does: the money paid back, what gift vouchers paid put back onto them, or both. */
-export function payBackLabel(paid: number, byVoucher: number): string {
-  const money = `pay back the ${formatPrice(paid)} paid`;
-  const voucher = `put the ${formatPrice(byVoucher)} paid by gift voucher back onto the voucher`;
-  const both = paid > 0 && byVoucher > 0 ? `${money} and ${voucher}` : paid > 0 ? money : voucher;
-  return both.charAt(0).toUpperCase() + both.slice(1);
+export function payBackLabel(paid: number, byVoucher: number, bySession = 0): string {
+  const parts = [
+    paid > 0 ? `pay back the ${formatPrice(paid)} paid` : '',
+    byVoucher > 0 ? `put the ${formatPrice(byVoucher)} paid by gift voucher back onto the voucher` : '',
+    bySession > 0 ? 'give the session back to the client’s course' : '',
+  ].filter(Boolean);
+  const words = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -26,6 +26,8 @@ export const config: PublicConfig = publicConfigSchema.parse({
   currency: 'GBP',
   locale: 'en-GB',
   openingHoursText: [],
+  // A business with a mail server: the client is told what was emailed (without one, booking-terms.test.tsx).
+  emailEnabled: true,
   socialProviders: [],
   analytics: {},
 });

@@ -1,4 +1,11 @@
-import type { BusinessDetails, PaymentPolicy, PaymentPolicyAnswer, UpdateBusinessDetailsInput } from '@app/shared';
+import type {
+  BankTransferSettingsInput,
+  BankTransfersAnswer,
+  BusinessDetails,
+  PaymentPolicy,
+  PaymentPolicyAnswer,
+  UpdateBusinessDetailsInput,
+} from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
@@ -34,5 +41,37 @@ export function useSavePaymentPolicy() {
     mutationFn: (input: PaymentPolicy) =>
       apiFetch<PaymentPolicyAnswer>('/admin/payments/policy', { method: 'PUT', body: input }),
     onSuccess: (saved) => queryClient.setQueryData(paymentPolicyQuery.queryKey, saved),
+  });
+}
+
+// Deposits by bank transfer for sensual bookings (decision 066).
+export type BankDepositAction = 'received' | 'release' | 'refund';
+export const bankTransfersQuery = queryOptions({
+  queryKey: ['business', 'bank-transfers'],
+  queryFn: () => apiFetch<BankTransfersAnswer>('/admin/bank-transfers'),
+});
+
+export function useSaveBankTransferSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BankTransferSettingsInput) =>
+      apiFetch<BankTransfersAnswer>('/admin/bank-transfers/settings', { method: 'PUT', body: input }),
+    onSuccess: (saved) => queryClient.setQueryData(bankTransfersQuery.queryKey, saved),
+  });
+}
+
+/** The owner marks a deposit received, releases the time of one that will not come, or pays a held one back. */
+export function useBankDepositAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: BankDepositAction }) =>
+      apiFetch<BankTransfersAnswer>(`/admin/bank-transfers/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(bankTransfersQuery.queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: ['admin-bookings'] });
+    },
   });
 }

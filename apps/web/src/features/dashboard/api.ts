@@ -1,16 +1,7 @@
-import type { AdminBooking, SetupStatus } from '@app/shared';
+import type { AdminBooking, PeriodFigures, SetupStatus } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
-
-export type PeriodFigures = {
-  bookings: number;
-  revenuePence: number;
-  /** Share of open hours booked, 0..1. */
-  occupancy: number;
-  cancellations: number;
-  noShows: number;
-};
 
 export type Dashboard = {
   today: string;
@@ -22,6 +13,8 @@ export type Dashboard = {
   failedEmails: { id: string; recipient: string; subject: string; lastError: string | null; createdAt: string }[];
   /** The nightly backup: overdue when the last good one is more than two days old, or there is none. */
   backup: { lastSuccessAt: string | null; overdue: boolean; lastError: string | null };
+  /** The owner's other calendars that could not be read lately; their last good copy still closes the slots. */
+  staleCalendars: { id: string; label: string; lastError: string | null; refreshedAt: string | null }[];
 };
 
 export const dashboardQuery = queryOptions({
@@ -51,3 +44,12 @@ export const setupQuery = queryOptions({
 
 export const useDismissSetup = () =>
   useRefreshingMutation([['setup']], () => apiFetch<void>('/admin/setup/dismiss', { method: 'POST' }));
+
+/** 'Take £70 by cash' on a row of today: what is due, recorded as a cash payment (the ledger posts it). */
+export const useTakeCash = () =>
+  useRefreshingMutation([['dashboard'], ['bookings']], ({ id, amountPence }: { id: string; amountPence: number }) =>
+    apiFetch<unknown>(`/admin/bookings/${encodeURIComponent(id)}/payments`, {
+      method: 'POST',
+      body: { amountPence, method: 'cash' },
+    }),
+  );

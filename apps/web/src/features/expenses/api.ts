@@ -9,6 +9,7 @@ import type {
   ExpenseImportResult,
   ExpenseList,
   ExpenseReceipt,
+  MatchStatementResult,
   UpdateExpenseCategoryInput,
   UpdateExpenseInput,
 } from '@app/shared';
@@ -85,6 +86,15 @@ export const useUpdateExpenseCategory = () =>
 export const usePreviewImport = () =>
   useRefreshingMutation([], (csv: string) =>
     apiFetch<ExpenseImportPreview>('/admin/expenses/import/preview', { method: 'POST', body: { csv } }),
+  );
+
+/**
+ * The same statement's money in settles deposits by bank transfer it names by reference and amount (decision 066):
+ * matching is the server's, once per deposit, whatever the expenses chosen.
+ */
+export const useMatchBankDeposits = () =>
+  useRefreshingMutation([['business', 'bank-transfers'], ['admin-bookings']], (csv: string) =>
+    apiFetch<MatchStatementResult>('/admin/bank-transfers/match', { method: 'POST', body: { csv } }),
   );
 
 export const useImportExpenses = () =>

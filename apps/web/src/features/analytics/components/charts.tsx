@@ -21,6 +21,13 @@ const CHART_HEIGHT = 240;
 /** Axes stay legible on a 375 px screen: ticks thin out rather than overlap. */
 const xAxisProps = { minTickGap: 24, interval: 'preserveStartEnd' as const };
 const legendBelow = { verticalAlign: 'bottom' as const, height: 56 };
+/** Every bar, area and line chart here: no Recharts keyboard layer (each panel carries its table) and tooltips shown at once. */
+const chartDefaults = { accessibilityLayer: false, tooltipAnimationDuration: 0 };
+/** A chart of periods along the x axis. */
+const overTime = { ...chartDefaults, h: CHART_HEIGHT, dataKey: 'label', xAxisProps };
+/** The revenue charts plot pounds; formatWholeMoney takes pence. */
+const poundsFormat = (locale: string, currency: string) => (pounds: number) =>
+  formatWholeMoney(pounds * 100, locale, currency);
 const bucketWord: Record<AnalyticsBucket, string> = { day: 'day', week: 'week', month: 'month' };
 
 const statusSeries = [
@@ -60,18 +67,7 @@ export function BookingsChart({ range, bucket, locale }: ChartProps) {
         ]),
       }}
     >
-      <BarChart
-        h={CHART_HEIGHT}
-        data={data}
-        dataKey="label"
-        type="stacked"
-        series={statusSeries}
-        withLegend
-        legendProps={legendBelow}
-        xAxisProps={xAxisProps}
-        accessibilityLayer={false}
-        tooltipAnimationDuration={0}
-      />
+      <BarChart {...overTime} data={data} type="stacked" series={statusSeries} withLegend legendProps={legendBelow} />
     </ChartPanel>
   );
 }
@@ -82,7 +78,7 @@ export function RevenueChart({ range, bucket, locale, currency }: ChartProps) {
     label: bucketLabel(point.start, bucket, locale),
     revenue: point.revenuePence / 100,
   }));
-  const money = (pounds: number) => formatWholeMoney(pounds * 100, locale, currency);
+  const money = poundsFormat(locale, currency);
   return (
     <ChartPanel
       id="revenue"
@@ -94,16 +90,12 @@ export function RevenueChart({ range, bucket, locale, currency }: ChartProps) {
       table={{ columns: ['Period', 'Revenue'], rows: data.map((point) => [point.label, money(point.revenue)]) }}
     >
       <AreaChart
-        h={CHART_HEIGHT}
+        {...overTime}
         data={data}
-        dataKey="label"
         series={[{ name: 'revenue', label: 'Revenue', color: 'teal.7' }]}
         valueFormatter={money}
         withDots={false}
-        xAxisProps={xAxisProps}
         yAxisProps={{ width: 64 }}
-        accessibilityLayer={false}
-        tooltipAnimationDuration={0}
       />
     </ChartPanel>
   );
@@ -124,7 +116,7 @@ export function ServicesChart({ range, locale, currency }: Omit<ChartProps, 'buc
       value: style.revenuePence / 100,
       color: styleColor(style.style),
     }));
-  const money = (pounds: number) => formatWholeMoney(pounds * 100, locale, currency);
+  const money = poundsFormat(locale, currency);
   return (
     <ChartPanel
       id="services"
@@ -152,6 +144,7 @@ export function ServicesChart({ range, locale, currency }: Omit<ChartProps, 'buc
           <Text size="sm">No bookings in this period.</Text>
         ) : (
           <BarChart
+            {...chartDefaults}
             h={Math.max(160, services.length * 44)}
             data={services.map((s) => ({ name: s.name, bookings: s.bookings }))}
             dataKey="name"
@@ -159,8 +152,6 @@ export function ServicesChart({ range, locale, currency }: Omit<ChartProps, 'buc
             series={[{ name: 'bookings', label: 'Bookings', color: 'blue.7' }]}
             yAxisProps={{ width: 110 }}
             gridAxis="none"
-            accessibilityLayer={false}
-            tooltipAnimationDuration={0}
           />
         )}
         <Stack gap={4} align="center">
@@ -218,17 +209,13 @@ export function OccupancyChart({ range, bucket, locale }: ChartProps) {
       }}
     >
       <LineChart
-        h={CHART_HEIGHT}
+        {...overTime}
         data={data}
-        dataKey="label"
         series={[{ name: 'occupancy', label: 'Occupancy', color: 'indigo.7' }]}
         unit="%"
         withDots={false}
         connectNulls={false}
-        xAxisProps={xAxisProps}
         yAxisProps={{ domain: [0, 'auto'] }}
-        accessibilityLayer={false}
-        tooltipAnimationDuration={0}
       />
     </ChartPanel>
   );
@@ -257,9 +244,8 @@ export function ClientsChart({ range, bucket, locale }: ChartProps) {
       }}
     >
       <BarChart
-        h={CHART_HEIGHT}
+        {...overTime}
         data={data}
-        dataKey="label"
         type="stacked"
         series={[
           { name: 'new', label: 'New', color: 'grape.7' },
@@ -267,9 +253,6 @@ export function ClientsChart({ range, bucket, locale }: ChartProps) {
         ]}
         withLegend
         legendProps={legendBelow}
-        xAxisProps={xAxisProps}
-        accessibilityLayer={false}
-        tooltipAnimationDuration={0}
       />
     </ChartPanel>
   );
@@ -308,14 +291,13 @@ export function LeadTimeChart({ range, locale }: Omit<ChartProps, 'bucket' | 'cu
       table={{ columns: ['Booked ahead', 'Bookings'], rows: data.map((band) => [band.label, band.bookings]) }}
     >
       <BarChart
+        {...chartDefaults}
         h={CHART_HEIGHT}
         data={data}
         dataKey="short"
         series={[{ name: 'bookings', label: 'Bookings', color: 'blue.7' }]}
         xAxisProps={{ interval: 0 }}
         xAxisLabel="Days booked ahead"
-        accessibilityLayer={false}
-        tooltipAnimationDuration={0}
       />
     </ChartPanel>
   );

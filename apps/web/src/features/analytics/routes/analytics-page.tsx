@@ -1,12 +1,13 @@
 import type { AnalyticsBucket } from '@app/shared';
 import { Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useAddressFilters } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { todayIn } from '../../../lib/zoned-time.ts';
 import { spanQuery } from '../api.ts';
+import { AddOnTakeUp } from '../components/add-on-take-up.tsx';
 import { BusyTimes } from '../components/busy-times.tsx';
 import {
   BookingsChart,
@@ -27,25 +28,13 @@ export function AnalyticsPage() {
   const timeZone = config?.timeZone ?? 'Europe/London';
   const locale = config?.locale ?? 'en-GB';
   const currency = config?.currency ?? 'GBP';
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressFilters();
   const allTime = params.get('range') === 'all';
   const spanAnswer = useQuery({ ...spanQuery, enabled: allTime });
   const span = spanAnswer.data;
   const range = resolveRange(params, todayIn(timeZone), span);
   const dates = { from: range.from, to: range.to };
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: false },
-    );
   const onPreset = (preset: RangePreset) =>
     update(
       preset === 'custom'
@@ -80,6 +69,7 @@ export function AnalyticsPage() {
               <LeadTimeChart range={dates} locale={locale} />
             </SimpleGrid>
             <BusyTimes range={dates} />
+            <AddOnTakeUp range={dates} locale={locale} currency={currency} />
           </>
         )}
       </Stack>

@@ -1,4 +1,4 @@
-import { phoneField, updateProfileInput } from '@app/shared';
+import { formatPhone, phoneField, updateProfileInput } from '@app/shared';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FormEvent } from 'react';
@@ -11,7 +11,11 @@ import { useUpdateProfile } from '../api.ts';
 
 /** The phone is optional on the account: an empty field removes it (the booking form still asks for one). */
 const profileFormInput = updateProfileInput.extend({
-  phone: z.union([z.literal('').transform(() => null), phoneField]),
+  phone: z
+    .string()
+    .trim()
+    .transform((value) => value || null)
+    .pipe(phoneField.nullable()),
 });
 type ProfileFormValues = z.input<typeof profileFormInput>;
 
@@ -21,7 +25,10 @@ function isPhoneRefusal(error: unknown): error is AuthFailure {
 }
 
 export function ProfileForm({ name, phone, onSaved }: { name: string; phone: string | null; onSaved?: () => void }) {
-  const { values, setErrors, field, parse } = useFormFields<ProfileFormValues>({ name, phone: phone ?? '' });
+  const { values, setErrors, field, parse } = useFormFields<ProfileFormValues>({
+    name,
+    phone: phone ? formatPhone(phone) : '',
+  });
   const updateProfile = useUpdateProfile();
 
   const submit = (event: FormEvent) => {

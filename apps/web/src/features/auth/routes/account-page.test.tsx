@@ -68,8 +68,32 @@ async function renderAccount(answers: Answers, { user = {}, url = '/account' } =
   await refetchSession();
   renderWithProviders(<AccountPage />, { url, policy: strictPolicy, config: configWithProviders });
   await screen.findByRole('heading', { name: 'Your account' });
+  // A client's security settings are folded away under their own heading: opened as the client would.
+  const show = screen.queryByRole('button', { name: 'Show security settings' });
+  if (show) fireEvent.click(show);
   return calls;
 }
+
+describe('AccountPage: what a client sees first', () => {
+  it('shows their details and bookings, with security folded away under its own heading until asked', async () => {
+    // Not opened in this tab before (opening it is remembered for the tab).
+    sessionStorage.clear();
+    stubNetwork({ '/api/auth/get-session': sessionOf(), '/api/auth/list-accounts': linked('credential') });
+    await refetchSession();
+    renderWithProviders(<AccountPage />, { url: '/account', policy: strictPolicy, config: configWithProviders });
+    await screen.findByRole('heading', { name: 'Your account' });
+    expect(screen.getByRole('region', { name: 'Your details' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/bookings');
+    expect(screen.getByRole('heading', { name: 'Security' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Passkeys' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Signed-in devices' })).toBeNull();
+    const show = screen.getByRole('button', { name: 'Show security settings' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(show);
+    expect(screen.getByRole('button', { name: 'Hide security settings' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'Passkeys' })).toBeVisible();
+  });
+});
 
 const bodyOf = (calls: FetchCall[], path: string) => calls.find((call) => call.path === path)?.body;
 const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
@@ -128,15 +152,15 @@ describe('AccountPage: name and phone', () => {
     type(/^Phone/, ' +44 20 7946 0000 ');
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('Your details are saved.')).toBeVisible();
-    expect(bodyOf(calls, '/api/auth/update-user')).toEqual({ name: 'Ann Smith', phone: '+44 20 7946 0000' });
+    expect(bodyOf(calls, '/api/auth/update-user')).toEqual({ name: 'Ann Smith', phone: '+442079460000' });
   });
 
-  it('shows the saved phone number and removes it when the field is emptied', async () => {
+  it('shows the saved phone number (kept in E.164) spaced for reading, and removes it when the field is emptied', async () => {
     const calls = await renderAccount(
       { '/api/auth/update-user': { status: 200, body: { status: true } } },
-      { user: { phone: '07700 900123' } },
+      { user: { phone: '+447700900123' } },
     );
-    expect(input(/^Phone/)).toHaveValue('07700 900123');
+    expect(input(/^Phone/)).toHaveValue('+44 7700 900123');
     type(/^Phone/, '   ');
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('Your details are saved.')).toBeVisible();
@@ -147,7 +171,7 @@ describe('AccountPage: name and phone', () => {
     const calls = await renderAccount({});
     type(/^Phone/, 'call me maybe');
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(await screen.findByText('Use digits, spaces and an optional leading +')).toBeVisible();
+    expect(await screen.findByText('Enter a phone number we can text, e.g. 07700 900123')).toBeVisible();
     expect(input(/^Phone/)).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((call) => call.path === '/api/auth/update-user')).toBe(false);
   });
@@ -156,12 +180,12 @@ describe('AccountPage: name and phone', () => {
     await renderAccount({
       '/api/auth/update-user': {
         status: 400,
-        body: { code: 'VALIDATION', message: 'Enter a phone number we can reach you on' },
+        body: { code: 'VALIDATION', message: 'Enter a phone number we can text, e.g. 07700 900123' },
       },
     });
     type(/^Phone/, '0000000');
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(await screen.findByText('Enter a phone number we can reach you on')).toBeVisible();
+    expect(await screen.findByText('Enter a phone number we can text, e.g. 07700 900123')).toBeVisible();
     expect(input(/^Phone/)).toHaveAttribute('aria-invalid', 'true');
     expect(within(section('Your details')).queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
-import { Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ColourSchemeSwitch } from '../../../components/colour-scheme-switch.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
@@ -12,12 +12,15 @@ import { Link } from '../../../lib/links.tsx';
 import { ACCOUNT_EXPORT_URL, linkedAccountsQuery, useSignOut } from '../api.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { ConnectedAccounts } from '../components/connected-accounts.tsx';
+import { ContactChoice } from '../components/contact-choice.tsx';
 import { DeleteAccount } from '../components/delete-account.tsx';
 import { EmailSection } from '../components/email-section.tsx';
 import { PasskeysSection } from '../components/passkeys-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SecondFactorSection } from '../components/second-factor-section.tsx';
 import { SignedInDevices } from '../components/signed-in-devices.tsx';
+
+const SECURITY_OPEN_KEY = 'account-security-open';
 
 /** The server keeps `phone` as a user field; the web client is not told its type, so it is read here. */
 function phoneOf(user: object): string | null {
@@ -67,6 +70,14 @@ export function AccountPage() {
   const signOut = useSignOut();
   const accounts = useQuery({ ...linkedAccountsQuery, enabled: Boolean(user) });
   useEmailChangedNotice(refetch);
+  // Opened once in this tab, it stays open across the round trip to a provider when connecting one.
+  const [securityOpen, setSecurityOpenState] = useState<boolean | null>(() =>
+    sessionStorage.getItem(SECURITY_OPEN_KEY) === 'true' ? true : null,
+  );
+  const setSecurityOpen = (open: boolean) => {
+    sessionStorage.setItem(SECURITY_OPEN_KEY, String(open));
+    setSecurityOpenState(open);
+  };
 
   if (isPending) return <PageSkeleton label="Loading your account" rows={3} />;
   if (!user) {
@@ -82,6 +93,9 @@ export function AccountPage() {
       </Container>
     );
   }
+
+  // The owner's security is open from the start; a client opens theirs.
+  const showSecurity = securityOpen ?? role === 'admin';
 
   // Until the list arrives, assume a password: nearly every account has one, and the server decides anyway.
   const hasPassword = accounts.data?.some((account) => account.providerId === 'credential') ?? true;
@@ -102,6 +116,12 @@ export function AccountPage() {
           <ProfileForm key={user.id} name={user.name} phone={phoneOf(user)} onSaved={() => refetch()} />
         </Section>
 
+        {role !== 'admin' && (
+          <Button component={Link} to="/bookings" variant="light" h={44} style={{ alignSelf: 'flex-start' }}>
+            My bookings
+          </Button>
+        )}
+
         <Section id="account-appearance" title="Appearance">
           <ColourSchemeSwitch />
         </Section>
@@ -110,32 +130,61 @@ export function AccountPage() {
           <EmailSection user={user} />
         </Section>
 
-        <Section id="account-password" title="Password">
-          {hasPassword ? (
-            <ChangePasswordForm />
-          ) : (
-            <Text>Your account has no password: you sign in with the provider below.</Text>
-          )}
+        <Section id="account-contact" title="Booking messages">
+          <ContactChoice />
         </Section>
 
-        <Section id="account-second-factor" title="Second factor">
-          <SecondFactorSection
-            enabled={(user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true}
-            required={role === 'admin'}
-          />
-        </Section>
+        {/* Security under its own heading: open for the owner (a second factor is theirs to keep), folded away for
+            a client, who comes here for their details and bookings. */}
+        <Paper withBorder p="md" component="section" aria-labelledby="account-security">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Title order={2} size="h3" id="account-security">
+              Security
+            </Title>
+            <Button
+              variant="subtle"
+              h={44}
+              aria-expanded={showSecurity}
+              aria-controls="account-security-sections"
+              onClick={() => setSecurityOpen(!showSecurity)}
+            >
+              {showSecurity ? 'Hide security settings' : 'Show security settings'}
+            </Button>
+          </Group>
+          <Text size="sm" c="var(--app-muted)">
+            Password, second factor, passkeys, signed-in devices and connected accounts.
+          </Text>
+        </Paper>
+        {showSecurity && (
+          <Stack gap="lg" id="account-security-sections">
+            <Section id="account-password" title="Password">
+              {hasPassword ? (
+                <ChangePasswordForm />
+              ) : (
+                <Text>Your account has no password: you sign in with the provider below.</Text>
+              )}
+            </Section>
 
-        <Section id="account-passkeys" title="Passkeys">
-          <PasskeysSection />
-        </Section>
+            <Section id="account-second-factor" title="Second factor">
+              <SecondFactorSection
+                enabled={(user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true}
+                required={role === 'admin'}
+              />
+            </Section>
 
-        <Section id="account-devices" title="Signed-in devices">
-          <SignedInDevices />
-        </Section>
+            <Section id="account-passkeys" title="Passkeys">
+              <PasskeysSection />
+            </Section>
 
-        <Section id="account-sign-in" title="Connected accounts">
-          <ConnectedAccounts />
-        </Section>
+            <Section id="account-devices" title="Signed-in devices">
+              <SignedInDevices />
+            </Section>
+
+            <Section id="account-sign-in" title="Connected accounts">
+              <ConnectedAccounts />
+            </Section>
+          </Stack>
+        )}
 
         <Section id="account-data" title="Your data">
           <Text size="sm" mb="sm">

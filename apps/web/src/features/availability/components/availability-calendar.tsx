@@ -1,20 +1,18 @@
 import type { CalendarOptions, DateSelectArg, DatesSetArg, EventClickArg } from '@fullcalendar/core';
-import enGb from '@fullcalendar/core/locales/en-gb';
 import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { FullCalendar } from '../../../components/full-calendar.tsx';
+import { diaryOptions, FullCalendar } from '../../../components/full-calendar.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatRange } from '../../../lib/format.ts';
-import { addDays, fromWallClock, toWallClock, wallDate } from '../../../lib/zoned-time.ts';
+import { addDays, fromWallClock, wallDate } from '../../../lib/zoned-time.ts';
 import { calendarQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
 import { availabilityEvents } from './calendar-events.ts';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
-const time24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
 type Pending =
   | { kind: 'new'; startsAt: string; endsAt: string }
@@ -55,36 +53,17 @@ export function AvailabilityCalendar({
 
   const options: CalendarOptions = {
     plugins: [timeGridPlugin, interactionPlugin],
-    timeZone: 'UTC',
-    // Day headers and titles as the owner writes dates (25/11, not 11/25).
-    locale: enGb,
-    now: () => toWallClock(Date.now(), zone),
+    ...diaryOptions({ timeZone: zone, phone, views: 'timeGridDay,timeGridThreeDay,timeGridWeek' }),
     initialView: phone ? 'timeGridThreeDay' : 'timeGridWeek',
     initialDate,
     views: { timeGridThreeDay: { type: 'timeGrid', duration: { days: 3 }, buttonText: '3 days' } },
-    headerToolbar: phone
-      ? { left: 'prev,next', center: 'title', right: 'today' }
-      : { left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridThreeDay,timeGridWeek' },
-    footerToolbar: phone ? { center: 'timeGridDay,timeGridThreeDay,timeGridWeek' } : undefined,
     buttonText: { today: 'Today', day: 'Day', week: 'Week' },
-    titleFormat: phone ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'long', year: 'numeric' },
-    firstDay: 1,
-    allDaySlot: false,
-    slotMinTime: '07:00:00',
-    slotMaxTime: '23:00:00',
-    slotDuration: '00:30:00',
-    snapDuration: '00:15:00',
-    slotLabelFormat: time24,
-    eventTimeFormat: time24,
     dayHeaderFormat: phone
       ? { weekday: 'short', day: 'numeric' }
       : { weekday: 'short', day: 'numeric', month: 'numeric' },
-    height: 'auto',
-    nowIndicator: true,
     editable: false,
     selectable: editable,
     selectMirror: true,
-    longPressDelay: 400,
     events,
     select: (info: DateSelectArg) => {
       setPending({

@@ -1,5 +1,5 @@
 import { type BlockOverlap, createBlockInput } from '@app/shared';
-import { Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PlainFieldset } from '../../../components/plain-fieldset.tsx';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatRange, formatShortDateTime } from '../../../lib/format.ts';
 import { fromWallClock } from '../../../lib/zoned-time.ts';
 import { blocksQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
+import { RemovableList } from './removable-list.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -56,27 +57,15 @@ export function BlocksPanel({ timeZone }: { timeZone: string }) {
   return (
     <Stack gap="md">
       {blocks.data?.length === 0 && <Text size="sm">No blocked times ahead.</Text>}
-      <Stack gap={6} component="ul" aria-label="Blocked times" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {blocks.data?.map((block) => (
-          <Paper component="li" key={block.id} withBorder p="xs" radius="sm">
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <div>
-                <Text fw={600}>{formatRange(block.startsAt, block.endsAt, timeZone)}</Text>
-                {block.reason && <Text size="sm">{block.reason}</Text>}
-              </div>
-              <Button
-                size="compact-sm"
-                variant="default"
-                loading={remove.isPending && remove.variables === block.id}
-                onClick={() => remove.mutate(block.id)}
-                aria-label={`Remove block ${formatRange(block.startsAt, block.endsAt, timeZone)}`}
-              >
-                Remove
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
+      <RemovableList
+        label="Blocked times"
+        items={blocks.data}
+        title={(block) => formatRange(block.startsAt, block.endsAt, timeZone)}
+        details={(block) => block.reason && <Text size="sm">{block.reason}</Text>}
+        removeLabel="Remove block"
+        removing={remove.isPending ? remove.variables : undefined}
+        onRemove={(id) => remove.mutate(id)}
+      />
       <PlainFieldset legend="Block a time">
         <Group gap="xs" grow align="flex-start">
           <TextField label="From" type="datetime-local" value={start} onChange={setStart} />

@@ -41,6 +41,15 @@ export function availabilityEvents(data: LodgerCalendar | Partial<AdminCalendar>
       borderColor: booking.status === 'pending' ? '#8a5a00' : '#0b7285',
       textColor: '#ffffff',
     })),
+    ...(data.personal ?? []).map((time) => ({
+      title: time.title ? `Busy (personal): ${time.title}` : 'Busy (personal)',
+      start: at(time.start),
+      end: at(time.end),
+      backgroundColor: '#495057',
+      borderColor: '#495057',
+      textColor: '#ffffff',
+      editable: false,
+    })),
     ...(data.blocks ?? []).map((block) => ({
       id: `block:${block.id}`,
       title: block.reason ? `Blocked: ${block.reason}` : 'Blocked',

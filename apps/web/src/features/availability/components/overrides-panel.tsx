@@ -1,5 +1,5 @@
 import { createOverrideInput, overrideKinds, type TimeRange } from '@app/shared';
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
@@ -8,6 +8,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { overridesQuery, useCreateOverride, useDeleteOverride } from '../api.ts';
 import { RangesEditor } from './ranges-editor.tsx';
+import { RemovableList } from './removable-list.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const kindLabels: Record<(typeof overrideKinds)[number], string> = {
@@ -44,33 +45,21 @@ export function OverridesPanel() {
     <Stack gap="md">
       <FailureAlert error={overrides.error} title="Could not load the days" styles={readableTitle} />
       {overrides.data?.length === 0 && <Text size="sm">No special days ahead.</Text>}
-      <Stack gap={6} component="ul" aria-label="Special days" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {overrides.data?.map((override) => (
-          <Paper component="li" key={override.id} withBorder p="xs" radius="sm">
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <div>
-                <Text fw={600}>{formatShortDate(override.date)}</Text>
-                <Text size="sm">
-                  {kindLabels[override.kind]}
-                  {override.ranges.length > 0
-                    ? `: ${override.ranges.map((r) => `${r.start}–${r.end}`).join(', ')}`
-                    : ''}
-                  {override.note ? ` · ${override.note}` : ''}
-                </Text>
-              </div>
-              <Button
-                size="compact-sm"
-                variant="default"
-                loading={remove.isPending && remove.variables === override.id}
-                onClick={() => remove.mutate(override.id)}
-                aria-label={`Remove ${formatShortDate(override.date)}`}
-              >
-                Remove
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
+      <RemovableList
+        label="Special days"
+        items={overrides.data}
+        title={(override) => formatShortDate(override.date)}
+        details={(override) => (
+          <Text size="sm">
+            {kindLabels[override.kind]}
+            {override.ranges.length > 0 ? `: ${override.ranges.map((r) => `${r.start}–${r.end}`).join(', ')}` : ''}
+            {override.note ? ` · ${override.note}` : ''}
+          </Text>
+        )}
+        removeLabel="Remove"
+        removing={remove.isPending ? remove.variables : undefined}
+        onRemove={(id) => remove.mutate(id)}
+      />
       <PlainFieldset legend="Add a special day">
         <Group gap="xs" align="flex-start" grow>
           <TextInput label="Day" type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} />

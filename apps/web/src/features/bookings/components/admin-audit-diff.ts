@@ -1,6 +1,6 @@
 import type { BookingStatus } from '@app/shared';
+import { bookingStatusLabels } from '../../../lib/booking-status.ts';
 import { formatPrice, formatShortDateTime } from '../../../lib/format.ts';
-import { statusLabels } from './booking-status-badge.tsx';
 
 /** What the owner did, in words: the audit log's codes ('booking.created') never reach the screen. */
 const actionLabels: Record<string, string> = {
@@ -51,7 +51,7 @@ function readable(field: string, value: unknown, timeZone: string): string {
   if ((field === 'startsAt' || field === 'endsAt') && typeof value === 'string')
     return formatShortDateTime(value, timeZone);
   if (field === 'status' && typeof value === 'string')
-    return statusLabels[value as BookingStatus]?.label ?? value.replace(/_/g, ' ');
+    return bookingStatusLabels[value as BookingStatus]?.label ?? value.replace(/_/g, ' ');
   if (field === 'amountPence' && typeof value === 'number') return formatPrice(value);
   if (typeof value === 'string') return value.replace(/_/g, ' ');
   return JSON.stringify(value);

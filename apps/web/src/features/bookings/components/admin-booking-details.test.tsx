@@ -23,6 +23,7 @@ function bookingAt(startsAt: number, changes: Partial<AdminBooking> = {}): Admin
     pricePence: 6000,
     paidPence: 0,
     voucherPaidPence: 0,
+    coursePaidPence: 0,
     startsAt: new Date(startsAt).toISOString(),
     endsAt: new Date(startsAt + hour).toISOString(),
     status: 'confirmed',

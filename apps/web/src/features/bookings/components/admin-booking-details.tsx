@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/shared';
 import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,16 +13,21 @@ import {
 import { NoteField } from '../../../components/note-field.tsx';
 import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
+import { BookingHealthPanel } from '../../../lib/records/booking-health-panel.tsx';
 import { type AdminBookingDetail, adminBookingQuery, type BookingAction, useBookingAction } from '../admin-api.ts';
 import { emailNote } from '../owner-words.ts';
+import { BankDepositSection } from './bank-deposit-section.tsx';
+import { BookingAddOns } from './booking-add-ons.tsx';
 import { NoShowFee, OtherPayment, TakePayment } from './booking-money.tsx';
 import { BookingPayments, BookingRecords } from './booking-records.tsx';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
+import { BookingTexts } from './booking-texts.tsx';
 import { CreateInvoiceButton } from './create-invoice-button.tsx';
 import { OnlinePaymentSection } from './online-payment-section.tsx';
 import { CancelDialog, RescheduleDialog } from './owner-dialogs.tsx';
 // The till takes a voucher where it takes money: the one place the booking drawer reaches into another feature.
 import { RedeemVoucher } from './redeem-voucher.tsx';
+import { BookingSeriesPanel } from './series-panel.tsx';
 
 /** One booking as the owner sees it, in a dialog (full screen on a phone), with everything they may do to it. */
 export function AdminBookingDetails({
@@ -30,6 +36,7 @@ export function AdminBookingDetails({
   emailEnabled,
   fullScreen,
   onClose,
+  startWith,
 }: {
   bookingId: string | null;
   timeZone: string;
@@ -37,6 +44,8 @@ export function AdminBookingDetails({
   emailEnabled: boolean;
   fullScreen: boolean;
   onClose: () => void;
+  /** A dialog opened with the sheet ('Move' on the dashboard opens Reschedule at once). */
+  startWith?: 'reschedule' | null;
 }) {
   const detail = useQuery({ ...adminBookingQuery(bookingId ?? ''), enabled: bookingId !== null });
   return (
@@ -56,6 +65,7 @@ export function AdminBookingDetails({
           timeZone={timeZone}
           emailEnabled={emailEnabled}
           fullScreen={fullScreen}
+          startWith={startWith ?? null}
         />
       )}
     </DetailDialog>
@@ -67,17 +77,20 @@ function BookingDetailBody({
   timeZone,
   emailEnabled,
   fullScreen,
+  startWith,
 }: {
   detail: AdminBookingDetail;
   timeZone: string;
   emailEnabled: boolean;
   fullScreen: boolean;
+  startWith: 'reschedule' | null;
 }) {
   const { booking } = detail;
-  const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(startWith);
   const action = useBookingAction(booking.id);
   const [done, setDone] = useState<string | null>(null);
   const [reason, setReason] = useState('');
+  const [privateReason, setPrivateReason] = useState('');
   const [notes, setNotes] = useState(booking.privateNotes);
   useEffect(() => setNotes(booking.privateNotes), [booking.privateNotes]);
 
@@ -109,7 +122,7 @@ function BookingDetailBody({
           <Group gap="md" wrap="wrap">
             {booking.clientPhone && (
               <Anchor href={`tel:${booking.clientPhone.replace(/[^\d+]/g, '')}`} size="sm" py={4}>
-                {booking.clientPhone}
+                {formatPhone(booking.clientPhone)}
               </Anchor>
             )}
             {booking.clientEmail && (
@@ -119,6 +132,7 @@ function BookingDetailBody({
             )}
           </Group>
         )}
+        <BookingTexts bookingId={booking.id} />
         {booking.notes && <Text size="sm">Client’s notes: “{booking.notes}”</Text>}
         {booking.cancelReason && (
           <Text size="sm">
@@ -146,7 +160,7 @@ function BookingDetailBody({
           <Button
             variant="default"
             loading={action.isPending}
-            onClick={() => run({ action: 'decline', reason }, `Declined. ${emailed(true)}`)}
+            onClick={() => run({ action: 'decline', reason, privateReason }, `Declined. ${emailed(true)}`)}
           >
             Decline
           </Button>
@@ -159,6 +173,15 @@ function BookingDetailBody({
           value={reason}
           onChange={setReason}
           maxLength={500}
+          minRows={1}
+        />
+      )}
+      {booking.status === 'pending' && (
+        <NoteField
+          label="Private reason (only you see it, never the client)"
+          value={privateReason}
+          onChange={setPrivateReason}
+          maxLength={1000}
           minRows={1}
         />
       )}
@@ -209,6 +232,7 @@ function BookingDetailBody({
         </Group>
       )}
 
+      <BookingAddOns detail={detail} />
       {detail.noShowFee && (
         <NoShowFee
           fee={detail.noShowFee}
@@ -255,6 +279,9 @@ function BookingDetailBody({
         onlineRefundablePence={detail.onlinePayment?.refundablePence ?? 0}
       />
 
+      <BookingSeriesPanel bookingId={booking.id} timeZone={timeZone} emailEnabled={emailEnabled} />
+      <BookingHealthPanel bookingId={booking.id} clientId={booking.clientId} timeZone={timeZone} />
+
       {(booking.status === 'confirmed' || booking.status === 'completed') && (
         <DetailSection title="Invoice">
           <CreateInvoiceButton bookingId={booking.id} />
@@ -283,11 +310,13 @@ function BookingDetailBody({
         />
       )}
 
+      {detail.bankDeposit && <BankDepositSection deposit={detail.bankDeposit} timeZone={timeZone} />}
+
       <DetailSection title="Payments">
         <BookingPayments detail={detail} timeZone={timeZone} />
         <OtherPayment
           initialPounds={(booking.pricePence - booking.paidPence) / 100 || ''}
-          refundable={booking.paidPence - booking.voucherPaidPence > 0}
+          refundable={booking.paidPence - booking.voucherPaidPence - booking.coursePaidPence > 0}
           onRecord={(kind, payment, after) =>
             run(
               { action: kind, payment },

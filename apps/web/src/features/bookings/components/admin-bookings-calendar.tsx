@@ -1,6 +1,5 @@
 import type { AdminBooking } from '@app/shared';
 import type { CalendarOptions, DatesSetArg, EventDropArg } from '@fullcalendar/core';
-import enGb from '@fullcalendar/core/locales/en-gb';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import type { DateClickArg } from '@fullcalendar/interaction';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -8,18 +7,17 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { FullCalendar } from '../../../components/full-calendar.tsx';
+import { diaryOptions, FullCalendar } from '../../../components/full-calendar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { addDays, fromWallClock, toWallClock, wallDate } from '../../../lib/zoned-time.ts';
+import { addDays, fromWallClock, wallDate } from '../../../lib/zoned-time.ts';
 import { adminBookingsQuery, adminDiaryQuery } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
-import { blockEvents, bookingEvents, closedEvents } from './admin-calendar-events.ts';
+import { blockEvents, bookingEvents, closedEvents, personalEvents } from './admin-calendar-events.ts';
 import './diary.css';
 import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { formatTime } from '../../../lib/format.ts';
+import { BlockSheet, type TappedBlock } from './block-sheet.tsx';
 import { MoveConfirmDialog } from './owner-dialogs.tsx';
-
-const time24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
 type Outcome = { kind: 'refused'; text: string; alternatives?: string[] };
 type Drop = { booking: AdminBooking; startsAt: string; revert: () => void };
@@ -50,6 +48,7 @@ export function AdminBookingsCalendar({
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [drop, setDrop] = useState<Drop | null>(null);
+  const [block, setBlock] = useState<TappedBlock | null>(null);
   const [phone] = useState(
     () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 48em)').matches,
   );
@@ -63,6 +62,7 @@ export function AdminBookingsCalendar({
     () => [
       ...(diary.data && range ? closedEvents(diary.data.open, range.from, range.to, timeZone) : []),
       ...blockEvents(diary.data?.blocks ?? [], timeZone),
+      ...personalEvents(diary.data?.personal ?? [], timeZone),
       ...bookingEvents(bookings.data?.bookings ?? [], timeZone, highlightId),
     ],
     [bookings.data, diary.data, range, timeZone, highlightId],
@@ -87,41 +87,29 @@ export function AdminBookingsCalendar({
 
   const options: CalendarOptions = {
     plugins: [dayGridPlugin, timeGridPlugin, interactionPlugin],
-    // Wall-clock times as UTC: see lib/zoned-time.ts.
-    timeZone: 'UTC',
-    // Day headers and titles as the owner writes dates (25/11, not 11/25).
-    locale: enGb,
-    now: () => toWallClock(Date.now(), timeZone),
+    ...diaryOptions({ timeZone, phone, views: 'timeGridDay,timeGridWeek,dayGridMonth' }),
     initialView: phone ? 'timeGridDay' : 'timeGridWeek',
     initialDate,
-    headerToolbar: phone
-      ? { left: 'prev,next', center: 'title', right: 'today' }
-      : { left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' },
-    footerToolbar: phone ? { center: 'timeGridDay,timeGridWeek,dayGridMonth' } : undefined,
     buttonText: { today: 'Today', day: 'Day', week: 'Week', month: 'Month' },
-    titleFormat: phone ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'long', year: 'numeric' },
-    firstDay: 1,
-    allDaySlot: false,
-    slotMinTime: '07:00:00',
-    slotMaxTime: '23:00:00',
     scrollTime: '09:00:00',
-    slotDuration: '00:30:00',
-    snapDuration: '00:15:00',
-    slotLabelFormat: time24,
-    eventTimeFormat: time24,
     dayHeaderFormat: phone
       ? { weekday: 'narrow', day: 'numeric' }
       : { weekday: 'short', day: 'numeric', month: 'numeric' },
-    height: 'auto',
-    nowIndicator: true,
     editable: true,
     eventDurationEditable: false,
-    longPressDelay: 400,
     events,
     eventDrop: onDrop,
     dateClick: onDateClick,
     eventClick: (info) => {
       if (info.event.extendedProps.kind === 'booking') onOpen(info.event.id);
+      // A block opens too: the same diary as Availability's, where a block is removed by a tap.
+      if (info.event.extendedProps.kind === 'block' && info.event.start && info.event.end)
+        setBlock({
+          id: info.event.id.replace(/^block-/, ''),
+          title: info.event.title,
+          startsAt: fromWallClock(info.event.start, timeZone).toISOString(),
+          endsAt: fromWallClock(info.event.end, timeZone).toISOString(),
+        });
     },
     datesSet: (arg: DatesSetArg) => {
       const next = { from: wallDate(arg.start), to: addDays(wallDate(arg.end), -1) };
@@ -157,8 +145,8 @@ export function AdminBookingsCalendar({
       </Box>
       <Text size="sm">
         Times are in {timeZone.replace('_', ' ')} time. Shaded: closed. {phone ? 'Tap' : 'Click'} an empty time to book
-        or block it; drag a booking to move it{phone ? ' (press and hold first)' : ''}; {phone ? 'tap' : 'click'} it for
-        details.
+        or block it; drag a booking to move it{phone ? ' (press and hold first)' : ''}; {phone ? 'tap' : 'click'} it or
+        a block for details.
       </Text>
       <MoveConfirmDialog
         move={drop}
@@ -182,6 +170,7 @@ export function AdminBookingsCalendar({
           setDrop(null);
         }}
       />
+      <BlockSheet block={block} timeZone={timeZone} fullScreen={phone} onClose={() => setBlock(null)} />
     </Stack>
   );
 }

@@ -16,6 +16,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
+import { bookingsRecordStatusesQuery } from '../../../lib/records/api.ts';
+import { QuestionnaireLine } from '../../../lib/records/questionnaire-line.tsx';
 import { type AdminBookingFilters, adminBookingsQuery } from '../admin-api.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
@@ -43,6 +45,7 @@ export function AdminBookingsList({ timeZone, onOpen }: { timeZone: string; onOp
     setPage(1);
   };
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  const records = useQuery(bookingsRecordStatusesQuery(list.data?.bookings.map((booking) => booking.id) ?? []));
 
   return (
     <Stack gap="sm">
@@ -123,13 +126,16 @@ export function AdminBookingsList({ timeZone, onOpen }: { timeZone: string; onOp
                 >
                   <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                     <div style={{ minWidth: 0 }}>
-                      <Text fw={600}>{booking.clientName}</Text>
+                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {booking.clientName}
+                      </Text>
                       <Text size="sm">{formatDateTime(booking.startsAt, timeZone)}</Text>
                       <Text size="sm" c="var(--app-muted)">
                         {booking.serviceName}, {formatDuration(booking.durationMinutes)},{' '}
                         {formatPrice(booking.pricePence)}
                         {booking.paidPence > 0 ? ` (paid ${formatPrice(booking.paidPence)})` : ''}
                       </Text>
+                      <QuestionnaireLine status={records.data?.[booking.id]?.status} />
                     </div>
                     <BookingStatusBadge status={booking.status} />
                   </Group>

@@ -14,6 +14,7 @@ const base = {
   pricePence: 7000,
   paidPence: 0,
   voucherPaidPence: 0,
+  coursePaidPence: 0,
   version: 3,
   notes: '',
   privateNotes: '',

@@ -84,3 +84,16 @@ export function blockEvents(blocks: (Interval & { id: string; reason: string })[
     extendedProps: { kind: 'block' },
   }));
 }
+
+/** The owner's other calendars (decision 071): "Busy (personal)" with the owner's own title, never movable. */
+export function personalEvents(busy: (Interval & { title: string })[], timeZone: string): EventInput[] {
+  return busy.map((time, index) => ({
+    id: `personal-${index}`,
+    title: time.title ? `Busy (personal): ${time.title}` : 'Busy (personal)',
+    start: toWallClock(time.start, timeZone),
+    end: toWallClock(time.end, timeZone),
+    editable: false,
+    classNames: ['diary-block'],
+    extendedProps: { kind: 'personal' },
+  }));
+}

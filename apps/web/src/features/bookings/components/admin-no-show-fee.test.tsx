@@ -22,6 +22,7 @@ const booking: AdminBooking = {
   pricePence: 7000,
   paidPence: 0,
   voucherPaidPence: 0,
+  coursePaidPence: 0,
   startsAt: '2026-11-02T15:00:00.000Z',
   endsAt: '2026-11-02T16:00:00.000Z',
   status: 'no_show',

@@ -1,27 +1,19 @@
 import { type AdminBooking, createPhoneBookingInput, type Service } from '@app/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Radio,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { formatDateTime, formatDuration, formatPrice, formatTime } from '../../../lib/format.ts';
+import { formatDateTime, formatTime } from '../../../lib/format.ts';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
 import { adminServicesQuery, customerSearchQuery, useCreatePhoneBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
+import type { RecentClient } from '../recent-clients.ts';
+import { RecentClientChoice } from './recent-client-choice.tsx';
+import { useSeriesStep } from './series-repeat.tsx';
+import { ServiceTiles } from './service-tiles.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
@@ -81,6 +73,13 @@ function PhoneBookingForm({
   const [q] = useDebouncedValue(search.trim(), 250);
   const matches = useQuery(customerSearchQuery(q));
   const [customerId, setCustomerId] = useState<string | null>(null);
+  // The usual treatment and length of a regular client chosen with one tap: their tile comes first.
+  const [usual, setUsual] = useState<RecentClient['usual'] | null>(null);
+  // One customer matching is the one meant: chosen without a further tap.
+  const onlyMatch = q.length >= 2 && matches.data?.customers.length === 1 ? matches.data.customers[0] : undefined;
+  useEffect(() => {
+    if (onlyMatch) setCustomerId(onlyMatch.id);
+  }, [onlyMatch]);
   const [newCustomer, setNewCustomer] = useState({ name: '', email: '', phone: '' });
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [duration, setDuration] = useState<string | null>(null);
@@ -93,6 +92,15 @@ function PhoneBookingForm({
   const [adult, setAdult] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // Standing appointments (issue 24 part 4): "Repeat", then the dates checked before booking.
+  const series = useSeriesStep({ timeZone, onBooked, past });
+  /** A new customer's field: its value, what typing changes, and the error the last submit found in it. */
+  const customerField = (name: keyof typeof newCustomer) => ({
+    value: newCustomer[name],
+    onChange: (value: string) => setNewCustomer((current) => ({ ...current, [name]: value })),
+    error: errors[name],
+    autoComplete: 'off',
+  });
 
   const active = (services.data?.services ?? []).filter((service) => service.active);
   const service: Service | undefined = active.find((s) => s.id === serviceId);
@@ -130,10 +138,12 @@ function PhoneBookingForm({
       }
     setErrors(found);
     if (Object.keys(found).length > 0 || !parsed.success) return;
+    if (series.intercept(parsed.data)) return;
     create.mutate(parsed.data, { onSuccess: (result) => onBooked(result.booking) });
   };
 
   const alternatives = alternativesOf(create.error);
+  if (series.step) return series.step;
 
   return (
     <Stack gap="md">
@@ -152,6 +162,14 @@ function PhoneBookingForm({
         />
         {who === 'existing' ? (
           <>
+            <RecentClientChoice
+              chosenId={customerId}
+              onChoose={(client) => {
+                setCustomerId(client.id);
+                setUsual(client.usual);
+                setSearch('');
+              }}
+            />
             <TextField
               label="Find a customer"
               description="Two letters or more of the name, email or phone"
@@ -178,70 +196,33 @@ function PhoneBookingForm({
           </>
         ) : (
           <Stack gap="xs">
-            <TextInput
-              label="Name"
-              value={newCustomer.name}
-              onChange={(event) => setNewCustomer({ ...newCustomer, name: event.currentTarget.value })}
-              error={errors.name}
-              autoComplete="off"
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              value={newCustomer.email}
-              onChange={(event) => setNewCustomer({ ...newCustomer, email: event.currentTarget.value })}
-              error={errors.email}
-              autoComplete="off"
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              value={newCustomer.phone}
-              onChange={(event) => setNewCustomer({ ...newCustomer, phone: event.currentTarget.value })}
-              error={errors.phone}
-              autoComplete="off"
-            />
+            <TextField label="Name" {...customerField('name')} />
+            <TextField label="Email" type="email" {...customerField('email')} />
+            <TextField label="Phone" type="tel" {...customerField('phone')} />
           </Stack>
         )}
       </Stack>
 
-      <Group grow align="flex-start" gap="xs">
-        <Select
-          label="Service"
-          placeholder={services.isPending ? 'Loading…' : 'Choose'}
-          data={active.map((s) => ({ value: s.id, label: s.name }))}
-          value={serviceId}
-          onChange={(value) => {
-            setServiceId(value);
-            const next = active.find((s) => s.id === value);
-            setDuration(next?.durations.length === 1 ? String(next.durations[0]?.minutes) : null);
-            setStartsAt(initialStartsAt);
-          }}
-          error={errors.service}
-          allowDeselect={false}
-        />
-        <Select
-          label="Duration"
-          placeholder="Choose"
-          disabled={!service}
-          data={(service?.durations ?? []).map((d) => ({
-            value: String(d.minutes),
-            label: `${formatDuration(d.minutes)}, ${formatPrice(d.pricePence)}`,
-          }))}
-          value={duration}
-          onChange={(value) => {
-            setDuration(value);
-            setStartsAt(initialStartsAt);
-          }}
-          allowDeselect={false}
-        />
-      </Group>
+      <ServiceTiles
+        usual={customerId && usual ? usual : null}
+        services={active}
+        pending={services.isPending}
+        serviceId={serviceId}
+        minutes={minutes}
+        error={errors.service}
+        onChoose={(id, chosen) => {
+          setServiceId(id);
+          setDuration(String(chosen));
+          setStartsAt(initialStartsAt);
+        }}
+      />
 
       <Switch
         label="It already took place (record it as completed)"
         checked={past}
         onChange={(event) => setPast(event.currentTarget.checked)}
       />
+      {series.choice}
       {past ? (
         <Group gap="sm" align="flex-end">
           <TextField type="date" label="Date" value={pastDate} max={todayIn(timeZone)} onChange={setPastDate} />
@@ -297,7 +278,7 @@ function PhoneBookingForm({
           Close
         </Button>
         <Button onClick={submit} loading={create.isPending}>
-          {past ? 'Record' : 'Book'}
+          {past ? 'Record' : series.repeats ? 'Check the dates' : 'Book'}
         </Button>
       </Group>
     </Stack>

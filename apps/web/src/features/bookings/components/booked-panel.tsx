@@ -1,11 +1,14 @@
-import type { Booking, BookingCardSetup, BookingPayment } from '@app/shared';
+import type { Booking, BookingBankTransfer, BookingCardSetup, BookingPayment } from '@app/shared';
 import { Anchor, Button, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { Link } from '../../../lib/links.tsx';
+import { QuestionnairePrompt } from '../../../lib/records/questionnaire-prompt.tsx';
+import { ScreeningPrompt } from '../../../lib/records/screening-prompt.tsx';
 import { bookingQuery } from '../api.ts';
+import { BankTransferStep } from './bank-transfer-step.tsx';
 import { BookingConfirmation } from './booking-confirmation.tsx';
 import { Notice } from './notice.tsx';
 
@@ -25,6 +28,9 @@ type BookedPanelProps = {
 
 const awaitingPayment = (booking: Booking): booking is Booking & { payment: BookingPayment } =>
   booking.status === 'awaiting_payment' && booking.payment !== null;
+
+const awaitingTransfer = (booking: Booking): booking is Booking & { bankTransfer: BookingBankTransfer } =>
+  booking.status === 'awaiting_payment' && booking.bankTransfer?.status === 'awaiting';
 
 const awaitingCard = (booking: Booking): booking is Booking & { cardSetup: BookingCardSetup } =>
   booking.cardSetup?.status === 'awaiting_card' && booking.status !== 'cancelled';
@@ -90,6 +96,20 @@ export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseA
             We held this time for 10 minutes and the payment did not arrive, so it is free again. Nothing was taken from
             your card.
           </Text>
+        </Notice>
+        <Button size="md" onClick={() => chooseAnotherTime(made)} style={{ alignSelf: 'flex-start' }}>
+          Choose another time
+        </Button>
+      </Stack>
+    );
+  if (awaitingTransfer(made))
+    return <BankTransferStep booking={made} timeZone={timeZone} locale={locale} currency={currency} />;
+  if (made.status === 'cancelled' && made.bankTransfer?.status === 'released')
+    return (
+      <Stack gap="md">
+        <Title order={1}>This time is no longer held</Title>
+        <Notice color="orange" title="The deposit did not arrive in time" role="alert">
+          <Text size="sm">The time was released as the deposit by bank transfer had not arrived.</Text>
         </Notice>
         <Button size="md" onClick={() => chooseAnotherTime(made)} style={{ alignSelf: 'flex-start' }}>
           Choose another time
@@ -165,6 +185,8 @@ export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseA
         currency={currency}
         config={config}
       />
+      <ScreeningPrompt bookingId={booking.data.id} />
+      <QuestionnairePrompt />
       <Button variant="subtle" onClick={bookAgain} style={{ alignSelf: 'flex-start' }}>
         Book another massage
       </Button>

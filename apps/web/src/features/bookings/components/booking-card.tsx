@@ -1,7 +1,9 @@
 import type { Booking } from '@app/shared';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
+import { Link } from '../../../lib/links.tsx';
+import { addOnsLine, visitMinutes } from '../add-on-words.ts';
 import { calendarFileUrl } from '../api.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
@@ -28,17 +30,27 @@ export function BookingCard({ booking, timeZone, locale, currency, upcoming, act
         </Group>
         <Text fw={600}>{when}</Text>
         <Text size="sm">
-          {formatDuration(booking.durationMinutes)}, {formatPrice(booking.pricePence, locale, currency)}
+          {formatDuration(visitMinutes(booking))}, {formatPrice(booking.pricePence, locale, currency)}
         </Text>
+        {addOnsLine(booking) && <Text size="sm">{addOnsLine(booking)}</Text>}
         {booking.voucherPaidPence > 0 && (
           <Text size="sm">{formatPrice(booking.voucherPaidPence, locale, currency)} paid by gift voucher</Text>
         )}
+        {booking.coursePaid && <Text size="sm">Paid with a session of your course</Text>}
         {booking.address && <Text size="sm">Address: {booking.address}</Text>}
         {booking.status === 'cancelled' && (
           <Text size="sm" c="var(--app-muted)">
             Cancelled by {booking.cancelledBy === 'business' ? 'us' : 'you'}
             {booking.cancelReason ? `: ${booking.cancelReason}` : ''}
           </Text>
+        )}
+        {!upcoming && (
+          // Same treatment and length, on the first free day's times.
+          <Group mt="xs">
+            <Button component={Link} to={bookAgainLink(booking)} variant="light" h={44}>
+              Book again
+            </Button>
+          </Group>
         )}
         {upcoming && (
           <Group gap="md" mt="xs" align="center">
@@ -51,4 +63,15 @@ export function BookingCard({ booking, timeZone, locale, currency, upcoming, act
       </Stack>
     </Card>
   );
+}
+
+/** /book at the booking's treatment and length, opening on the times of the first free day. */
+export function bookAgainLink(booking: Pick<Booking, 'style' | 'type' | 'durationMinutes'>): string {
+  const params = new URLSearchParams({
+    style: booking.style,
+    type: booking.type,
+    duration: String(booking.durationMinutes),
+    step: 'time',
+  });
+  return `/book?${params}`;
 }

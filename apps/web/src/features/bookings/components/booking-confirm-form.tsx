@@ -9,21 +9,34 @@ import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { formatPrice } from '../../../lib/format.ts';
+import { useChosenAddOnIds } from '../add-ons-choice.ts';
 import { alternativesOf, bookingQuery, useCreateBooking } from '../api.ts';
 import { detailsWithDefaults, forgetBookingDetails } from './booking-details-form.tsx';
+import { CourseSessionChoice, useCourseSession } from './course-session-choice.tsx';
 import { Notice } from './notice.tsx';
 import { AlternativeTimes } from './time-pickers.tsx';
 import { useVoucherCode, VoucherCodeField } from './voucher-code-field.tsx';
 
-type Field = 'name' | 'phone' | 'notes' | 'adultConfirmed' | 'noShowFeeConsent' | 'startsAt' | 'voucherCode';
+type Field =
+  | 'name'
+  | 'phone'
+  | 'notes'
+  | 'adultConfirmed'
+  | 'noShowFeeConsent'
+  | 'startsAt'
+  | 'voucherCode'
+  | 'courseId';
 
 const adultMessage = 'Please confirm that you are 18 or over.';
 const consentMessage = 'This booking needs your agreement to the no-show fee, and a card saved for it.';
 
 /** The server names the field first ('startsAt: …'); the rest is for the visitor. */
 function fieldOfMessage(message: string): { field: Field | null; text: string } {
-  const match = /^(name|phone|notes|adultConfirmed|noShowFeeConsent|startsAt|voucherCode): (.*)$/s.exec(message);
+  const match = /^(name|phone|notes|adultConfirmed|noShowFeeConsent|startsAt|voucherCode|courseId): (.*)$/s.exec(
+    message,
+  );
   return match ? { field: match[1] as Field, text: match[2] as string } : { field: null, text: message };
 }
 
@@ -100,14 +113,21 @@ export function BookingConfirmForm({
   upfront,
 }: BookingConfirmFormProps) {
   const voucher = useVoucherCode(serviceId, durationMinutes);
+  const addOnIds = useChosenAddOnIds();
   const applied = voucher.applied;
+  // A session of the client's course pays it all (decision 081): no voucher, no payment, no no-show fee.
+  const course = useCourseSession(serviceId, durationMinutes, startsAt, timeZone);
   // With a voucher, the policy asks only of what the voucher leaves (the check's `due`).
-  const payment = upfront ? upfrontWords(applied ? { ...upfront, due: applied.check.due } : upfront, locale) : null;
+  const payment =
+    upfront && !course.usingId
+      ? upfrontWords(applied ? { ...upfront, due: applied.check.due } : upfront, locale)
+      : null;
   const [details] = useState(() => detailsWithDefaults(defaults));
   const [adultConfirmed, setAdultConfirmed] = useState(false);
   // Never ticked for the client: the card is saved only with their own consent (decision 054).
   const [noShowFeeConsent, setNoShowFeeConsent] = useState(false);
-  const noShowFee = upfront?.noShowFeePence ? formatPrice(upfront.noShowFeePence, locale, upfront.currency) : null;
+  const noShowFee =
+    upfront?.noShowFeePence && !course.usingId ? formatPrice(upfront.noShowFeePence, locale, upfront.currency) : null;
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const create = useCreateBooking();
   const queryClient = useQueryClient();
@@ -132,13 +152,17 @@ export function BookingConfirmForm({
         ...details,
         adultConfirmed,
         noShowFeeConsent: Boolean(noShowFee) && noShowFeeConsent,
-        ...(voucherCode && { voucherCode }),
+        ...(voucherCode && !course.usingId && { voucherCode }),
+        ...(course.usingId && { courseId: course.usingId }),
+        ...(addOnIds.length > 0 && { addOnIds: [...addOnIds] }),
         idempotencyKey: attempt.current.key,
       });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
       setErrors(found);
+      // Not silent: the unticked 18+ box (say) is focused and brought above the bottom bar.
+      focusFirstError(formRef.current);
       return;
     }
     create.mutate(parsed.data, {
@@ -174,7 +198,10 @@ export function BookingConfirmForm({
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Confirm your booking">
       <Stack gap="md">
         {summary}
-        <VoucherCodeField voucher={voucher} locale={locale} currency={currency ?? upfront?.currency} />
+        <CourseSessionChoice state={course} error={errors.courseId} locale={locale} />
+        {!course.usingId && (
+          <VoucherCodeField voucher={voucher} locale={locale} currency={currency ?? upfront?.currency} />
+        )}
         <Paper withBorder p="md">
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -214,6 +241,15 @@ export function BookingConfirmForm({
             <Text size="sm">{payment.cancellation}</Text>
           </Notice>
         )}
+
+        {upfront?.bankDepositPence && !course.usingId ? (
+          <Notice color="blue" title="Deposit by bank transfer">
+            <Text size="sm">
+              A deposit of {formatPrice(upfront.bankDepositPence, locale, upfront.currency)} by bank transfer holds this
+              time: our account details and your payment reference come next. Nothing is paid by card.
+            </Text>
+          </Notice>
+        ) : null}
 
         {noShowFee && (
           <Notice color="blue" title={`No-show fee: ${noShowFee}`}>

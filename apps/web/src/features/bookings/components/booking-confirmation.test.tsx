@@ -14,4 +14,14 @@ describe('the booking confirmation', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
     expect(screen.queryByText(/gift voucher/)).toBeNull();
   });
+
+  it('names the add-ons taken and says the whole length, their minutes in', () => {
+    const addOns = [
+      { addOnId: 'a1', name: 'Hot stones', minutes: 15, pricePence: 1500 },
+      { addOnId: 'a2', name: 'Aromatherapy oil', minutes: 0, pricePence: 500 },
+    ];
+    renderPage(<BookingConfirmation booking={bookingFixture({ pricePence: 9000, addOns })} timeZone="Europe/London" />);
+    expect(screen.getByText(/^Swedish massage, 1 h 15 min, £90/)).toBeVisible();
+    expect(screen.getByText('With Hot stones and Aromatherapy oil')).toBeVisible();
+  });
 });

@@ -3,7 +3,9 @@ import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine
 import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
 import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
+import { addOnsLine, visitMinutes } from '../add-on-words.ts';
 import { calendarFileUrl } from '../api.ts';
+import { emailedYou } from './booking-terms.tsx';
 import { Notice } from './notice.tsx';
 
 type BookingConfirmationProps = {
@@ -32,19 +34,21 @@ export function BookingConfirmation({ booking, timeZone, locale, currency, confi
       <Title order={1}>{requested ? 'Booking requested' : 'Booking confirmed'}</Title>
       <Notice color={requested ? 'yellow' : 'teal'} role="status" title={requested ? 'Requested' : 'Confirmed'}>
         {requested
-          ? 'Your booking is requested and your time is held. We will email you as soon as it is approved.'
-          : 'Your booking is confirmed. We have emailed you the details.'}
+          ? `Your booking is requested and your time is held. ${config?.emailEnabled ? 'We will email you as soon as it is approved.' : 'My bookings shows it as soon as it is approved.'}`
+          : `Your booking is confirmed. ${emailedYou('the details', config?.emailEnabled)}`}
       </Notice>
 
       <Paper withBorder p="md">
         <Stack gap="xs">
           <Text>
-            {booking.serviceName}, {formatDuration(booking.durationMinutes)},{' '}
+            {booking.serviceName}, {formatDuration(visitMinutes(booking))},{' '}
             {formatPrice(booking.pricePence, locale, currency)}
           </Text>
+          {addOnsLine(booking) && <Text>{addOnsLine(booking)}</Text>}
           {booking.voucherPaidPence > 0 && (
             <Text>{formatPrice(booking.voucherPaidPence, locale, currency)} paid by gift voucher</Text>
           )}
+          {booking.coursePaid && <Text>Paid with a session of your course</Text>}
           <Text fw={600}>{formatDateTime(booking.startsAt, timeZone, locale)}</Text>
           {!requested && booking.address ? (
             <Group gap="sm" align="baseline">

@@ -1,21 +1,12 @@
 import type { BookingStatus } from '@app/shared';
-import { Badge } from '@mantine/core';
-
-export const statusLabels: Record<BookingStatus, { label: string; color: string }> = {
-  awaiting_payment: { label: 'Awaiting payment', color: 'violet' },
-  pending: { label: 'Waiting for approval', color: 'yellow' },
-  confirmed: { label: 'Confirmed', color: 'teal' },
-  completed: { label: 'Completed', color: 'gray' },
-  no_show: { label: 'Missed', color: 'gray' },
-  cancelled: { label: 'Cancelled', color: 'red' },
-};
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { bookingStatusLabels } from '../../../lib/booking-status.ts';
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
-  const { label, color } = statusLabels[status];
+  const { label, color } = bookingStatusLabels[status];
   return (
-    // The light variant's coloured text fails contrast; the tint carries the colour, the text stays dark.
-    <Badge color={color} variant="light" size="lg" radius="sm" style={{ '--badge-color': 'var(--mantine-color-text)' }}>
+    <StatusBadge color={color} size="lg">
       {label}
-    </Badge>
+    </StatusBadge>
   );
 }

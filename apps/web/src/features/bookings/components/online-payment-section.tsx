@@ -7,8 +7,10 @@ import {
 import { Alert, Badge, Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { serverMessage } from '../../../lib/api-client.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useOnlineRefund } from '../admin-api.ts';
 
@@ -194,19 +196,12 @@ function RefundDialog({
             ? `${formatPrice(pence)} is paid back to the client's card through Stripe.`
             : 'Enter the amount to pay back.'}
         </Text>
-        {refund.isError && (
-          <Alert color="red" title="Not refunded" role="alert" styles={readableTitle}>
-            {refund.error instanceof ApiError ? refund.error.message : 'The server did not answer.'}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Keep the money
-          </Button>
+        <FailureAlert error={refund.error} title="Not refunded" styles={readableTitle} message={serverMessage} />
+        <DialogActions keepLabel="Keep the money" onKeep={onClose}>
           <Button color="red.8" loading={refund.isPending} onClick={submit}>
             {pence > 0 ? `Refund ${formatPrice(pence)}` : 'Refund'}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </AppModal>
   );

@@ -24,6 +24,7 @@ const booking: AdminBooking = {
   pricePence: 7000,
   paidPence: 5000,
   voucherPaidPence: 5000,
+  coursePaidPence: 0,
   startsAt: '2026-12-02T15:00:00.000Z',
   endsAt: '2026-12-02T16:00:00.000Z',
   status: 'confirmed',
@@ -126,5 +127,36 @@ describe('the owner cancelling a booking paid by gift voucher', () => {
     expect(within(dialog).getByRole('note')).toHaveTextContent(
       '£20 is paid back. The £50 paid by gift voucher goes back onto the voucher.',
     );
+  });
+});
+
+describe('the owner cancelling a booking a course session paid for', () => {
+  const paidBySession: AdminBooking = { ...booking, paidPence: 7000, voucherPaidPence: 0, coursePaidPence: 7000 };
+  const show = () => {
+    stubApi({});
+    renderRoute(
+      <CancelDialog
+        booking={paidBySession}
+        opened
+        timeZone="Europe/London"
+        emailEnabled
+        fullScreen={false}
+        onClose={() => {}}
+      />,
+      { url: '/manage_bookings' },
+    );
+    return screen.findByRole('dialog', { name: 'Cancel this booking?' });
+  };
+
+  it('offers the session back, not money nor a voucher, and says it stays used when unticked', async () => {
+    const dialog = await show();
+    const giveBack = within(dialog).getByRole('checkbox', { name: 'Give the session back to the client’s course' });
+    expect(giveBack).toBeChecked();
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'ann@example.com is emailed the cancellation. No money was paid, nothing is paid back. The session goes back onto the client’s course.',
+    );
+    expect(within(dialog).getByRole('note')).not.toHaveTextContent(/voucher|£70/);
+    fireEvent.click(giveBack);
+    expect(within(dialog).getByRole('note')).toHaveTextContent('The session of the client’s course stays used.');
   });
 });

@@ -1,16 +1,18 @@
 import type { AdminBooking } from '@app/shared';
-import { Alert, Button, Checkbox, Group, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatDiaryDateTime, formatPrice, formatTime } from '../../../lib/format.ts';
+import { serverMessage } from '../../../lib/api-client.ts';
+import { formatDiaryDateTime, formatPrice, formatTime, localDateIn } from '../../../lib/format.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
 import { type ActionResult, useBookingAction, useMoveBooking, useRestoreBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
 import { emailNote, onlineRefundWords, payBackLabel } from '../owner-words.ts';
-import { NewTimePicker } from './time-pickers.tsx';
 import { showOutcome } from './undo-notice.tsx';
+import { WeekStripPicker } from './week-strip-picker.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -21,6 +23,7 @@ export function EmailSwitch({
   onChange,
   emailEnabled,
   what,
+  describe = true,
 }: {
   booking: AdminBooking;
   checked: boolean;
@@ -28,16 +31,20 @@ export function EmailSwitch({
   emailEnabled: boolean;
   /** 'the new time', 'the cancellation' */
   what: string;
+  /** False where a note below already says who is emailed (the cancel dialog): said once, not twice. */
+  describe?: boolean;
 }) {
   if (!booking.clientEmail) return <Text size="sm">There is no email address for this client: nobody is emailed.</Text>;
   return (
     <Stack gap={4}>
       <Switch label="Email the client" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
-      <Text size="sm">
-        {checked
-          ? `${booking.clientEmail} is emailed ${what}.${emailEnabled ? '' : ' No mail server is set up: the email is kept in the outbox, not sent.'}`
-          : 'Nobody is emailed. Tell the client yourself.'}
-      </Text>
+      {describe && (
+        <Text size="sm">
+          {checked
+            ? `${booking.clientEmail} is emailed ${what}.${emailEnabled ? '' : ' No mail server is set up: the email is kept in the outbox, not sent.'}`
+            : 'Nobody is emailed. Tell the client yourself.'}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -156,17 +163,14 @@ function MoveQuestion({
         emailEnabled={emailEnabled}
         what="the new time"
       />
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onCancel}>
-          Keep the current time
-        </Button>
+      <DialogActions keepLabel="Keep the current time" onKeep={onCancel}>
         <Button
           loading={isPending}
           onClick={() => save(move, notify, { onSuccess: () => onMoved?.(), onError: (error) => onRefused?.(error) })}
         >
           Move
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }
@@ -200,9 +204,11 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
         <Text>
           {booking.clientName}, {booking.serviceName}, now {formatDiaryDateTime(booking.startsAt, timeZone)}
         </Text>
-        <NewTimePicker
-          booking={booking}
-          loadingLabel="Loading free times"
+        {/* Opened at the booking's own day, a week of days around it. */}
+        <WeekStripPicker
+          serviceId={booking.serviceId}
+          durationMinutes={booking.durationMinutes}
+          startDay={localDateIn(booking.startsAt, timeZone)}
           value={startsAt}
           onChange={(value) => {
             setRefusal(null);
@@ -234,18 +240,19 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
             />
           </Stack>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={close}>
-            Keep the current time
-          </Button>
+        <DialogActions keepLabel="Keep the current time" onKeep={close}>
           <Button
             disabled={!startsAt || startsAt === booking.startsAt}
             loading={isPending}
+            // The whole 'Move to Friday, 4 December 2026 at 15:00' on a phone: the label wraps.
+            h="auto"
+            mih={44}
+            styles={{ label: { whiteSpace: 'normal' } }}
             onClick={() => startsAt && save({ booking, startsAt }, notify, { onSuccess: close, onError: setRefusal })}
           >
             {startsAt ? `Move to ${formatDiaryDateTime(startsAt, timeZone)}` : 'Choose a time'}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </AppModal>
   );
@@ -270,9 +277,10 @@ export function CancelDialog({
   const [refund, setRefund] = useState(true);
   const action = useBookingAction(booking.id);
   const restore = useRestoreBooking();
-  const paid = booking.paidPence - booking.voucherPaidPence;
+  const bySession = booking.coursePaidPence;
+  const paid = booking.paidPence - booking.voucherPaidPence - bySession;
   const byVoucher = booking.voucherPaidPence;
-  const anythingPaid = paid > 0 || byVoucher > 0;
+  const anythingPaid = paid > 0 || byVoucher > 0 || bySession > 0;
   // Each opening starts afresh: emailing on, paying back whatever has been paid by then.
   useEffect(() => {
     if (!opened) return;
@@ -286,7 +294,9 @@ export function CancelDialog({
   };
   const summary = [
     notify && booking.clientEmail
-      ? `${booking.clientEmail} is emailed the cancellation${reason.trim() ? ' with your reason' : ''}.`
+      ? emailEnabled
+        ? `${booking.clientEmail} is emailed the cancellation${reason.trim() ? ' with your reason' : ''}.`
+        : `The cancellation email to ${booking.clientEmail} is kept in the outbox, not sent: no mail server is set up.`
       : 'Nobody is emailed.',
     paid > 0
       ? refund
@@ -296,13 +306,18 @@ export function CancelDialog({
               : ''
           }.`
         : `The ${formatPrice(paid)} paid is kept.`
-      : byVoucher > 0
+      : byVoucher > 0 || bySession > 0
         ? 'No money was paid, nothing is paid back.'
         : 'Nothing was paid, nothing is paid back.',
     byVoucher > 0
       ? refund
         ? `The ${formatPrice(byVoucher)} paid by gift voucher goes back onto the voucher.`
         : `The ${formatPrice(byVoucher)} paid by gift voucher stays spent.`
+      : '',
+    bySession > 0
+      ? refund
+        ? 'The session goes back onto the client’s course.'
+        : 'The session of the client’s course stays used.'
       : '',
   ]
     .filter(Boolean)
@@ -358,10 +373,11 @@ export function CancelDialog({
           onChange={setNotify}
           emailEnabled={emailEnabled}
           what="the cancellation"
+          describe={false}
         />
         {anythingPaid && (
           <Checkbox
-            label={payBackLabel(paid, byVoucher)}
+            label={payBackLabel(paid, byVoucher, bySession)}
             checked={refund}
             onChange={(event) => setRefund(event.currentTarget.checked)}
           />
@@ -369,19 +385,12 @@ export function CancelDialog({
         <Text size="sm" fw={600} role="note">
           {summary}
         </Text>
-        {action.isError && (
-          <Alert color="red" title="Not cancelled" role="alert" styles={readableTitle}>
-            {action.error instanceof ApiError ? action.error.message : 'The server did not answer.'}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={close}>
-            Keep the booking
-          </Button>
+        <FailureAlert error={action.error} title="Not cancelled" styles={readableTitle} message={serverMessage} />
+        <DialogActions keepLabel="Keep the booking" onKeep={close}>
           <Button color="red.8" loading={action.isPending} onClick={submit}>
             Cancel booking
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </AppModal>
   );

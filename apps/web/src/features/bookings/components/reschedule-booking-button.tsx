@@ -3,10 +3,11 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, localDateIn } from '../../../lib/format.ts';
 import { alternativesOf, useRescheduleBooking } from '../api.ts';
 import { Notice } from './notice.tsx';
-import { AlternativeTimes, NewTimePicker } from './time-pickers.tsx';
+import { AlternativeTimes } from './time-pickers.tsx';
+import { WeekStripPicker } from './week-strip-picker.tsx';
 
 type RescheduleBookingButtonProps = {
   booking: Booking;
@@ -47,9 +48,11 @@ export function RescheduleBookingButton({
           <Text>
             {booking.serviceName}, now {formatDateTime(booking.startsAt, timeZone, locale)}
           </Text>
-          <NewTimePicker
-            booking={booking}
-            loadingLabel="Loading"
+          {/* Opened at the booking's own day, a week of days around it. */}
+          <WeekStripPicker
+            serviceId={booking.serviceId}
+            durationMinutes={booking.durationMinutes}
+            startDay={localDateIn(booking.startsAt, timeZone)}
             value={startsAt}
             onChange={(value) => {
               reschedule.reset();
@@ -86,6 +89,10 @@ export function RescheduleBookingButton({
             <Button
               disabled={!startsAt || unchanged}
               loading={reschedule.isPending}
+              // 'Move to Friday, 4 December 2026 at 15:00' whole on a phone: the label wraps.
+              h="auto"
+              mih={44}
+              styles={{ label: { whiteSpace: 'normal' } }}
               // The promise, not mutate's per-call callbacks, which are dropped if the refetched booking (now inside
               // the cut-off, say) has taken this button away first.
               onClick={() =>

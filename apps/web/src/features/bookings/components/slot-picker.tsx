@@ -4,10 +4,13 @@ import { DatePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
-import { formatLongDate, formatMonth, formatTime, localDateIn } from '../../../lib/format.ts';
+import { formatLongDate, formatMonth, localDateIn } from '../../../lib/format.ts';
 import { addDays, addMonths, monthRange } from '../../../lib/zoned-time.ts';
+import { useChosenAddOnIds } from '../add-ons-choice.ts';
 import { slotsQuery } from '../api.ts';
-import { groupByPeriod, nextFreeDay } from '../funnel.ts';
+import { nextFreeDay } from '../funnel.ts';
+import { FreeTimeButtons } from './free-time-buttons.tsx';
+import { JoinWaitlist } from './join-waitlist.tsx';
 import { Notice } from './notice.tsx';
 
 export type SlotPickerProps = {
@@ -81,7 +84,9 @@ export function SlotPicker({
   const range = view === 'time' && day ? { first: day, last: addDays(day, 31) } : monthRange(month);
   const from = range.first.localeCompare(today) < 0 ? today : range.first;
   const inPast = range.last < today;
-  const slots = useQuery({ ...slotsQuery(serviceId, durationMinutes, from, range.last), enabled: !inPast });
+  // With the add-ons chosen in the funnel (issue 24): times where the whole length fits.
+  const addOnIds = useChosenAddOnIds();
+  const slots = useQuery({ ...slotsQuery(serviceId, durationMinutes, from, range.last, addOnIds), enabled: !inPast });
   const timeZone = slots.data?.timeZone ?? fallbackZone;
 
   const slotsByDay = useMemo(
@@ -162,31 +167,11 @@ export function SlotPicker({
                   </Button>
                 </>
               )}
+              <JoinWaitlist serviceId={serviceId} durationMinutes={durationMinutes} day={day} locale={locale} />
             </Stack>
           </Notice>
         ) : (
-          <Stack gap="sm" role="group" aria-label="Free times">
-            {groupByPeriod(daySlots, timeZone).map((group) => (
-              <Stack key={group.period} gap={6} role="group" aria-label={group.period}>
-                <Text size="sm" fw={600} aria-hidden="true">
-                  {group.period}
-                </Text>
-                <SimpleGrid cols={{ base: 4, xs: 5 }} spacing="xs">
-                  {group.slots.map((slot) => (
-                    <Button
-                      key={slot}
-                      variant={slot === value ? 'filled' : 'default'}
-                      aria-pressed={slot === value}
-                      onClick={() => onChange(slot)}
-                      px={4}
-                    >
-                      {formatTime(slot, timeZone, locale)}
-                    </Button>
-                  ))}
-                </SimpleGrid>
-              </Stack>
-            ))}
-          </Stack>
+          <FreeTimeButtons slots={daySlots} value={value} onChange={onChange} timeZone={timeZone} locale={locale} />
         )}
         <Text size="sm" c="var(--app-muted)">
           Times are in {timeZone.replace('_', ' ')} time.

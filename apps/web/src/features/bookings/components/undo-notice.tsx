@@ -17,11 +17,16 @@ export function showOutcome({ title, message, onUndo }: { title: string; message
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Dismiss' },
     message: (
-      <Group gap="sm" justify="space-between" wrap="nowrap">
-        <Text size="sm">{message}</Text>
+      <Group gap="sm" justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {message}
+        </Text>
         {onUndo && (
+          // Never squeezed by a long message: the whole word, 44 px tall.
           <Button
-            size="compact-sm"
+            h={44}
+            miw={72}
+            style={{ flexShrink: 0 }}
             variant="light"
             onClick={() => {
               notifications.hide(id);

@@ -5,6 +5,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDayMonthYear, formatPrice } from '../../../lib/format.ts';
+import { useChosenAddOnIds } from '../add-ons-choice.ts';
 import { voucherCheckQuery } from '../api.ts';
 import { Notice } from './notice.tsx';
 
@@ -14,6 +15,7 @@ export type AppliedVoucher = { code: string; check: VoucherCheck };
 /** The state of the confirm step's gift voucher, held by the form: it sends the code and hears the server's refusals. */
 export function useVoucherCode(serviceId: string, durationMinutes: number) {
   const queryClient = useQueryClient();
+  const addOnIds = useChosenAddOnIds();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +35,7 @@ export function useVoucherCode(serviceId: string, durationMinutes: number) {
     setError(null);
     setChecking(true);
     try {
-      const check = await queryClient.fetchQuery(voucherCheckQuery(parsed.data, serviceId, durationMinutes));
+      const check = await queryClient.fetchQuery(voucherCheckQuery(parsed.data, serviceId, durationMinutes, addOnIds));
       if (mine !== attempt.current) return;
       setApplied({ code: parsed.data, check });
       setTyped(formatVoucherCode(parsed.data));

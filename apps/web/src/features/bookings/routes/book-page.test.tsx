@@ -71,7 +71,16 @@ describe('BookPage on a phone, one step per screen', () => {
     const bar = await screen.findByRole('region', { name: 'Your choice' });
     expect(bar).toHaveTextContent('Swedish massage');
     expect(bar).toHaveTextContent('from £70');
-    fireEvent.click(await screen.findByRole('radio', { name: '1 h, £70' }));
+    // The keyboard only chooses a length (WCAG 3.2.2); a tap chooses and moves on.
+    const longer = await screen.findByRole('radio', { name: '1 h 30 min, £95' });
+    fireEvent.keyDown(longer, { key: 'ArrowDown' });
+    fireEvent.click(longer);
+    await waitFor(() => expect(url().get('duration')).toBe('90'));
+    expect(url().get('step')).toBe('length');
+    expect(screen.getByRole('heading', { name: 'Length' })).toBeVisible();
+    const hour = screen.getByRole('radio', { name: '1 h, £70' });
+    fireEvent.pointerDown(hour);
+    fireEvent.click(hour);
     expect(url().get('step')).toBe('day');
     expect(await screen.findByRole('heading', { name: 'Day' })).toBeVisible();
     expect(bar).toHaveTextContent('Swedish massage, 1 h');

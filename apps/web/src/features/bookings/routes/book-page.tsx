@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ServiceList } from '../../../components/catalog/service-list.tsx';
+import { addOnIdsOf, useAddOnsFor } from '../../../lib/catalog/add-ons.ts';
 import { useServices, visibleStyles } from '../../../lib/catalog/api.ts';
 import { clearSensualFlag, useSensualFlag } from '../../../lib/catalog/sensual-flag.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
@@ -11,15 +12,16 @@ import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
 import { formatDuration, formatLongDate, formatPrice, formatShortDateTime, localDateIn } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { withFullStyles } from '../../../lib/styles/with-full-styles.ts';
+import { ChosenAddOns } from '../add-ons-choice.ts';
 import { FunnelBar } from '../components/funnel-bar.tsx';
 import { StepSkeleton } from '../components/step-skeleton.tsx';
 import {
   type BookParams,
   type FunnelStep,
-  funnelSteps,
   nextStep,
   type ParamsPatch,
   stepNumber,
+  stepsOf,
   stepTitles,
   stepToShow,
 } from '../funnel.ts';
@@ -27,9 +29,16 @@ import {
 // Only the treatments show before the visitor picks one: the steps after it (the calendar, the form schemas, the
 // sign-in forms) load when they are needed, and so does the confirmation. This page is in the first chunk with the
 // shell's styles only; what it loads later brings the full stylesheet.
+// What clients said of the chosen treatment (issue 26): a chunk of its own, under the list.
+const ReviewsSection = lazy(() =>
+  import('../../../components/reviews/reviews-section.tsx').then((m) => ({ default: m.ReviewsSection })),
+);
 const BookSteps = lazy(() => withFullStyles(() => import('./book-steps.tsx')).then((m) => ({ default: m.BookSteps })));
 const StyleSwitch = lazy(() =>
   withFullStyles(() => import('../components/style-switch.tsx')).then((m) => ({ default: m.StyleSwitch })),
+);
+const AddOnsStep = lazy(() =>
+  withFullStyles(() => import('../components/add-ons-step.tsx')).then((m) => ({ default: m.AddOnsStep })),
 );
 const BookedPanel = lazy(() =>
   withFullStyles(() => import('../components/booked-panel.tsx')).then((m) => ({ default: m.BookedPanel })),
@@ -75,12 +84,24 @@ export function BookPage() {
   const service: Service | undefined = offered.find((s) => s.type === params.type);
   const onlyDuration = service?.durations.length === 1 ? service.durations[0] : undefined;
   const duration = service?.durations.find((d) => String(d.minutes) === params.duration) ?? onlyDuration;
+  // Add-ons (issue 24): their step only when one goes with the treatment; the ids chosen are in the address.
+  const addOns = useAddOnsFor(service);
+  const withExtras = addOns.offered.length > 0;
+  const chosenAddOns = addOns.offered.filter((a) => addOnIdsOf(params.addOns).includes(a.id));
+  const chosenAddOnIds = chosenAddOns.map((a) => a.id);
+  const extraPence = chosenAddOns.reduce((sum, a) => sum + a.pricePence, 0);
   const slot = params.slot && !Number.isNaN(Date.parse(params.slot)) ? params.slot : null;
   const day =
     params.day && /^\d{4}-\d{2}-\d{2}$/.test(params.day) ? params.day : slot ? localDateIn(slot, timeZone) : null;
   const step = stepToShow(
     params.step,
-    { treatment: Boolean(service), length: Boolean(duration), day: Boolean(day), time: Boolean(slot) },
+    {
+      treatment: Boolean(service),
+      length: Boolean(duration),
+      extras: withExtras ? params.addOns !== undefined : null,
+      day: Boolean(day),
+      time: Boolean(slot),
+    },
     Boolean(onlyDuration),
   );
   // On a desk the calendar and the times stand side by side: one screen for both steps.
@@ -126,7 +147,14 @@ export function BookPage() {
   const reach = reachUs(config?.contact);
   const contact = `${config ? `${config.businessName}, ${config.area}. ` : ''}Please ${reach ?? REPLY_TO_EMAIL} and we will gladly help.`;
 
-  const continueTo: FunnelStep = step === 'treatment' && onlyDuration ? 'day' : dayAndTime ? 'details' : nextStep(step);
+  const continueTo: FunnelStep =
+    step === 'treatment' && onlyDuration
+      ? withExtras
+        ? 'extras'
+        : 'day'
+      : dayAndTime
+        ? 'details'
+        : nextStep(step, withExtras);
   const canContinue =
     step === 'treatment'
       ? Boolean(service)
@@ -138,6 +166,7 @@ export function BookPage() {
   const lines = service
     ? [
         duration ? `${service.name}, ${formatDuration(duration.minutes)}` : service.name,
+        ...(chosenAddOns.length ? [`With ${chosenAddOns.map((a) => a.name).join(', ')}`] : []),
         ...(slot
           ? [formatShortDateTime(slot, timeZone, locale)]
           : day && stepNumber(step) >= stepNumber('time')
@@ -146,7 +175,7 @@ export function BookPage() {
       ]
     : ['Choose a treatment'];
   const price = duration
-    ? formatPrice(duration.pricePence, locale, currency)
+    ? formatPrice(duration.pricePence + extraPence, locale, currency)
     : service
       ? `from ${formatPrice(Math.min(...service.durations.map((d) => d.pricePence)), locale, currency)}`
       : null;
@@ -155,12 +184,18 @@ export function BookPage() {
       {action}
     </FunnelBar>
   );
-  const continueButton = (
-    <Button size="md" disabled={!canContinue} onClick={() => setParams({ step: continueTo }, { push: true })}>
-      Continue
-    </Button>
-  );
-  const previous = funnelSteps[stepNumber(step) - 2];
+  const continueButton =
+    step === 'extras' ? (
+      // One tap on: with the add-ons ticked, or without any (Skip).
+      <Button size="md" onClick={() => setParams({ step: 'day', addOns: chosenAddOnIds.join(',') }, { push: true })}>
+        {chosenAddOns.length ? 'Continue' : 'Skip'}
+      </Button>
+    ) : (
+      <Button size="md" disabled={!canContinue} onClick={() => setParams({ step: continueTo }, { push: true })}>
+        Continue
+      </Button>
+    );
+  const previous = stepsOf(withExtras)[stepNumber(step, withExtras) - 2];
   const goBack = () => {
     // Back through the history when this visit came from the step before; else to the step before.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -176,7 +211,11 @@ export function BookPage() {
         </Title>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm" c="var(--app-muted)">
-            Step {dayAndTime ? `${stepNumber('day')}–${stepNumber('time')}` : stepNumber(step)} of {funnelSteps.length}
+            Step{' '}
+            {dayAndTime
+              ? `${stepNumber('day', withExtras)}–${stepNumber('time', withExtras)}`
+              : stepNumber(step, withExtras)}{' '}
+            of {stepsOf(withExtras).length}
           </Text>
           {previous && (
             <Button variant="subtle" size="compact-sm" onClick={goBack}>
@@ -218,27 +257,53 @@ export function BookPage() {
               <ServiceList locale={locale} currency={currency} style={style} selectedType={service?.type ?? null} />
             )}
             {bar(continueButton)}
+            {style === 'therapeutic' && service && (
+              <Suspense fallback={null}>
+                <ReviewsSection type={service.type} title={`What clients say about the ${service.name}`} />
+              </Suspense>
+            )}
           </>
+        ) : addOns.isPending ? (
+          <StepSkeleton />
+        ) : step === 'extras' ? (
+          <Suspense fallback={<StepSkeleton />}>
+            <AddOnsStep
+              offered={addOns.offered}
+              chosen={chosenAddOnIds}
+              onChange={(ids) => setParams({ addOns: ids.join(','), step: 'extras' })}
+              locale={locale}
+              currency={currency}
+            />
+            {bar(continueButton)}
+          </Suspense>
         ) : (
           service && (
             <Suspense fallback={<StepSkeleton />}>
-              <BookSteps
-                step={step}
-                dayAndTime={dayAndTime}
-                service={service}
-                duration={duration ?? null}
-                day={day}
-                slot={slot}
-                setParams={setParams}
-                timeZone={timeZone}
-                locale={locale}
-                currency={currency}
-                contact={contact}
-                verificationReturn={verificationReturn}
-                onBooked={onBooked}
-                bar={bar}
-                continueButton={continueButton}
-              />
+              <ChosenAddOns.Provider value={chosenAddOnIds}>
+                <BookSteps
+                  step={step}
+                  dayAndTime={dayAndTime}
+                  service={service}
+                  duration={duration ? { ...duration, pricePence: duration.pricePence + extraPence } : null}
+                  day={day}
+                  slot={slot}
+                  setParams={(patch, options) =>
+                    // A length chosen goes on to the add-ons when one goes with the treatment.
+                    setParams(
+                      step === 'length' && patch.step === 'day' && withExtras ? { ...patch, step: 'extras' } : patch,
+                      options,
+                    )
+                  }
+                  timeZone={timeZone}
+                  locale={locale}
+                  currency={currency}
+                  contact={contact}
+                  verificationReturn={verificationReturn}
+                  onBooked={onBooked}
+                  bar={bar}
+                  continueButton={continueButton}
+                />
+              </ChosenAddOns.Provider>
             </Suspense>
           )
         )}

@@ -1,12 +1,15 @@
 import type { ApprovalAnswer, Booking, Service } from '@app/shared';
+import { formatPhone } from '@app/shared';
 import { Button, Paper, Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime, formatDuration, formatPrice, localDateIn } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { useChosenAddOnIds } from '../add-ons-choice.ts';
 import { upfrontQuery } from '../api.ts';
+import { BookingTerms } from '../components/booking-terms.tsx';
 import { StepSkeleton } from '../components/step-skeleton.tsx';
 import type { FunnelStep, ParamsPatch } from '../funnel.ts';
 
@@ -57,6 +60,9 @@ export function BookSteps({
   continueButton,
 }: BookStepsProps) {
   const { user, isPending: sessionPending, refetch: refetchSession } = useCurrentUser();
+  // Whether the last choice of a length came from a pointer (a tap) rather than the keyboard.
+  const byPointer = useRef(false);
+  const addOnIds = useChosenAddOnIds();
   const sensual = service.style === 'sensual';
   const approval = useQuery({
     queryKey: ['bookings', 'approval', user?.id, service.style],
@@ -66,20 +72,37 @@ export function BookSteps({
   // Asked only when the business takes money online: without Stripe the funnel is as it always was.
   const { data: config } = usePublicConfig();
   const upfront = useQuery({
-    ...upfrontQuery(user?.id ?? '', service.id, duration?.minutes ?? 0),
+    ...upfrontQuery(user?.id ?? '', service.id, duration?.minutes ?? 0, addOnIds),
     enabled: Boolean(user && duration && config?.payments.online) && step === 'confirm',
   });
   const upfrontPending = Boolean(config?.payments.online) && upfront.isPending && !upfront.isError;
+  // A client whose name and phone are known goes from the time straight to confirming (Edit details stays there).
+  const knownDetails = Boolean(user?.name && (user as { phone?: string | null } | null)?.phone);
 
   if (step === 'length')
     return (
       <>
+        {/* A tap chooses and moves on; arrow keys only choose (WCAG 3.2.2: moving focus must not submit), then
+            Continue moves on. */}
         <Radio.Group
           label="Duration"
           value={duration ? String(duration.minutes) : null}
-          onChange={(minutes) => setParams({ duration: minutes, slot: null, step: 'day' }, { push: true })}
+          onChange={(minutes) =>
+            byPointer.current
+              ? setParams({ duration: minutes, slot: null, step: 'day' }, { push: true })
+              : setParams({ duration: minutes, slot: null, step: 'length' })
+          }
         >
-          <Stack gap="md" mt="sm">
+          <Stack
+            gap="md"
+            mt="sm"
+            onPointerDown={() => {
+              byPointer.current = true;
+            }}
+            onKeyDown={() => {
+              byPointer.current = false;
+            }}
+          >
             {service.durations.map((d) => (
               <Radio
                 key={d.minutes}
@@ -106,7 +129,10 @@ export function BookSteps({
             durationMinutes={duration.minutes}
             value={slot}
             onChange={(startsAt) =>
-              setParams({ slot: startsAt, day: localDateIn(startsAt, timeZone), step: 'details' }, { push: true })
+              setParams(
+                { slot: startsAt, day: localDateIn(startsAt, timeZone), step: knownDetails ? 'confirm' : 'details' },
+                { push: true },
+              )
             }
             day={day}
             onDayChange={(picked, { picked: byVisitor }) =>
@@ -141,7 +167,8 @@ export function BookSteps({
       </Suspense>
     );
 
-  const defaults = { name: user.name ?? '', phone: (user as { phone?: string | null }).phone ?? '' };
+  const phone = (user as { phone?: string | null }).phone;
+  const defaults = { name: user.name ?? '', phone: phone ? formatPhone(phone) : '' };
   const approvalRequired = approval.data?.approvalRequired ?? false;
   return (
     <Suspense fallback={<StepSkeleton />}>
@@ -184,7 +211,14 @@ export function BookSteps({
               <Text fw={600}>
                 {service.name}, {formatDuration(duration.minutes)}, {formatPrice(duration.pricePence, locale, currency)}
               </Text>
-              <Text>{formatDateTime(slot, timeZone, locale)}</Text>
+              <Text mb="sm">{formatDateTime(slot, timeZone, locale)}</Text>
+              <BookingTerms
+                startsAt={slot}
+                config={config}
+                paysOnline={Boolean(
+                  upfront.data && (upfront.data.due.kind !== 'none' || upfront.data.bankDepositPence),
+                )}
+              />
             </Paper>
           }
           bar={bar}

@@ -8,9 +8,14 @@ import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { QuestionnairePrompt } from '../../../lib/records/questionnaire-prompt.tsx';
 import { myBookingsQuery } from '../api.ts';
 import { BookingCard } from '../components/booking-card.tsx';
+import { emailedYou } from '../components/booking-terms.tsx';
 import { CancelBookingButton } from '../components/cancel-booking-button.tsx';
+import { MyCourses } from '../components/my-courses.tsx';
+import { MySeries } from '../components/my-series.tsx';
+import { MyWaitlist } from '../components/my-waitlist.tsx';
 import { Notice } from '../components/notice.tsx';
 import { RescheduleBookingButton } from '../components/reschedule-booking-button.tsx';
 
@@ -37,7 +42,7 @@ export function BookingsPage() {
   const moved = (booking: Booking) => {
     setDone({
       title: 'Booking moved',
-      text: `Your ${booking.serviceName} is now on ${formatDateTime(booking.startsAt, timeZone, locale)}. We have emailed you the new time.`,
+      text: `Your ${booking.serviceName} is now on ${formatDateTime(booking.startsAt, timeZone, locale)}. ${emailedYou('the new time', config?.emailEnabled)}`,
     });
     window.scrollTo({ top: 0 });
   };
@@ -52,7 +57,7 @@ export function BookingsPage() {
       .join('');
     setDone({
       title: 'Booking cancelled',
-      text: `Your ${booking.serviceName} on ${formatDateTime(booking.startsAt, timeZone, locale)} is cancelled. ${outcome}We have emailed you a confirmation.`,
+      text: `Your ${booking.serviceName} on ${formatDateTime(booking.startsAt, timeZone, locale)} is cancelled. ${outcome}${emailedYou('a confirmation', config?.emailEnabled)}`,
     });
     window.scrollTo({ top: 0 });
   };
@@ -116,6 +121,10 @@ export function BookingsPage() {
             Book a massage
           </Button>
         </Group>
+        <QuestionnairePrompt />
+        <MyCourses locale={locale} />
+        <MySeries timeZone={timeZone} locale={locale} />
+        <MyWaitlist timeZone={timeZone} locale={locale} />
         {done && (
           <Notice
             color="teal"

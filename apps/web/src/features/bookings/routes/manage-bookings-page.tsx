@@ -1,7 +1,8 @@
 import type { AdminBooking } from '@app/shared';
-import { Button, Container, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { setSensualFlag } from '../../../lib/catalog/sensual-flag.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
@@ -22,8 +23,12 @@ export function ManageBookingsPage() {
   const [searchParams] = useSearchParams();
   const date = searchParams.get('date');
   const emailEnabled = config?.emailEnabled ?? false;
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  // The dashboard opens a booking's sheet (`booking=`) or a new booking (`new=1`) in one tap.
+  const [openId, setOpenId] = useState<string | null>(() => searchParams.get('booking'));
+  const [creating, setCreating] = useState(() => searchParams.get('new') === '1');
+  const [startWith, setStartWith] = useState<'reschedule' | null>(() =>
+    searchParams.get('move') === '1' ? 'reschedule' : null,
+  );
   const [booked, setBooked] = useState<AdminBooking | null>(null);
   const [tab, setTab] = useState<string | null>('calendar');
   // An empty time tapped in the diary, and the time a new booking starts with.
@@ -42,58 +47,62 @@ export function ManageBookingsPage() {
   useEffect(() => setSensualFlag(), []);
 
   return (
-    <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs">
-          <Title order={1}>Bookings</Title>
-          <Button
-            onClick={() => {
-              setPrefill(null);
-              setCreating(true);
-            }}
-          >
-            New phone booking
-          </Button>
-        </Group>
-        <div role="status">
-          {booked && (
-            <DismissibleAlert color="teal" title="Booked" onDismiss={() => setBooked(null)}>
-              {booked.clientName}, {booked.serviceName}, {formatDateTime(booked.startsAt, timeZone)}
-              {booked.status === 'pending' ? ' (waiting for approval)' : ''}.
-              {booked.status === 'completed'
-                ? ' Recorded as completed.'
-                : ` ${emailNote(Boolean(booked.clientEmail), emailEnabled)}`}
-            </DismissibleAlert>
-          )}
-        </div>
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="calendar">Calendar</Tabs.Tab>
-            <Tabs.Tab value="list">List</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="calendar" pt="sm">
-            {/* Opened again on the day of a booking just made, with it outlined. */}
-            <AdminBookingsCalendar
-              key={booked?.id ?? 'diary'}
-              timeZone={timeZone}
-              initialDate={openOn}
-              highlightId={booked?.id}
-              emailEnabled={emailEnabled}
-              onOpen={setOpenId}
-              onPickTime={setPicked}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="list" pt="sm">
-            <AdminBookingsList timeZone={timeZone} onOpen={setOpenId} />
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
+    <BackOfficePage
+      title="Bookings"
+      wide
+      actions={
+        <Button
+          onClick={() => {
+            setPrefill(null);
+            setCreating(true);
+          }}
+        >
+          New phone booking
+        </Button>
+      }
+    >
+      <div role="status">
+        {booked && (
+          <DismissibleAlert color="teal" title="Booked" onDismiss={() => setBooked(null)}>
+            {booked.clientName}, {booked.serviceName}, {formatDateTime(booked.startsAt, timeZone)}
+            {booked.status === 'pending' ? ' (waiting for approval)' : ''}.
+            {booked.status === 'completed'
+              ? ' Recorded as completed.'
+              : ` ${emailNote(Boolean(booked.clientEmail), emailEnabled)}`}
+          </DismissibleAlert>
+        )}
+      </div>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="calendar">Calendar</Tabs.Tab>
+          <Tabs.Tab value="list">List</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="calendar" pt="sm">
+          {/* Opened again on the day of a booking just made, with it outlined. */}
+          <AdminBookingsCalendar
+            key={booked?.id ?? 'diary'}
+            timeZone={timeZone}
+            initialDate={openOn}
+            highlightId={booked?.id}
+            emailEnabled={emailEnabled}
+            onOpen={setOpenId}
+            onPickTime={setPicked}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="list" pt="sm">
+          <AdminBookingsList timeZone={timeZone} onOpen={setOpenId} />
+        </Tabs.Panel>
+      </Tabs>
       <AdminBookingDetails
         bookingId={openId}
         timeZone={timeZone}
         emailEnabled={emailEnabled}
         fullScreen={phone}
-        onClose={() => setOpenId(null)}
+        onClose={() => {
+          setOpenId(null);
+          setStartWith(null);
+        }}
+        startWith={startWith}
       />
       <TimeChoice
         startsAt={picked}
@@ -118,6 +127,6 @@ export function ManageBookingsPage() {
         fullScreen={phone}
         initialStartsAt={prefill}
       />
-    </Container>
+    </BackOfficePage>
   );
 }

@@ -4,20 +4,19 @@ import {
   type NoShowFeeRule,
   type PaymentPolicy,
   type PaymentPolicyAnswer,
-  paymentPolicySchema,
+  paymentPolicyInput,
   type UpfrontRule,
 } from '@app/shared';
 import { Alert, Code, NumberInput, Select, type SelectProps, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSavePaymentPolicy } from '../api.ts';
+import { SensualPaymentsNote } from './sensual-payments-note.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
 type Style = 'therapeutic' | 'sensual';
-const styles: { style: Style; label: string }[] = [
-  { style: 'therapeutic', label: 'Therapeutic massages' },
-  { style: 'sensual', label: 'Sensual massages' },
-];
+// Sensual massages ask nothing by card (decision 065): SensualPaymentsNote says why in place of their rules.
+const styles: { style: Style; label: string }[] = [{ style: 'therapeutic', label: 'Therapeutic massages' }];
 const clientLabels: Record<ClientKind, string> = {
   newClient: 'New clients',
   returningClient: 'Returning clients',
@@ -117,7 +116,12 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
     setPolicy((current) => ({ ...current, [style]: { ...current[style], [kind]: rule } }));
 
   const submit = () => {
-    const parsed = paymentPolicySchema.safeParse(policy);
+    // A policy saved before card payments for sensual massages were refused is saved asking nothing of them.
+    const parsed = paymentPolicyInput.safeParse({
+      ...policy,
+      sensual: { newClient: { kind: 'none' }, returningClient: { kind: 'none' } },
+      noShowFee: { ...policy.noShowFee, sensual: { kind: 'none' } },
+    });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[issue.path.slice(0, 2).join('.')] ??= issue.message;
@@ -204,6 +208,7 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
           )}
         </Stack>
       ))}
+      <SensualPaymentsNote deposits={answer.sensualStripeDeposits} />
       <NumberInput
         label="Free cancellation until (hours before)"
         description="A client who cancels later than this loses the deposit; a no-show always does."

@@ -6,9 +6,11 @@ import { useState } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { readableDescription } from '../../../components/readable-styles.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { businessDetailsQuery, paymentPolicyQuery, useSaveBusinessDetails } from '../api.ts';
+import { bankTransfersQuery, businessDetailsQuery, paymentPolicyQuery, useSaveBusinessDetails } from '../api.ts';
+import { BankTransfersSection } from '../components/bank-transfers-section.tsx';
 import { PaymentPolicyForm } from '../components/payment-policy-form.tsx';
 import { SettingsForm } from '../components/settings-form.tsx';
+import { TextsSection } from '../components/texts-section.tsx';
 
 /** The details after the name, each with a word on where it is used. */
 const describedFields: {
@@ -116,6 +118,7 @@ function FormSkeleton({ label, buttonWidth }: { label: string; buttonWidth: numb
 /** What clients pay when they book (decision 047): its own query, so a failure here leaves the details usable. */
 function PaymentsSection() {
   const answer = useQuery(paymentPolicyQuery);
+  const bankTransfers = useQuery(bankTransfersQuery);
   return (
     <Stack gap="sm" component="section" aria-labelledby="payments-title">
       <Stack gap={4}>
@@ -133,6 +136,13 @@ function PaymentsSection() {
         failedTitle="The payment policy could not be loaded"
       >
         {(data) => <PaymentPolicyForm answer={data} />}
+      </QueryState>
+      <QueryState
+        query={bankTransfers}
+        loading={<FormSkeleton label="Loading the deposit by bank transfer" buttonWidth={160} />}
+        failedTitle="The deposit by bank transfer could not be loaded"
+      >
+        {(data) => <BankTransfersSection answer={data} />}
       </QueryState>
     </Stack>
   );
@@ -159,6 +169,7 @@ export function BusinessPage() {
           {(data) => <DetailsForm details={data} />}
         </QueryState>
         <PaymentsSection />
+        <TextsSection />
       </Stack>
     </Container>
   );

@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDuration, formatPrice } from '../../../lib/format.ts';
 import { type PaymentMethod, paymentMethodLabels } from '../../../lib/payment-methods.ts';
 import type { CustomerBooking, CustomerDetail } from '../api.ts';
@@ -10,14 +11,6 @@ const statusLabels: Record<CustomerBooking['status'], { label: string; color: st
   no_show: { label: 'No-show', color: 'orange' },
   cancelled: { label: 'Cancelled', color: 'red' },
 };
-
-export function StatusBadge({ label, color }: { label: string; color: string }) {
-  return (
-    <Badge color={color} variant="light" radius="sm" style={{ '--badge-color': 'var(--mantine-color-text)' }}>
-      {label}
-    </Badge>
-  );
-}
 
 function when(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
@@ -65,7 +58,7 @@ export function BookingHistory({ bookings, timeZone }: { bookings: CustomerBooki
             </Text>
             {booking.cancelReason && <Text size="sm">Reason: {booking.cancelReason}</Text>}
           </Stack>
-          <StatusBadge {...statusLabels[booking.status]} />
+          <StatusBadge color={statusLabels[booking.status].color}>{statusLabels[booking.status].label}</StatusBadge>
         </Row>
       ))}
     </RowList>
@@ -113,7 +106,7 @@ export function EmailList({ emails, timeZone }: { emails: CustomerDetail['emails
             </Text>
             <Text size="sm">{when(email.createdAt, timeZone)}</Text>
           </Stack>
-          <StatusBadge label={email.status} color={emailStatusColors[email.status] ?? 'gray'} />
+          <StatusBadge color={emailStatusColors[email.status] ?? 'gray'}>{email.status}</StatusBadge>
         </Row>
       ))}
     </RowList>

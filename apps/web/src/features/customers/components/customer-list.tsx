@@ -1,7 +1,10 @@
 import type { CustomerRow, customerSorts } from '@app/shared';
-import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { formatPhone } from '@app/shared';
+import { Anchor, Badge, Card, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { CardList, ListTable } from '../../../components/list-table.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
+import classes from './customer-list.module.css';
 import { PolicyBadge } from './policy-badge.tsx';
 
 export type CustomerSort = (typeof customerSorts)[number];
@@ -56,59 +59,76 @@ function SortableHeader({ column, sort, order, onSort }: Omit<ListProps, 'custom
 /** The desktop view: one row per customer, every figure a sortable column. */
 export function CustomerTable({ customers, ...sorting }: ListProps) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <SortableHeader column="name" {...sorting} />
-            <Table.Th>Contact</Table.Th>
-            <SortableHeader column="bookings" {...sorting} />
-            <SortableHeader column="spend" {...sorting} />
-            <SortableHeader column="lastVisit" {...sorting} />
-            <SortableHeader column="noShows" {...sorting} />
-            <Table.Th>Tags</Table.Th>
-            <SortableHeader column="createdAt" {...sorting} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {customers.map((customer) => (
-            <Table.Tr key={customer.id}>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Anchor component={Link} to={`/customers/${encodeURIComponent(customer.id)}`} fw={600}>
-                    {customer.name}
-                  </Anchor>
-                  {customer.policy !== 'new' && <PolicyBadge policy={customer.policy} />}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{customer.email}</Text>
-                {customer.phone && <Text size="sm">{customer.phone}</Text>}
-              </Table.Td>
-              <Table.Td>{customer.bookings}</Table.Td>
-              <Table.Td>{formatPrice(customer.spendPence)}</Table.Td>
-              <Table.Td>{formatDay(customer.lastVisit)}</Table.Td>
-              <Table.Td>{customer.noShows}</Table.Td>
-              <Table.Td>
-                <Tags tags={customer.tags} />
-              </Table.Td>
-              <Table.Td>{formatDay(customer.createdAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={900}
+      highlightOnHover
+      head={
+        <>
+          <SortableHeader column="name" {...sorting} />
+          <Table.Th>Contact</Table.Th>
+          <SortableHeader column="bookings" {...sorting} />
+          <SortableHeader column="spend" {...sorting} />
+          <SortableHeader column="lastVisit" {...sorting} />
+          <SortableHeader column="noShows" {...sorting} />
+          <Table.Th>Tags</Table.Th>
+          <SortableHeader column="createdAt" {...sorting} />
+        </>
+      }
+    >
+      {customers.map((customer) => (
+        <Table.Tr key={customer.id} className={classes.row}>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Anchor
+                component={Link}
+                to={`/customers/${encodeURIComponent(customer.id)}`}
+                fw={600}
+                className={classes.rowLink}
+              >
+                {customer.name}
+              </Anchor>
+              {customer.policy !== 'new' && <PolicyBadge policy={customer.policy} />}
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{customer.email}</Text>
+            {customer.phone && <Text size="sm">{formatPhone(customer.phone)}</Text>}
+          </Table.Td>
+          <Table.Td>{customer.bookings}</Table.Td>
+          <Table.Td>{formatPrice(customer.spendPence)}</Table.Td>
+          <Table.Td>{formatDay(customer.lastVisit)}</Table.Td>
+          <Table.Td>{customer.noShows}</Table.Td>
+          <Table.Td>
+            <Tags tags={customer.tags} />
+          </Table.Td>
+          <Table.Td>{formatDay(customer.createdAt)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
 /** The phone view: a card per customer with the same figures; sorting is offered by the page's select. */
 export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+    <CardList>
       {customers.map((customer) => (
-        <Card key={customer.id} withBorder padding="sm" component="li" aria-label={customer.name}>
+        <Card
+          key={customer.id}
+          withBorder
+          padding="sm"
+          component="li"
+          aria-label={customer.name}
+          className={classes.row}
+        >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Anchor component={Link} to={`/customers/${encodeURIComponent(customer.id)}`} fw={600}>
+            <Anchor
+              component={Link}
+              to={`/customers/${encodeURIComponent(customer.id)}`}
+              fw={600}
+              className={classes.rowLink}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {customer.name}
             </Anchor>
             {customer.policy !== 'new' && <PolicyBadge policy={customer.policy} />}
@@ -116,7 +136,7 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {customer.email}
           </Text>
-          {customer.phone && <Text size="sm">{customer.phone}</Text>}
+          {customer.phone && <Text size="sm">{formatPhone(customer.phone)}</Text>}
           <Text size="sm" mt={4}>
             {customer.bookings} {customer.bookings === 1 ? 'booking' : 'bookings'} · {formatPrice(customer.spendPence)}{' '}
             · last visit {formatDay(customer.lastVisit)}
@@ -129,6 +149,6 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
           )}
         </Card>
       ))}
-    </Stack>
+    </CardList>
   );
 }

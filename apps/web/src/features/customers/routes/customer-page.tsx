@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/shared';
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { DetailPage, PageSection } from '../../../components/detail-page.tsx';
 import { ComposeEmailForm } from '../../../components/emails/compose-email-form.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { PrivateReasons } from '../../../lib/records/private-reasons.tsx';
 import { customerExportUrl, customerQuery } from '../api.ts';
 import { AuditTrail } from '../components/audit-trail.tsx';
 import { BookingHistory, EmailList, PaymentList } from '../components/customer-history.tsx';
@@ -44,7 +46,7 @@ export function CustomerPage() {
                 {customer.emailVerified ? 'Verified' : 'Not verified'}
               </Badge>
             </Group>
-            {customer.phone && <Anchor href={`tel:${customer.phone}`}>{customer.phone}</Anchor>}
+            {customer.phone && <Anchor href={`tel:${customer.phone}`}>{formatPhone(customer.phone)}</Anchor>}
             <Text size="sm">
               Customer since{' '}
               {new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone }).format(new Date(customer.createdAt))}
@@ -61,6 +63,7 @@ export function CustomerPage() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <PageSection id="policy-heading" title="Policy">
               <PolicySwitch uid={customer.id} policy={customer.policy} />
+              <PrivateReasons clientId={customer.id} blocked={customer.policy === 'blocked'} timeZone={timeZone} />
             </PageSection>
             <PageSection id="notes-heading" title="Tags and private notes">
               <CustomerProfileForm uid={customer.id} tags={customer.tags} privateNotes={customer.privateNotes} />

@@ -1,8 +1,9 @@
 import { customerSorts } from '@app/shared';
-import { Button, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
@@ -52,74 +53,71 @@ export function CustomersPage() {
   const total = list.data?.total ?? 0;
 
   return (
-    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        <Title order={1}>Customers</Title>
-        {erased && (
-          <Text role="status" fw={600}>
-            {erased} was erased. Their bookings stay, anonymised.
-          </Text>
+    <BackOfficePage title="Customers">
+      {erased && (
+        <Text role="status" fw={600}>
+          {erased} was erased. Their bookings stay, anonymised.
+        </Text>
+      )}
+      <Group align="flex-end" gap="sm">
+        <SearchField description="Name, email or phone" value={text} onChange={setText} grow="1 1 16rem" />
+        {!wide && (
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <NativeSelect
+              label="Sort by"
+              value={sort}
+              data={customerSorts.map((value) => ({ value, label: sortLabels[value] }))}
+              onChange={(event) => {
+                const column = event.currentTarget.value as CustomerSort;
+                update({ sort: column, order: firstOrder(column), page: null });
+              }}
+            />
+            <NativeSelect
+              label="Order"
+              value={order}
+              data={[
+                { value: 'asc', label: 'Ascending' },
+                { value: 'desc', label: 'Descending' },
+              ]}
+              onChange={(event) => update({ order: event.currentTarget.value, page: null })}
+            />
+          </Group>
         )}
-        <Group align="flex-end" gap="sm">
-          <SearchField description="Name, email or phone" value={text} onChange={setText} grow="1 1 16rem" />
-          {!wide && (
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <NativeSelect
-                label="Sort by"
-                value={sort}
-                data={customerSorts.map((value) => ({ value, label: sortLabels[value] }))}
-                onChange={(event) => {
-                  const column = event.currentTarget.value as CustomerSort;
-                  update({ sort: column, order: firstOrder(column), page: null });
-                }}
-              />
-              <NativeSelect
-                label="Order"
-                value={order}
-                data={[
-                  { value: 'asc', label: 'Ascending' },
-                  { value: 'desc', label: 'Descending' },
-                ]}
-                onChange={(event) => update({ order: event.currentTarget.value, page: null })}
-              />
-            </Group>
-          )}
-        </Group>
+      </Group>
 
-        <QueryState query={list} loading={<SkeletonRows label="Loading customers" />} what="The customers">
-          {(data) => (
-            <>
-              <ListCount
-                total={total}
-                one="customer"
-                many="customers"
-                count={(n) => n.toLocaleString('en-GB')}
-                suffix={q ? ` matching “${q}”` : ''}
-                empty={
-                  page > 1
-                    ? `Page ${page} is past the end of the list.`
-                    : q
-                      ? `No customer matches “${q}”.`
-                      : 'No customers yet.'
-                }
-              />
-              {total === 0 && page > 1 && (
-                // The server counts only the rows it returns, so a page past the end reports no total at all.
-                <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => update({ page: null })}>
-                  Back to the first page
-                </Button>
-              )}
-              {total > 0 &&
-                (wide ? (
-                  <CustomerTable customers={data.customers} sort={sort} order={order} onSort={onSort} />
-                ) : (
-                  <CustomerCards customers={data.customers} />
-                ))}
-              <ListPagination total={total} pageSize={CUSTOMERS_PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
-            </>
-          )}
-        </QueryState>
-      </Stack>
-    </Container>
+      <QueryState query={list} loading={<SkeletonRows label="Loading customers" />} what="The customers">
+        {(data) => (
+          <>
+            <ListCount
+              total={total}
+              one="customer"
+              many="customers"
+              count={(n) => n.toLocaleString('en-GB')}
+              suffix={q ? ` matching “${q}”` : ''}
+              empty={
+                page > 1
+                  ? `Page ${page} is past the end of the list.`
+                  : q
+                    ? `No customer matches “${q}”.`
+                    : 'No customers yet.'
+              }
+            />
+            {total === 0 && page > 1 && (
+              // The server counts only the rows it returns, so a page past the end reports no total at all.
+              <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => update({ page: null })}>
+                Back to the first page
+              </Button>
+            )}
+            {total > 0 &&
+              (wide ? (
+                <CustomerTable customers={data.customers} sort={sort} order={order} onSort={onSort} />
+              ) : (
+                <CustomerCards customers={data.customers} />
+              ))}
+            <ListPagination total={total} pageSize={CUSTOMERS_PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
+          </>
+        )}
+      </QueryState>
+    </BackOfficePage>
   );
 }

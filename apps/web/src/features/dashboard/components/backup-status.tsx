@@ -17,7 +17,7 @@ export function BackupStatus({ backup, timeZone }: { backup: Dashboard['backup']
             : when
               ? 'There has been no backup for more than two days.'
               : 'There is no backup of the bookings and the books yet.'}{' '}
-          The server backs up every night; see "Backups" in the README, or run npm run cli -- backup.
+          The server backs up every night: if this stays, ask whoever looks after your server to check the backups.
         </Text>
       </Alert>
     );

@@ -1,6 +1,6 @@
+import type { PeriodFigures } from '@app/shared';
 import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatPrice } from '../../../lib/format.ts';
-import type { PeriodFigures } from '../api.ts';
 import { changeText } from '../format.ts';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;

@@ -25,6 +25,7 @@ const request: AdminBooking = {
   pricePence: 12000,
   paidPence: 0,
   voucherPaidPence: 0,
+  coursePaidPence: 0,
   startsAt: '2026-12-02T15:00:00.000Z',
   endsAt: '2026-12-02T16:00:00.000Z',
   status: 'pending',

@@ -1,4 +1,5 @@
 import type { AdminBooking } from '@app/shared';
+import { formatPhone } from '@app/shared';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -74,7 +75,7 @@ export function PendingRequests({
                     {booking.clientEmail && (
                       <Text size="sm" c="var(--app-muted)" style={{ overflowWrap: 'anywhere' }}>
                         {booking.clientEmail}
-                        {booking.clientPhone ? ` · ${booking.clientPhone}` : ''}
+                        {booking.clientPhone ? ` · ${formatPhone(booking.clientPhone)}` : ''}
                       </Text>
                     )}
                     {booking.notes && (

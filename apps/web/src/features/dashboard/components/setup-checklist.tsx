@@ -11,7 +11,8 @@ export function SetupChecklist({ status }: { status: SetupStatus }) {
   return (
     <Paper component="section" aria-labelledby="setup-title" withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {/* Wraps on a phone: 'Hide the checklist' is never clipped. */}
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
           <Stack gap={2}>
             <Title order={2} size="h4" id="setup-title">
               Set up your business

@@ -1,21 +1,15 @@
 import type { BookingStatus } from '@app/shared';
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { bookingStatusLabels } from '../../../lib/booking-status.ts';
 
+/** The dashboard's shorter words for the two statuses the owner acts on. */
 const labels: Record<BookingStatus, { label: string; color: string }> = {
-  awaiting_payment: { label: 'Awaiting payment', color: 'violet' },
+  ...bookingStatusLabels,
   pending: { label: 'To approve', color: 'yellow' },
-  confirmed: { label: 'Confirmed', color: 'teal' },
-  completed: { label: 'Completed', color: 'gray' },
   no_show: { label: 'No-show', color: 'gray' },
-  cancelled: { label: 'Cancelled', color: 'red' },
 };
 
-export function StatusBadge({ status }: { status: BookingStatus }) {
+export function DashboardStatusBadge({ status }: { status: BookingStatus }) {
   const { label, color } = labels[status];
-  // The light variant's coloured text fails contrast; the tint carries the colour, the text stays dark.
-  return (
-    <Badge color={color} variant="light" radius="sm" style={{ '--badge-color': 'var(--mantine-color-text)' }}>
-      {label}
-    </Badge>
-  );
+  return <StatusBadge color={color}>{label}</StatusBadge>;
 }

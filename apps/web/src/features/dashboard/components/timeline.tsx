@@ -1,10 +1,9 @@
 import type { AdminBooking } from '@app/shared';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDuration, formatTime } from '../../../lib/format.ts';
 import { dayTitle, groupByDay } from '../format.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { BookingLink, MoveLink } from './today.tsx';
 
-/** Today and the next seven days, one section per day that has bookings, times on the business clock. */
+/** Today and the next seven days, one section per day that has bookings, times on the business clock; each opens its sheet. */
 export function Timeline({ bookings, today, timeZone }: { bookings: AdminBooking[]; today: string; timeZone: string }) {
   if (bookings.length === 0) return <Text>No bookings in the next eight days.</Text>;
   return (
@@ -17,17 +16,9 @@ export function Timeline({ bookings, today, timeZone }: { bookings: AdminBooking
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((booking) => (
               <Paper component="li" key={booking.id} withBorder p="xs" radius="sm">
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600}>
-                      {formatTime(booking.startsAt, timeZone)}–{formatTime(booking.endsAt, timeZone)}{' '}
-                      {booking.clientName}
-                    </Text>
-                    <Text size="sm" c="var(--app-muted)">
-                      {booking.serviceName}, {formatDuration(booking.durationMinutes)}
-                    </Text>
-                  </div>
-                  <StatusBadge status={booking.status} />
+                <BookingLink booking={booking} timeZone={timeZone} />
+                <Group justify="flex-end">
+                  <MoveLink booking={booking} timeZone={timeZone} />
                 </Group>
               </Paper>
             ))}

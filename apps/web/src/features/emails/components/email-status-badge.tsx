@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import type { EmailStatus } from '../api.ts';
 
 export const emailStatusLabels: Record<EmailStatus, { label: string; color: string }> = {
@@ -11,9 +11,5 @@ export const emailStatusLabels: Record<EmailStatus, { label: string; color: stri
 
 export function EmailStatusBadge({ status }: { status: EmailStatus }) {
   const { label, color } = emailStatusLabels[status] ?? { label: status, color: 'gray' };
-  return (
-    <Badge color={color} variant="light" radius="sm" style={{ '--badge-color': 'var(--mantine-color-text)' }}>
-      {label}
-    </Badge>
-  );
+  return <StatusBadge color={color}>{label}</StatusBadge>;
 }

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { CardList, ListTable } from '../../../components/list-table.tsx';
 import { formatInstant } from '../../../lib/format.ts';
 import { type OutboxEmail, useResendEmail } from '../api.ts';
 import { emailKindLabel } from './email-kinds.ts';
@@ -56,57 +57,55 @@ function OpenButton({ email, onOpen }: { email: OutboxEmail; onOpen: (email: Out
 
 export function OutboxTable({ emails, onOpen }: { emails: OutboxEmail[]; onOpen: (email: OutboxEmail) => void }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>To</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {emails.map((email) => (
-            <Table.Tr key={email.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAt(email.createdAt)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{email.recipient}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{email.subject}</Text>
-                <Text size="xs">{emailKindLabel(email.kind)}</Text>
-                {email.lastError && (
-                  <Text size="xs" c="var(--app-danger-text)">
-                    Last error: {email.lastError}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <EmailStatusBadge status={email.status} />
-              </Table.Td>
-              <Table.Td>{email.attempts}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAt(email.sentAt)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <OpenButton email={email} onOpen={onOpen} />
-                  <ResendButton email={email} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={900}
+      head={
+        <>
+          <Table.Th>Created</Table.Th>
+          <Table.Th>To</Table.Th>
+          <Table.Th>Subject</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Attempts</Table.Th>
+          <Table.Th>Sent</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+    >
+      {emails.map((email) => (
+        <Table.Tr key={email.id}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAt(email.createdAt)}</Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{email.recipient}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{email.subject}</Text>
+            <Text size="xs">{emailKindLabel(email.kind)}</Text>
+            {email.lastError && (
+              <Text size="xs" c="var(--app-danger-text)">
+                Last error: {email.lastError}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <EmailStatusBadge status={email.status} />
+          </Table.Td>
+          <Table.Td>{email.attempts}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAt(email.sentAt)}</Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <OpenButton email={email} onOpen={onOpen} />
+              <ResendButton email={email} />
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
 export function OutboxCards({ emails, onOpen }: { emails: OutboxEmail[]; onOpen: (email: OutboxEmail) => void }) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+    <CardList>
       {emails.map((email) => (
         <Card key={email.id} withBorder padding="sm" component="li" aria-label={email.subject}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -134,6 +133,6 @@ export function OutboxCards({ emails, onOpen }: { emails: OutboxEmail[]; onOpen:
           </Group>
         </Card>
       ))}
-    </Stack>
+    </CardList>
   );
 }

@@ -1,6 +1,7 @@
-import { Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { CustomerPicker, type PickedCustomer } from '../../../components/customers/customer-picker.tsx';
 import { ComposeEmailForm } from '../../../components/emails/compose-email-form.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -32,30 +33,27 @@ export function EmailsPage() {
     : 'outbox';
 
   return (
-    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        <Title order={1}>Emails</Title>
-        <Tabs
-          value={tab}
-          onChange={(value) => setParams(value && value !== 'outbox' ? { tab: value } : {})}
-          keepMounted={false}
-        >
-          <Tabs.List mb="md">
-            <Tabs.Tab value="outbox">Outbox and sent</Tabs.Tab>
-            <Tabs.Tab value="templates">Templates</Tabs.Tab>
-            <Tabs.Tab value="compose">Compose</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="outbox">
-            <OutboxPanel />
-          </Tabs.Panel>
-          <Tabs.Panel value="templates">
-            <TemplatesPanel />
-          </Tabs.Panel>
-          <Tabs.Panel value="compose">
-            <ComposePanel />
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
-    </Container>
+    <BackOfficePage title="Emails">
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'outbox' ? { tab: value } : {})}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="outbox">Outbox and sent</Tabs.Tab>
+          <Tabs.Tab value="templates">Templates</Tabs.Tab>
+          <Tabs.Tab value="compose">Compose</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="outbox">
+          <OutboxPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates">
+          <TemplatesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="compose">
+          <ComposePanel />
+        </Tabs.Panel>
+      </Tabs>
+    </BackOfficePage>
   );
 }

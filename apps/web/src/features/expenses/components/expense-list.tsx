@@ -4,7 +4,8 @@ import {
   type ExpenseTotals,
   expensePaymentMethodLabels,
 } from '@app/shared';
-import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { CardList, ListTable } from '../../../components/list-table.tsx';
 import { formatDay, formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 
@@ -19,54 +20,53 @@ const expenseLink = (expense: ExpenseRow) => `/expenses/${encodeURIComponent(exp
 /** The desktop view: one row per expense. */
 export function ExpenseTable({ expenses, money = formatPrice }: { expenses: ExpenseRow[]; money?: Money }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Supplier</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Paid by</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>VAT</Table.Th>
-            <Table.Th>Receipts</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {expenses.map((expense) => (
-            <Table.Tr key={expense.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(expense.date)}</Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={expenseLink(expense)} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {expense.supplier}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{expense.categoryName}</Table.Td>
-              <Table.Td>{expensePaymentMethodLabels[expense.paymentMethod]}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(expense.amountPence)}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(expense.vatPence)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Text size="sm">{receiptLabel(expense.receiptCount)}</Text>
-                  {expense.imported && (
-                    <Badge variant="outline" color="gray" radius="sm" c="var(--mantine-color-text)">
-                      Imported
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={760}
+      highlightOnHover
+      head={
+        <>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Supplier</Table.Th>
+          <Table.Th>Category</Table.Th>
+          <Table.Th>Paid by</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>VAT</Table.Th>
+          <Table.Th>Receipts</Table.Th>
+        </>
+      }
+    >
+      {expenses.map((expense) => (
+        <Table.Tr key={expense.id}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(expense.date)}</Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={expenseLink(expense)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {expense.supplier}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{expense.categoryName}</Table.Td>
+          <Table.Td>{expensePaymentMethodLabels[expense.paymentMethod]}</Table.Td>
+          <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(expense.amountPence)}</Table.Td>
+          <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(expense.vatPence)}</Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              <Text size="sm">{receiptLabel(expense.receiptCount)}</Text>
+              {expense.imported && (
+                <Badge variant="outline" color="gray" radius="sm" c="var(--mantine-color-text)">
+                  Imported
+                </Badge>
+              )}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
 /** The phone view: a card per expense. */
 export function ExpenseCards({ expenses, money = formatPrice }: { expenses: ExpenseRow[]; money?: Money }) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+    <CardList>
       {expenses.map((expense) => (
         <Card key={expense.id} withBorder padding="sm" component="li" aria-label={expense.supplier}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -87,7 +87,7 @@ export function ExpenseCards({ expenses, money = formatPrice }: { expenses: Expe
           </Text>
         </Card>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

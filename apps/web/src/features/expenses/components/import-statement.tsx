@@ -10,7 +10,7 @@ import {
 import { Badge, Button, Checkbox, Group, List, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { formatDay } from '../../../lib/format.ts';
-import { useImportExpenses, usePreviewImport } from '../api.ts';
+import { useImportExpenses, useMatchBankDeposits, usePreviewImport } from '../api.ts';
 import type { Money } from './expense-list.tsx';
 
 type Props = { categories: ExpenseCategory[]; money: Money; onDone: (result: ExpenseImportResult) => void };
@@ -30,6 +30,7 @@ export function ImportStatement({ categories, money, onDone }: Props) {
   const inputId = useId();
   const preview = usePreviewImport();
   const importer = useImportExpenses();
+  const matcher = useMatchBankDeposits();
   const [fileError, setFileError] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [paymentMethod, setPaymentMethod] = useState<ExpensePaymentMethod>('bank_transfer');
@@ -45,6 +46,8 @@ export function ImportStatement({ categories, money, onDone }: Props) {
       return;
     }
     const text = await file.text();
+    matcher.reset();
+    matcher.mutate(text);
     preview.mutate(text, {
       onSuccess: (result) =>
         setChoices(
@@ -103,6 +106,12 @@ export function ImportStatement({ categories, money, onDone }: Props) {
         </Text>
       </Stack>
       {preview.isPending && <Text role="status">Reading the statement…</Text>}
+      {matcher.data && matcher.data.matched.length > 0 && (
+        <Text size="sm" role="status">
+          Deposits by bank transfer received: {matcher.data.matched.map((m) => m.reference).join(', ')}. Their bookings
+          go ahead and the clients are emailed.
+        </Text>
+      )}
       {(fileError || preview.isError) && (
         <Text c="var(--app-danger-text)" size="sm" role="alert">
           {fileError ?? preview.error?.message}

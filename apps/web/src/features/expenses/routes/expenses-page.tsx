@@ -1,21 +1,11 @@
 import type { CreateExpenseInput, ExpenseImportResult } from '@app/shared';
-import {
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { ListCount } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
@@ -119,104 +109,103 @@ export function ExpensesPage() {
   const categoryList = categories.data?.categories ?? [];
 
   return (
-    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        <Group justify="space-between" align="center">
-          <Title order={1}>Expenses</Title>
-          <Group gap="xs">
-            <Button onClick={() => setDialog('add')} disabled={!categories.data}>
-              Add expense
-            </Button>
-            <Button variant="default" onClick={() => setDialog('import')} disabled={!categories.data}>
-              Import bank statement
-            </Button>
-            <Button variant="default" onClick={() => setDialog('categories')} disabled={!categories.data}>
-              Categories
-            </Button>
-          </Group>
+    <BackOfficePage
+      title="Expenses"
+      actions={
+        <Group gap="xs">
+          <Button onClick={() => setDialog('add')} disabled={!categories.data}>
+            Add expense
+          </Button>
+          <Button variant="default" onClick={() => setDialog('import')} disabled={!categories.data}>
+            Import bank statement
+          </Button>
+          <Button variant="default" onClick={() => setDialog('categories')} disabled={!categories.data}>
+            Categories
+          </Button>
         </Group>
-        {notice && (
-          <Text role="status" fw={600}>
-            {notice}
-          </Text>
+      }
+    >
+      {notice && (
+        <Text role="status" fw={600}>
+          {notice}
+        </Text>
+      )}
+
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-label="Filters">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <TextInput
+            label="From"
+            type="date"
+            value={filters.from}
+            onChange={(event) => update({ from: event.currentTarget.value })}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={filters.to}
+            onChange={(event) => update({ to: event.currentTarget.value })}
+          />
+          <NativeSelect
+            label="Category"
+            value={filters.categoryId}
+            onChange={(event) => update({ category: event.currentTarget.value })}
+            data={[
+              { value: '', label: 'All categories' },
+              ...categoryList.map((category) => ({ value: category.id, label: category.name })),
+            ]}
+          />
+          <TextField label="Supplier" type="search" value={supplierText} onChange={setSupplierText} />
+        </SimpleGrid>
+        {filtered && (
+          <Button
+            variant="subtle"
+            size="xs"
+            mt="xs"
+            onClick={() => update({ from: null, to: null, category: null, supplier: null })}
+          >
+            Clear filters
+          </Button>
         )}
+      </Paper>
 
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-label="Filters">
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <TextInput
-              label="From"
-              type="date"
-              value={filters.from}
-              onChange={(event) => update({ from: event.currentTarget.value })}
+      <QueryState query={list} loading={<SkeletonRows label="Loading expenses" />} what="The expenses">
+        {(data) => (
+          <>
+            <ExpenseTotalsSummary totals={data.totals} money={money} />
+            <ListCount
+              total={total}
+              one="expense"
+              many="expenses"
+              count={(n) => n.toLocaleString(locale)}
+              empty={filtered ? 'No expense matches these filters.' : 'No expenses yet.'}
             />
-            <TextInput
-              label="To"
-              type="date"
-              value={filters.to}
-              onChange={(event) => update({ to: event.currentTarget.value })}
+            {total > 0 && (
+              <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+                <div style={{ gridColumn: wide ? 'span 2' : undefined, minWidth: 0 }}>
+                  {wide ? (
+                    <ExpenseTable expenses={data.expenses} money={money} />
+                  ) : (
+                    <ExpenseCards expenses={data.expenses} money={money} />
+                  )}
+                </div>
+                <Paper withBorder p="sm" component="section" aria-labelledby="by-category-heading">
+                  <Title order={2} size="h4" id="by-category-heading" mb="xs">
+                    By category
+                  </Title>
+                  <ExpenseCategorySummary byCategory={data.byCategory} money={money} />
+                </Paper>
+              </SimpleGrid>
+            )}
+            <ListPagination
+              total={total}
+              pageSize={EXPENSES_PAGE_SIZE}
+              page={filters.page}
+              onChange={setPage}
+              wide={wide}
             />
-            <NativeSelect
-              label="Category"
-              value={filters.categoryId}
-              onChange={(event) => update({ category: event.currentTarget.value })}
-              data={[
-                { value: '', label: 'All categories' },
-                ...categoryList.map((category) => ({ value: category.id, label: category.name })),
-              ]}
-            />
-            <TextField label="Supplier" type="search" value={supplierText} onChange={setSupplierText} />
-          </SimpleGrid>
-          {filtered && (
-            <Button
-              variant="subtle"
-              size="xs"
-              mt="xs"
-              onClick={() => update({ from: null, to: null, category: null, supplier: null })}
-            >
-              Clear filters
-            </Button>
-          )}
-        </Paper>
-
-        <QueryState query={list} loading={<SkeletonRows label="Loading expenses" />} what="The expenses">
-          {(data) => (
-            <>
-              <ExpenseTotalsSummary totals={data.totals} money={money} />
-              <ListCount
-                total={total}
-                one="expense"
-                many="expenses"
-                count={(n) => n.toLocaleString(locale)}
-                empty={filtered ? 'No expense matches these filters.' : 'No expenses yet.'}
-              />
-              {total > 0 && (
-                <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
-                  <div style={{ gridColumn: wide ? 'span 2' : undefined, minWidth: 0 }}>
-                    {wide ? (
-                      <ExpenseTable expenses={data.expenses} money={money} />
-                    ) : (
-                      <ExpenseCards expenses={data.expenses} money={money} />
-                    )}
-                  </div>
-                  <Paper withBorder p="sm" component="section" aria-labelledby="by-category-heading">
-                    <Title order={2} size="h4" id="by-category-heading" mb="xs">
-                      By category
-                    </Title>
-                    <ExpenseCategorySummary byCategory={data.byCategory} money={money} />
-                  </Paper>
-                </SimpleGrid>
-              )}
-              <ListPagination
-                total={total}
-                pageSize={EXPENSES_PAGE_SIZE}
-                page={filters.page}
-                onChange={setPage}
-                wide={wide}
-              />
-            </>
-          )}
-        </QueryState>
-      </Stack>
+          </>
+        )}
+      </QueryState>
 
       <AppModal
         opened={dialog === 'add'}
@@ -258,6 +247,6 @@ export function ExpensesPage() {
       >
         <CategoryManager categories={categoryList} />
       </AppModal>
-    </Container>
+    </BackOfficePage>
   );
 }

@@ -1,20 +1,10 @@
-import { type PnlGranularity, pnlGranularities } from '@app/shared';
-import {
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { exportProducts, type PnlGranularity, pnlGranularities } from '@app/shared';
+import { Button, Group, NativeSelect, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
+import { type AddressChanges, useAddressFilters } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -28,6 +18,7 @@ import {
   type YearChoice,
   yearEndQuery,
 } from '../api.ts';
+import { ExportsPanel } from '../components/exports-panel.tsx';
 import { monthNames, type PeriodPreset, periodPresets, presetLabels, rangeOf } from '../components/report-period.ts';
 import {
   CashTable,
@@ -38,14 +29,14 @@ import {
   YearEndTable,
 } from '../components/report-tables.tsx';
 
-const tabs = ['profit-and-loss', 'vat', 'cash', 'year-end'] as const;
+const tabs = ['profit-and-loss', 'vat', 'cash', 'year-end', 'exports'] as const;
 
 const granularityLabels: Record<PnlGranularity, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
 
 const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 
-type Update = (changes: Record<string, string | null>) => void;
+type Update = (changes: AddressChanges) => void;
 
 function PeriodControls({
   preset,
@@ -222,7 +213,8 @@ function YearEndPanel({
  */
 export function FinancesPage() {
   usePageTitle('Finances');
-  const [params, setParams] = useSearchParams();
+  // Each change builds on the last one made, so both dates typed in a row stick.
+  const { params, update } = useAddressFilters();
   const { data: config } = usePublicConfig();
   const money: MoneyFormat = { locale: config?.locale ?? 'en-GB', currency: config?.currency ?? 'GBP' };
   const today = todayIn(config?.timeZone ?? 'Europe/London');
@@ -240,54 +232,51 @@ export function FinancesPage() {
     yearStartMonth: Number.isInteger(startParam) && startParam >= 1 && startParam <= 12 ? startParam : 1,
   };
 
-  const update: Update = (changes) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
   const panel = { range, ok: rangeError === null, money, update };
 
   return (
-    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        <Title order={1}>Finances</Title>
-        <Tabs
-          value={tab}
-          onChange={(value) => update({ tab: value && value !== 'profit-and-loss' ? value : null })}
-          keepMounted={false}
-        >
-          <Tabs.List mb="md">
-            <Tabs.Tab value="profit-and-loss">Profit and loss</Tabs.Tab>
-            <Tabs.Tab value="vat">VAT</Tabs.Tab>
-            <Tabs.Tab value="cash">Cash</Tabs.Tab>
-            <Tabs.Tab value="year-end">Year end</Tabs.Tab>
-          </Tabs.List>
-          {tab !== 'year-end' && (
-            <Stack gap="xs" mb="md">
-              <PeriodControls preset={preset} range={range} rangeError={rangeError} update={update} />
-              <Text size="sm" role="status">
-                {formatDay(range.from, money.locale)} to {formatDay(range.to, money.locale)}
-              </Text>
-            </Stack>
-          )}
-          <Tabs.Panel value="profit-and-loss">
-            <ProfitAndLossPanel {...panel} granularity={granularity} />
-          </Tabs.Panel>
-          <Tabs.Panel value="vat">
-            <VatPanel {...panel} />
-          </Tabs.Panel>
-          <Tabs.Panel value="cash">
-            <CashPanel {...panel} />
-          </Tabs.Panel>
-          <Tabs.Panel value="year-end">
-            <YearEndPanel choice={choice} thisYear={thisYear} money={money} update={update} />
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
-    </Container>
+    <BackOfficePage title="Finances">
+      <Tabs
+        value={tab}
+        onChange={(value) => update({ tab: value && value !== 'profit-and-loss' ? value : null })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="profit-and-loss">Profit and loss</Tabs.Tab>
+          <Tabs.Tab value="vat">VAT</Tabs.Tab>
+          <Tabs.Tab value="cash">Cash</Tabs.Tab>
+          <Tabs.Tab value="year-end">Year end</Tabs.Tab>
+          <Tabs.Tab value="exports">Exports</Tabs.Tab>
+        </Tabs.List>
+        {tab !== 'year-end' && (
+          <Stack gap="xs" mb="md">
+            <PeriodControls preset={preset} range={range} rangeError={rangeError} update={update} />
+            <Text size="sm" role="status">
+              {formatDay(range.from, money.locale)} to {formatDay(range.to, money.locale)}
+            </Text>
+          </Stack>
+        )}
+        <Tabs.Panel value="profit-and-loss">
+          <ProfitAndLossPanel {...panel} granularity={granularity} />
+        </Tabs.Panel>
+        <Tabs.Panel value="vat">
+          <VatPanel {...panel} />
+        </Tabs.Panel>
+        <Tabs.Panel value="cash">
+          <CashPanel {...panel} />
+        </Tabs.Panel>
+        <Tabs.Panel value="year-end">
+          <YearEndPanel choice={choice} thisYear={thisYear} money={money} update={update} />
+        </Tabs.Panel>
+        <Tabs.Panel value="exports">
+          <ExportsPanel
+            range={range}
+            ok={panel.ok}
+            product={pick(exportProducts, params.get('product'), 'xero')}
+            onProduct={(product) => update({ product: product === 'xero' ? null : product })}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </BackOfficePage>
   );
 }

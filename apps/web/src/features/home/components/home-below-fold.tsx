@@ -1,5 +1,7 @@
-import type { PublicConfig } from '@app/shared';
-import { List, SimpleGrid, Text } from '@mantine/core';
+import { defaultPublicWebsite, type PublicConfig } from '@app/shared';
+import { Anchor, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
+import { ReviewsSection } from '../../../components/reviews/reviews-section.tsx';
 import { AboutSection, GallerySection, HowItWorks, InfoCard } from './site-below-fold.tsx';
 
 /**
@@ -12,7 +14,8 @@ export function HomeBelowFold({ config }: { config: PublicConfig }) {
     <>
       {website && <AboutSection about={website.about} therapist={website.therapist} />}
       {website && <GallerySection gallery={website.gallery} />}
-      <HowItWorks />
+      <ReviewsSection />
+      <HowItWorks steps={(website ?? defaultPublicWebsite()).words.steps} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="section" aria-label="Opening hours and area">
         <InfoCard title="Opening hours">
           <List spacing={4} listStyleType="none">
@@ -22,7 +25,22 @@ export function HomeBelowFold({ config }: { config: PublicConfig }) {
           </List>
         </InfoCard>
         <InfoCard title="Where">
-          <Text>{config.area ? `${config.area}. The full address is sent with your booking confirmation.` : ''}</Text>
+          <Stack gap="sm">
+            <Text>{config.area ? `${config.area}. The full address is sent with your booking confirmation.` : ''}</Text>
+            {website?.map?.image && (
+              <ResponsivePicture
+                image={website.map.image}
+                alt={`Map of ${config.area || 'the area'}`}
+                sizes="(min-width: 48em) 50vw, 100vw"
+                style={{ width: '100%', borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            )}
+            {website?.map?.link && (
+              <Anchor href={website.map.link} target="_blank" rel="noopener noreferrer" underline="always">
+                Open the area in your maps app
+              </Anchor>
+            )}
+          </Stack>
         </InfoCard>
       </SimpleGrid>
     </>

@@ -7,30 +7,30 @@ import classes from './site.module.css';
 
 // The home page's sections below the fold: a chunk of their own, so they never weigh on the first script.
 
-const steps = [
-  { Icon: LeafIcon, title: 'Choose a treatment', text: 'Swedish to unwind, deep tissue for knots, or both in one.' },
-  { Icon: CalendarIcon, title: 'Pick a time', text: 'See the free times at once and book in a minute, on any device.' },
-  { Icon: RestIcon, title: 'Come and rest', text: 'Your confirmation has the address; change or cancel online.' },
-];
+const stepIcons = [LeafIcon, CalendarIcon, RestIcon];
 
-export function HowItWorks() {
+/** The three steps, in the owner's words where written (HOME_WORDS otherwise). */
+export function HowItWorks({ steps }: { steps: PublicWebsite['words']['steps'] }) {
   return (
     <Stack gap="md" component="section" aria-labelledby="how-heading">
       <Title order={2} id="how-heading">
         How it works
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        {steps.map(({ Icon, title, text }) => (
-          <div key={title} className={classes.step}>
-            <Stack gap="xs">
-              <Icon />
-              <Title order={3} size="h4">
-                {title}
-              </Title>
-              <Text className={classes.muted}>{text}</Text>
-            </Stack>
-          </div>
-        ))}
+        {steps.map(({ title, text }, index) => {
+          const Icon = stepIcons[index % stepIcons.length] ?? LeafIcon;
+          return (
+            <div key={title} className={classes.step}>
+              <Stack gap="xs">
+                <Icon />
+                <Title order={3} size="h4">
+                  {title}
+                </Title>
+                <Text className={classes.muted}>{text}</Text>
+              </Stack>
+            </div>
+          );
+        })}
       </SimpleGrid>
     </Stack>
   );
@@ -50,7 +50,7 @@ export function AboutSection({ about, therapist }: Pick<PublicWebsite, 'about' |
               {about}
             </Text>
           )}
-          {therapist && (therapist.name || therapist.text) && (
+          {therapist && (therapist.name || therapist.text || therapist.qualifications || therapist.years !== null) && (
             <Stack gap={4}>
               {about && therapist.name && (
                 <Title order={3} size="h4">
@@ -58,6 +58,18 @@ export function AboutSection({ about, therapist }: Pick<PublicWebsite, 'about' |
                 </Title>
               )}
               {!about && therapist.name && <Text fw={600}>{therapist.name}</Text>}
+              {(therapist.qualifications || therapist.years !== null) && (
+                <Text size="sm" className={classes.muted}>
+                  {[
+                    therapist.qualifications,
+                    therapist.years !== null && therapist.years > 0
+                      ? `${therapist.years} ${therapist.years === 1 ? 'year' : 'years'} in practice`
+                      : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              )}
               {therapist.text && <Text style={{ whiteSpace: 'pre-line' }}>{therapist.text}</Text>}
             </Stack>
           )}

@@ -1,4 +1,4 @@
-import type { PublicWebsite } from '@app/shared';
+import { COVER_HEIGHT, COVER_SIZES, coverPosition, type PublicWebsite } from '@app/shared';
 import { lazy, Suspense } from 'react';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import classes from './site.module.css';
@@ -8,17 +8,29 @@ export { classes as siteClasses };
 // A drawing shown on wide screens only, beside the words: it never holds up the page's first script.
 const StonesArt = lazy(() => import('./illustrations.tsx').then((m) => ({ default: m.StonesArt })));
 
-/** Beside the hero's words: the owner's photo, or the project's own drawing until there is one. */
-export function HeroPicture({ hero }: { hero: PublicWebsite['hero'] }) {
-  if (!hero)
-    return (
-      <Suspense fallback={null}>
-        <StonesArt className={classes.heroArt} />
-      </Suspense>
-    );
+/** Beside the hero's words until the owner has a cover photo: the project's own drawing. */
+export function HeroArt() {
   return (
-    <div className={classes.heroPhoto}>
-      <ResponsivePicture image={hero.image} alt={hero.alt} sizes="(min-width: 62em) 22rem, 100vw" />
+    <Suspense fallback={null}>
+      <StonesArt className={classes.heroArt} />
+    </Suspense>
+  );
+}
+
+/**
+ * The owner's cover photo across the top of the home page, cropped around their focal point. The server draws the
+ * same picture in the first paint (seo.service.ts coverHtml), with the same height, sizes and crop.
+ */
+export function CoverPhoto({ hero }: { hero: NonNullable<PublicWebsite['hero']> }) {
+  return (
+    <div style={{ height: COVER_HEIGHT, overflow: 'hidden' }}>
+      <ResponsivePicture
+        image={hero.image}
+        alt={hero.alt}
+        sizes={COVER_SIZES}
+        priority
+        style={{ width: '100%', height: '100%', objectFit: 'cover', objectPosition: coverPosition(hero.focus) }}
+      />
     </div>
   );
 }

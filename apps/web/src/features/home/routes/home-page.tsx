@@ -1,3 +1,4 @@
+import { HOME_WORDS } from '@app/shared';
 import { Box, Button, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -5,10 +6,13 @@ import { ServiceList } from '../../../components/catalog/service-list.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
 import { withFullStyles } from '../../../lib/styles/with-full-styles.ts';
-import { HeroPicture, siteClasses } from '../components/site-sections.tsx';
+import { CoverPhoto, HeroArt, siteClasses } from '../components/site-sections.tsx';
 
 const HomeBelowFold = lazy(() => import('../components/home-below-fold.tsx'));
+// Only a signed-in client loads it: a visitor's first script stays as it was.
+const YourVisits = lazy(() => import('../components/your-visits.tsx'));
 
 /** Where the sections below the treatments will be, while their chunk or the configuration arrives. */
 function BelowFoldSkeleton() {
@@ -36,34 +40,42 @@ function useLegalModalsWanted(): boolean {
   return wanted || asked;
 }
 
-/** Also in index.html's first-paint shell (a unit test keeps the two the same). */
-export const HOME_INTRO =
-  'Professional massage by appointment: relaxing Swedish, focused deep tissue, or a combination of both. Choose a treatment and a length, pick a time that suits you and you are booked.';
+/** Also in index.html's first-paint shell (a unit test keeps the two the same); the server puts the owner's there. */
+export const HOME_INTRO = HOME_WORDS.intro;
 
 export function HomePage() {
   usePageTitle('Massage, booked online');
   const { data: config, isPending } = usePublicConfig();
+  const { user, role } = useCurrentUser();
   const businessName = config?.businessName ?? 'Our studio';
   const legalModalsWanted = useLegalModalsWanted();
   const website = config?.website;
+  // The owner's words, or the product's until the configuration arrives (the server's first paint has the owner's).
+  const words = website?.words ?? HOME_WORDS;
   return (
     <>
-      {/* The hero's words sit where index.html's first paint put them; the picture and pattern are beside them. */}
+      {/* The cover and the hero's words sit where the server's first paint put them. */}
+      {website?.hero && <CoverPhoto hero={website.hero} />}
       <Box className={`${siteClasses.band} home-hero`}>
         <div className={siteClasses.ripples} aria-hidden />
-        <Container size="lg" py="xl" className={siteClasses.heroInner}>
+        <Container size="lg" py="xl" className={website?.hero ? undefined : siteClasses.heroInner}>
           <Stack gap="md" component="section" aria-labelledby="home-heading" maw={720}>
             <Title order={1} id="home-heading">
-              Massage that fits your day
+              {words.headline}
             </Title>
-            <Text size="lg">{HOME_INTRO}</Text>
+            <Text size="lg">{words.intro}</Text>
             <div>
               <Button component={Link} to="/book" size="lg">
-                Book now
+                {words.callToAction}
               </Button>
             </div>
+            {user && role === 'user' && (
+              <Suspense fallback={null}>
+                <YourVisits />
+              </Suspense>
+            )}
           </Stack>
-          {!isPending && <HeroPicture hero={website?.hero ?? null} />}
+          {!isPending && !website?.hero && <HeroArt />}
         </Container>
       </Box>
       <Container size="lg" py="xl">

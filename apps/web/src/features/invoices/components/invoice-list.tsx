@@ -1,5 +1,6 @@
 import type { InvoiceSummary } from '@app/shared';
-import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Card, Group, Table, Text } from '@mantine/core';
+import { CardList, ListTable } from '../../../components/list-table.tsx';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
@@ -15,51 +16,51 @@ const dueOf = (invoice: InvoiceSummary) =>
 /** The desktop view: one row per invoice; the number opens it. */
 export function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Invoices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Number</Table.Th>
-            <Table.Th scope="col">Client</Table.Th>
-            <Table.Th scope="col">Issued</Table.Th>
-            <Table.Th scope="col">Due</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount due
-            </Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoices.map((invoice) => (
-            <Table.Tr key={invoice.id}>
-              <Table.Td>
-                <Anchor component={Link} to={linkTo(invoice)} fw={600}>
-                  {nameOf(invoice)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{invoice.billToName}</Table.Td>
-              <Table.Td>{formatDay(invoice.issueDate)}</Table.Td>
-              <Table.Td>{formatDay(invoice.dueDate)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(invoice.totalPence)}</Table.Td>
-              <Table.Td ta="right">{dueOf(invoice)}</Table.Td>
-              <Table.Td>
-                <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={760}
+      highlightOnHover
+      aria-label="Invoices"
+      head={
+        <>
+          <Table.Th scope="col">Number</Table.Th>
+          <Table.Th scope="col">Client</Table.Th>
+          <Table.Th scope="col">Issued</Table.Th>
+          <Table.Th scope="col">Due</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Total
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Amount due
+          </Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+        </>
+      }
+    >
+      {invoices.map((invoice) => (
+        <Table.Tr key={invoice.id}>
+          <Table.Td>
+            <Anchor component={Link} to={linkTo(invoice)} fw={600}>
+              {nameOf(invoice)}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{invoice.billToName}</Table.Td>
+          <Table.Td>{formatDay(invoice.issueDate)}</Table.Td>
+          <Table.Td>{formatDay(invoice.dueDate)}</Table.Td>
+          <Table.Td ta="right">{formatMoney(invoice.totalPence)}</Table.Td>
+          <Table.Td ta="right">{dueOf(invoice)}</Table.Td>
+          <Table.Td>
+            <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
 /** The phone view: a card per invoice with the same facts. */
 export function InvoiceCards({ invoices }: { invoices: InvoiceSummary[] }) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Invoices">
+    <CardList aria-label="Invoices">
       {invoices.map((invoice) => (
         <Card key={invoice.id} withBorder padding="sm" component="li">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -78,6 +79,6 @@ export function InvoiceCards({ invoices }: { invoices: InvoiceSummary[] }) {
           </Text>
         </Card>
       ))}
-    </Stack>
+    </CardList>
   );
 }

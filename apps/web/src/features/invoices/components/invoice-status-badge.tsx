@@ -1,5 +1,5 @@
 import { type InvoiceStatus, invoiceStatusLabels } from '@app/shared';
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const colors: Record<InvoiceStatus, string> = {
   draft: 'gray',
@@ -11,15 +11,9 @@ const colors: Record<InvoiceStatus, string> = {
 
 export function InvoiceStatusBadge({ status, overdue = false }: { status: InvoiceStatus; overdue?: boolean }) {
   return (
-    // The tint carries the colour; the text stays dark enough for WCAG AA.
-    <Badge
-      color={overdue ? 'red' : colors[status]}
-      variant="light"
-      radius="sm"
-      style={{ '--badge-color': 'var(--mantine-color-text)' }}
-    >
+    <StatusBadge color={overdue ? 'red' : colors[status]}>
       {invoiceStatusLabels[status]}
       {overdue ? ', overdue' : ''}
-    </Badge>
+    </StatusBadge>
   );
 }

@@ -1,8 +1,9 @@
 import { type InvoiceDetail, type InvoiceStatus, invoiceStatuses, invoiceStatusLabels } from '@app/shared';
-import { Button, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
@@ -46,65 +47,63 @@ export function InvoicesPage() {
   const openInvoice = (invoice: InvoiceDetail) => update({ invoice: invoice.id });
 
   return (
-    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs">
-          <Title order={1}>Invoices</Title>
-          <Group gap="xs">
-            <Button onClick={() => setEditing('new')}>New invoice</Button>
-            <Button variant="default" onClick={() => setChoosingBooking(true)}>
-              Invoice a booking
-            </Button>
-            <Button variant="subtle" onClick={() => setSettingsOpen(true)}>
-              Settings
-            </Button>
-          </Group>
+    <BackOfficePage
+      title="Invoices"
+      actions={
+        <Group gap="xs">
+          <Button onClick={() => setEditing('new')}>New invoice</Button>
+          <Button variant="default" onClick={() => setChoosingBooking(true)}>
+            Invoice a booking
+          </Button>
+          <Button variant="subtle" onClick={() => setSettingsOpen(true)}>
+            Settings
+          </Button>
         </Group>
+      }
+    >
+      {list.data && (
+        <Group gap="lg" aria-label="Amounts owed" role="group">
+          <Text>
+            Outstanding: <strong>{formatMoney(list.data.totals.outstandingPence)}</strong>
+          </Text>
+          <Text>
+            Overdue: <strong>{formatMoney(list.data.totals.overduePence)}</strong>
+          </Text>
+        </Group>
+      )}
 
-        {list.data && (
-          <Group gap="lg" aria-label="Amounts owed" role="group">
-            <Text>
-              Outstanding: <strong>{formatMoney(list.data.totals.outstandingPence)}</strong>
-            </Text>
-            <Text>
-              Overdue: <strong>{formatMoney(list.data.totals.overduePence)}</strong>
-            </Text>
-          </Group>
+      <Group align="flex-end" gap="sm">
+        <SearchField description="Client, email or number" value={text} onChange={setText} grow="1 1 14rem" />
+        <NativeSelect
+          label="Status"
+          value={status}
+          data={[
+            { value: '', label: 'All' },
+            ...invoiceStatuses.map((value) => ({ value, label: invoiceStatusLabels[value] })),
+          ]}
+          onChange={(event) => update({ status: event.currentTarget.value, page: null })}
+        />
+      </Group>
+
+      <QueryState
+        query={list}
+        loading={<SkeletonRows label="Loading invoices" />}
+        failedTitle="The invoices could not be loaded"
+      >
+        {(data) => (
+          <>
+            <ListCount
+              total={total}
+              one="invoice"
+              many="invoices"
+              empty={q || status ? 'No invoice matches.' : 'No invoices yet.'}
+            />
+            {total > 0 &&
+              (wide ? <InvoiceTable invoices={data.invoices} /> : <InvoiceCards invoices={data.invoices} />)}
+            <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
+          </>
         )}
-
-        <Group align="flex-end" gap="sm">
-          <SearchField description="Client, email or number" value={text} onChange={setText} grow="1 1 14rem" />
-          <NativeSelect
-            label="Status"
-            value={status}
-            data={[
-              { value: '', label: 'All' },
-              ...invoiceStatuses.map((value) => ({ value, label: invoiceStatusLabels[value] })),
-            ]}
-            onChange={(event) => update({ status: event.currentTarget.value, page: null })}
-          />
-        </Group>
-
-        <QueryState
-          query={list}
-          loading={<SkeletonRows label="Loading invoices" />}
-          failedTitle="The invoices could not be loaded"
-        >
-          {(data) => (
-            <>
-              <ListCount
-                total={total}
-                one="invoice"
-                many="invoices"
-                empty={q || status ? 'No invoice matches.' : 'No invoices yet.'}
-              />
-              {total > 0 &&
-                (wide ? <InvoiceTable invoices={data.invoices} /> : <InvoiceCards invoices={data.invoices} />)}
-              <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
-            </>
-          )}
-        </QueryState>
-      </Stack>
+      </QueryState>
 
       <InvoiceDetails
         // The editor replaces the dialog while it is open: one dialog at a time keeps focus where it should be.
@@ -141,6 +140,6 @@ export function InvoicesPage() {
         settings={settings.data}
         fullScreen={!wide}
       />
-    </Container>
+    </BackOfficePage>
   );
 }

@@ -18,6 +18,11 @@ export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
   voucher_redeemed: 'Gift voucher spent',
   voucher_expired: 'Gift voucher expired',
   voucher_returned: 'Gift voucher given back',
+  course_sale: 'Course sold',
+  course_session_used: 'Course session used',
+  course_session_returned: 'Course session given back',
+  course_adjusted: 'Course sessions adjusted',
+  course_expired: 'Course expired',
   reversal: 'Reversal',
   manual: 'Manual',
 };

@@ -1,5 +1,7 @@
 import { type Voucher, voucherStatusLabels } from '@app/shared';
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, Table, Text } from '@mantine/core';
+import { CardList, ListTable } from '../../../components/list-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 
 const statusColor: Record<Voucher['status'], string> = {
@@ -11,17 +13,7 @@ const statusColor: Record<Voucher['status'], string> = {
 };
 
 export function VoucherStatusBadge({ status }: { status: Voucher['status'] }) {
-  return (
-    // The tint carries the colour; the text stays dark enough for WCAG AA.
-    <Badge
-      color={statusColor[status]}
-      variant="light"
-      radius="sm"
-      style={{ '--badge-color': 'var(--mantine-color-text)' }}
-    >
-      {voucherStatusLabels[status]}
-    </Badge>
-  );
+  return <StatusBadge color={statusColor[status]}>{voucherStatusLabels[status]}</StatusBadge>;
 }
 
 const buyerOf = (voucher: Voucher) =>
@@ -30,47 +22,46 @@ const buyerOf = (voucher: Voucher) =>
 /** The desktop view: one row per voucher, its code first (what the owner searches by). */
 export function VoucherTable({ vouchers }: { vouchers: Voucher[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped verticalSpacing="xs" aria-label="Vouchers">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Code</Table.Th>
-            <Table.Th scope="col">For</Table.Th>
-            <Table.Th scope="col">Bought by</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Value
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Balance
-            </Table.Th>
-            <Table.Th scope="col">Valid until</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {vouchers.map((voucher) => (
-            <Table.Tr key={voucher.id}>
-              <Table.Td ff="monospace">{voucher.code ?? '—'}</Table.Td>
-              <Table.Td>{voucher.label}</Table.Td>
-              <Table.Td>{buyerOf(voucher)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(voucher.valuePence)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(voucher.balancePence)}</Table.Td>
-              <Table.Td>{formatDay(voucher.expiresOn)}</Table.Td>
-              <Table.Td>
-                <VoucherStatusBadge status={voucher.status} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={760}
+      aria-label="Vouchers"
+      head={
+        <>
+          <Table.Th scope="col">Code</Table.Th>
+          <Table.Th scope="col">For</Table.Th>
+          <Table.Th scope="col">Bought by</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Value
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Balance
+          </Table.Th>
+          <Table.Th scope="col">Valid until</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+        </>
+      }
+    >
+      {vouchers.map((voucher) => (
+        <Table.Tr key={voucher.id}>
+          <Table.Td ff="monospace">{voucher.code ?? '—'}</Table.Td>
+          <Table.Td>{voucher.label}</Table.Td>
+          <Table.Td>{buyerOf(voucher)}</Table.Td>
+          <Table.Td ta="right">{formatMoney(voucher.valuePence)}</Table.Td>
+          <Table.Td ta="right">{formatMoney(voucher.balancePence)}</Table.Td>
+          <Table.Td>{formatDay(voucher.expiresOn)}</Table.Td>
+          <Table.Td>
+            <VoucherStatusBadge status={voucher.status} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
 /** The phone view: a card per voucher with the same facts. */
 export function VoucherCards({ vouchers }: { vouchers: Voucher[] }) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Vouchers">
+    <CardList aria-label="Vouchers">
       {vouchers.map((voucher) => (
         <Card key={voucher.id} withBorder padding="sm" component="li">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -87,6 +78,6 @@ export function VoucherCards({ vouchers }: { vouchers: Voucher[] }) {
           </Text>
         </Card>
       ))}
-    </Stack>
+    </CardList>
   );
 }

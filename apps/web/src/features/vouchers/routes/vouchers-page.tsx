@@ -1,7 +1,8 @@
-import { Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
 import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
@@ -30,38 +31,32 @@ export function VouchersPage() {
   const total = list.data?.total ?? 0;
 
   return (
-    <Container size="xl" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs">
-          <Title order={1}>Vouchers</Title>
-          <Button onClick={() => setSelling(true)}>Sell a voucher</Button>
-        </Group>
-        {issued && (
-          <DismissibleAlert color="teal" title="Voucher issued" role="status" onDismiss={() => setIssued(null)}>
-            {issued}
-          </DismissibleAlert>
+    <BackOfficePage title="Vouchers" actions={<Button onClick={() => setSelling(true)}>Sell a voucher</Button>}>
+      {issued && (
+        <DismissibleAlert color="teal" title="Voucher issued" role="status" onDismiss={() => setIssued(null)}>
+          {issued}
+        </DismissibleAlert>
+      )}
+      <SearchField description="Code, buyer or recipient" value={text} onChange={setText} />
+      <QueryState
+        query={list}
+        loading={<SkeletonRows label="Loading vouchers" />}
+        failedTitle="The vouchers could not be loaded"
+      >
+        {(data) => (
+          <>
+            <ListCount
+              total={total}
+              one="voucher"
+              many="vouchers"
+              empty={q ? 'No voucher matches.' : 'No vouchers yet: sell one with the button above.'}
+            />
+            {total > 0 &&
+              (wide ? <VoucherTable vouchers={data.vouchers} /> : <VoucherCards vouchers={data.vouchers} />)}
+            <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
+          </>
         )}
-        <SearchField description="Code, buyer or recipient" value={text} onChange={setText} />
-        <QueryState
-          query={list}
-          loading={<SkeletonRows label="Loading vouchers" />}
-          failedTitle="The vouchers could not be loaded"
-        >
-          {(data) => (
-            <>
-              <ListCount
-                total={total}
-                one="voucher"
-                many="vouchers"
-                empty={q ? 'No voucher matches.' : 'No vouchers yet: sell one with the button above.'}
-              />
-              {total > 0 &&
-                (wide ? <VoucherTable vouchers={data.vouchers} /> : <VoucherCards vouchers={data.vouchers} />)}
-              <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
-            </>
-          )}
-        </QueryState>
-      </Stack>
+      </QueryState>
       <IssueVoucherForm
         opened={selling}
         onClose={() => setSelling(false)}
@@ -75,6 +70,6 @@ export function VouchersPage() {
           );
         }}
       />
-    </Container>
+    </BackOfficePage>
   );
 }

@@ -14,6 +14,7 @@ import {
   ColorInput,
   Container,
   Group,
+  NumberInput,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -34,7 +35,10 @@ import { TextField } from '../../../components/text-field.tsx';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSaveWebsite, websiteAdminQuery } from '../api.ts';
+import { CoverFocus } from '../components/cover-focus.tsx';
+import { HomeWordsFields } from '../components/home-words-fields.tsx';
 import { BrandPreview, PhotoPicker } from '../components/photo-picker.tsx';
+import { SiteFontsFields } from '../components/site-fonts-fields.tsx';
 
 type Images = Record<string, WebsiteImage>;
 
@@ -62,7 +66,7 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
   const remember = (image: WebsiteImage) => setImages((current) => ({ ...current, [image.id]: image }));
   const imageOf = (id: string | null) => (id ? (images[id] ?? null) : null);
   /** What the picker of one of the single photos takes: the photo, and what uploading or removing one sets. */
-  const photo = (key: 'logoId' | 'heroImageId' | 'therapistPhotoId') => ({
+  const photo = (key: 'logoId' | 'heroImageId' | 'therapistPhotoId' | 'mapImageId') => ({
     image: imageOf(settings[key]),
     onUploaded: (image: WebsiteImage) => {
       remember(image);
@@ -71,7 +75,17 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
     onRemove: () => set(key, null),
   });
   /** What the field of one of the texts takes. */
-  const text = (key: 'heroAlt' | 'about' | 'therapistName' | 'therapistText' | 'openingHoursText' | 'areaText') => ({
+  const text = (
+    key:
+      | 'mapsLink'
+      | 'heroAlt'
+      | 'about'
+      | 'therapistName'
+      | 'therapistText'
+      | 'therapistQualifications'
+      | 'openingHoursText'
+      | 'areaText',
+  ) => ({
     value: settings[key],
     onChange: (value: string) => set(key, value),
   });
@@ -152,8 +166,37 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
         </SimpleGrid>
       </Section>
 
-      <Section title="Home page" description="The large photo beside your welcome, and a few words about the place.">
+      <Section
+        title="Type"
+        description="The typefaces of your site, served from it (no outside request). The device’s own keeps the site as it is."
+      >
+        <SiteFontsFields
+          fonts={{ heading: settings.headingFont, text: settings.textFont }}
+          onChange={({ heading, text }) =>
+            setSettings((current) => ({ ...current, headingFont: heading, textFont: text }))
+          }
+        />
+      </Section>
+
+      <Section
+        title="Your words"
+        description="What the top of your home page says, in your voice. Empty fields show the words in grey."
+      >
+        <HomeWordsFields words={settings} onChange={(words) => setSettings((current) => ({ ...current, ...words }))} />
+      </Section>
+
+      <Section
+        title="Home page"
+        description="The cover photo across the top of your home page, and a few words about the place."
+      >
         <PhotoPicker label="Hero photo" {...photo('heroImageId')} />
+        {settings.heroImageId && (
+          <CoverFocus
+            image={imageOf(settings.heroImageId)}
+            focus={{ x: settings.heroFocusX, y: settings.heroFocusY }}
+            onChange={({ x, y }) => setSettings((current) => ({ ...current, heroFocusX: x, heroFocusY: y }))}
+          />
+        )}
         <TextField
           label="Hero photo description"
           description="For people who cannot see the photo, e.g. “A quiet treatment room with warm light”."
@@ -165,6 +208,21 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
 
       <Section title="Your therapist">
         <TextField label="Name" {...text('therapistName')} maxLength={80} />
+        <TextField
+          label="Qualifications"
+          placeholder="e.g. ITEC Level 3 in massage, member of the CThA"
+          {...text('therapistQualifications')}
+          maxLength={200}
+        />
+        <NumberInput
+          label="Years in practice"
+          value={settings.therapistYears ?? ''}
+          onChange={(value) => set('therapistYears', typeof value === 'number' ? value : null)}
+          min={0}
+          max={60}
+          allowDecimal={false}
+          w={180}
+        />
         <NoteField label="Profile" {...text('therapistText')} minRows={3} maxLength={1500} />
         <PhotoPicker label="Therapist photo" {...photo('therapistPhotoId')} />
       </Section>
@@ -275,6 +333,23 @@ function WebsiteForm({ initial }: { initial: WebsiteAdmin }) {
           description="Never the street address: that goes only with a confirmed booking."
           {...text('areaText')}
           maxLength={200}
+        />
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            Map of the area
+          </Text>
+          <Text size="sm">
+            A picture of the neighbourhood you make yourself (a screenshot of a map, with its credit), shown under the
+            area. Nothing is fetched from a map server.
+          </Text>
+          <PhotoPicker label="Map of the area" {...photo('mapImageId')} />
+        </Stack>
+        <TextField
+          label="Link to your maps app"
+          description="Opens the area (not your door) in Google or Apple Maps."
+          placeholder="https://maps.app.goo.gl/…"
+          {...text('mapsLink')}
+          maxLength={500}
         />
       </Section>
 

@@ -1,0 +1,1 @@
+ALTER TABLE "course_session_use" ADD COLUMN "covered_pence" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,37 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * The headers helmet would set for this configuration, worked out once. They depend on the configuration alone (no
+ * nonces), and helmet's Fastify plugin built them again on every request, parsing the content-security policy each
+ * time: 13.7 % of the server's CPU on /api/health (issue 27).
+ */
+export function securityHeadersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  // Helmet's middleware runs synchronously and calls back once every header is set (or with a bad option).
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish setting its headers');
+  return headers;
+}
+
+/** Sends helmet's headers on every answer, before any route runs: a route may still set its own (a file's CSP). */
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+  const headers = securityHeadersOf(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { actorOf } from '../auth/actor.ts';
+import { cancelSeries, createSeries, getBookingSeries, listMySeries, moveSeries } from './series.service.ts';
+import { previewSeries } from './series-preview.ts';
+
+type IdParams = { Params: { id: string } };
+
+/** Standing appointments (issue 24 part 4): the owner's series of bookings, and a client's view of their own. */
+export function seriesRoutes(context: AppContext) {
+  const { auth } = context;
+  return async (app: FastifyInstance) => {
+    app.get('/api/series', async (request) => listMySeries(context, { actor: await actorOf(auth, request) }));
+
+    app.post('/api/admin/series/preview', async (request) =>
+      previewSeries(context, { actor: await actorOf(auth, request), input: request.body }),
+    );
+    app.post('/api/admin/series', async (request, reply) =>
+      reply.status(201).send(await createSeries(context, { actor: await actorOf(auth, request), input: request.body })),
+    );
+    app.post<IdParams>('/api/admin/series/:id/cancel', async (request) =>
+      cancelSeries(context, { actor: await actorOf(auth, request), seriesId: request.params.id, input: request.body }),
+    );
+    app.post<IdParams>('/api/admin/series/:id/move', async (request) =>
+      moveSeries(context, { actor: await actorOf(auth, request), seriesId: request.params.id, input: request.body }),
+    );
+    app.get<IdParams>('/api/admin/bookings/:id/series', async (request) =>
+      getBookingSeries(context, { actor: await actorOf(auth, request), bookingId: request.params.id }),
+    );
+  };
+}

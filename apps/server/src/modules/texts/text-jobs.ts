@@ -1,0 +1,42 @@
+import type { PgBoss } from 'pg-boss';
+import type { Db } from '../../db/client.ts';
+import { publicUrlOf } from '../auth/auth.ts';
+import { deliverDueTexts } from './text-outbox.ts';
+import { queueDueTextReminders } from './text-reminders.ts';
+import type { TextEnv } from './text-settings.ts';
+import type { TextSender } from './twilio-sender.ts';
+
+const SEND_QUEUE = 'text-send';
+const REMINDER_QUEUE = 'text-reminders';
+/** How often an instance asks for the texts due to be sent: a confirmation leaves within seconds. */
+const SEND_EVERY_S = 5;
+
+/**
+ * Texts leave from their outbox every few seconds and the reminders due are queued every minute. Each instance asks on
+ * a timer of its own; a singleton slot makes one sweep per slot however many ask, and the claim in the outbox makes
+ * each text go once even if two sweeps overlap (decision 072).
+ */
+export async function startTextJobs(
+  boss: PgBoss,
+  deps: { db: Db; env: TextEnv; sender: TextSender | null; logger?: { warn(o: object, m: string): void } },
+) {
+  if (!deps.sender) return;
+  const statusCallback = `${publicUrlOf(deps.env)}/api/texts/status`;
+  await boss.createQueue(SEND_QUEUE, { policy: 'singleton' });
+  await boss.work(SEND_QUEUE, async () => {
+    await deliverDueTexts({ ...deps, statusCallback });
+  });
+  const ask = () =>
+    boss.send(SEND_QUEUE, null, { singletonSeconds: SEND_EVERY_S }).catch((error: unknown) => {
+      deps.logger?.warn({ err: error }, 'could not queue the sending of texts');
+    });
+  const timer = setInterval(ask, SEND_EVERY_S * 1000);
+  timer.unref();
+  boss.once('stopped', () => clearInterval(timer));
+  await boss.createQueue(REMINDER_QUEUE, { policy: 'singleton' });
+  await boss.work(REMINDER_QUEUE, async () => {
+    await queueDueTextReminders(deps);
+  });
+  await boss.schedule(REMINDER_QUEUE, '* * * * *');
+  await queueDueTextReminders(deps);
+}

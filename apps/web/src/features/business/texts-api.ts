@@ -1,0 +1,20 @@
+import type { OutboxText, TextSettings, TextSettingsInput } from '@app/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../lib/mutations.ts';
+
+export const textSettingsQuery = queryOptions({
+  queryKey: ['texts', 'settings'],
+  queryFn: () => apiFetch<TextSettings>('/admin/text-settings'),
+});
+
+export const textOutboxQuery = queryOptions({
+  queryKey: ['texts', 'outbox'],
+  queryFn: () => apiFetch<{ texts: OutboxText[] }>('/admin/texts'),
+  staleTime: 0,
+});
+
+export const useSaveTextSettings = () =>
+  useRefreshingMutation([['texts']], (input: TextSettingsInput) =>
+    apiFetch<TextSettings>('/admin/text-settings', { method: 'PUT', body: input }),
+  );

@@ -1,0 +1,150 @@
+import { type CourseProduct, courseProductInput } from '@app/shared';
+import { Button, Checkbox, Group, NumberInput, Select, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
+import { servicesQuery } from '../../../lib/catalog/api.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useSaveCourseProduct } from '../api.ts';
+
+type Draft = {
+  serviceId: string | null;
+  durationMinutes: string | null;
+  sessions: number | string;
+  pounds: number | string;
+  expiryMonths: number | string;
+  active: boolean;
+};
+
+const draftOf = (product: CourseProduct | null): Draft => ({
+  serviceId: product?.serviceId ?? null,
+  durationMinutes: product ? String(product.durationMinutes) : null,
+  sessions: product?.sessions ?? 5,
+  pounds: product ? product.pricePence / 100 : '',
+  expiryMonths: product?.expiryMonths ?? 12,
+  active: product?.active ?? true,
+});
+
+/** The owner sets up a course (or changes one): a treatment and length, how many sessions, the price, how long valid. */
+export function CourseProductForm({
+  product,
+  opened,
+  onClose,
+  fullScreen,
+}: {
+  product: CourseProduct | null;
+  opened: boolean;
+  onClose: () => void;
+  fullScreen: boolean;
+}) {
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title={product ? 'Change the course' : 'New course'}
+      size="md"
+      fullScreen={fullScreen}
+    >
+      {opened && <ProductBody product={product} onSaved={onClose} />}
+    </AppModal>
+  );
+}
+
+function ProductBody({ product, onSaved }: { product: CourseProduct | null; onSaved: () => void }) {
+  const services = useQuery(servicesQuery(true));
+  const save = useSaveCourseProduct();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(product));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
+  const service = services.data?.find((s) => s.id === draft.serviceId);
+  const single = service?.durations.find((d) => String(d.minutes) === draft.durationMinutes);
+
+  const submit = () => {
+    const parsed = courseProductInput.safeParse({
+      serviceId: draft.serviceId ?? '',
+      durationMinutes: Number(draft.durationMinutes),
+      sessions: Number(draft.sessions),
+      pricePence: Math.round(Number(draft.pounds) * 100),
+      expiryMonths: Number(draft.expiryMonths),
+      active: draft.active,
+    });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    save.mutate({ id: product?.id ?? null, input: parsed.data }, { onSuccess: onSaved });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Treatment"
+        data={(services.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        value={draft.serviceId}
+        onChange={(value) => setDraft((current) => ({ ...current, serviceId: value, durationMinutes: null }))}
+        error={errors.serviceId}
+        allowDeselect={false}
+      />
+      <Select
+        label="Length"
+        data={(service?.durations ?? []).map((d) => ({ value: String(d.minutes), label: `${d.minutes} minutes` }))}
+        value={draft.durationMinutes}
+        onChange={set('durationMinutes')}
+        error={errors.durationMinutes}
+        disabled={!service}
+        allowDeselect={false}
+      />
+      <NumberInput
+        label="Sessions"
+        min={2}
+        max={50}
+        allowDecimal={false}
+        value={draft.sessions}
+        onChange={set('sessions')}
+        error={errors.sessions}
+      />
+      <NumberInput
+        label="Price of the course"
+        prefix="£"
+        min={0}
+        decimalScale={2}
+        value={draft.pounds}
+        onChange={set('pounds')}
+        error={errors.pricePence}
+        description={
+          single
+            ? `${Number(draft.sessions) || 0} sessions one by one: ${formatMoney(single.pricePence * (Number(draft.sessions) || 0))}`
+            : undefined
+        }
+      />
+      <NumberInput
+        label="Valid for (months from the sale)"
+        min={1}
+        max={60}
+        allowDecimal={false}
+        value={draft.expiryMonths}
+        onChange={set('expiryMonths')}
+        error={errors.expiryMonths}
+      />
+      <Checkbox
+        label="On sale"
+        description="Therapeutic courses can also be bought online by card; sensual ones only in person."
+        checked={draft.active}
+        onChange={(event) => set('active')(event.currentTarget.checked)}
+      />
+      <FailureAlert error={save.error} title="The course was not saved" styles={readableTitle} />
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={save.isPending}>
+          Save course
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

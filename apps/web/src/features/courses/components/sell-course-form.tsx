@@ -1,0 +1,82 @@
+import { type Course, type CourseProduct, sellCourseInput } from '@app/shared';
+import { Button, Group, Select, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { CustomerPicker, type PickedCustomer } from '../../../components/customers/customer-picker.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { PaymentMethodSelect } from '../../../components/payment-method-select.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useSellCourse } from '../api.ts';
+
+/** The owner records a course sold at the till: which course, to which client, and how it was paid. */
+export function SellCourseForm({
+  products,
+  opened,
+  onClose,
+  onSold,
+  fullScreen,
+}: {
+  products: CourseProduct[];
+  opened: boolean;
+  onClose: () => void;
+  onSold: (course: Course) => void;
+  fullScreen: boolean;
+}) {
+  return (
+    <AppModal opened={opened} onClose={onClose} title="Sell a course" size="md" fullScreen={fullScreen}>
+      {opened && <SellBody products={products.filter((p) => p.active)} onSold={onSold} />}
+    </AppModal>
+  );
+}
+
+function SellBody({ products, onSold }: { products: CourseProduct[]; onSold: (course: Course) => void }) {
+  const sell = useSellCourse();
+  const [productId, setProductId] = useState<string | null>(products.length === 1 ? (products[0]?.id ?? null) : null);
+  const [client, setClient] = useState<PickedCustomer | null>(null);
+  const [method, setMethod] = useState<string | null>('card');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    const parsed = sellCourseInput.safeParse({ productId: productId ?? '', clientId: client?.id ?? '', method });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      if (found.productId) found.productId = 'Choose the course';
+      return setErrors(found);
+    }
+    setErrors({});
+    sell.mutate(parsed.data, { onSuccess: onSold });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Course"
+        data={products.map((p) => ({ value: p.id, label: `${p.label} · ${formatMoney(p.pricePence)}` }))}
+        value={productId}
+        onChange={setProductId}
+        error={errors.productId}
+        allowDeselect={false}
+        nothingFoundMessage="No course on sale: set one up first"
+      />
+      <div>
+        <CustomerPicker value={client} onChange={setClient} label="Client" />
+        {errors.clientId && (
+          <Stack mt={4}>
+            <span role="alert" style={{ color: 'var(--mantine-color-error)', fontSize: 'var(--mantine-font-size-sm)' }}>
+              {errors.clientId}
+            </span>
+          </Stack>
+        )}
+      </div>
+      <PaymentMethodSelect label="Paid by" value={method} onChange={setMethod} error={errors.method} />
+      <FailureAlert error={sell.error} title="The course was not sold" styles={readableTitle} />
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={sell.isPending}>
+          Record the sale
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

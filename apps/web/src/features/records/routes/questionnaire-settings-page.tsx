@@ -1,0 +1,192 @@
+import { type Question, questionKinds, type RecordsSettingsInput } from '@app/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { BackOfficePage } from '../../../components/back-office-page.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { LoadFailed, PageSkeleton } from '../../../components/page-skeleton.tsx';
+import { ignoreShownError } from '../../../lib/mutations.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { recordsSettingsQuery, useSaveRecordsSettings } from '../../../lib/records/api.ts';
+import { ScreeningSettingsForm } from '../components/screening-settings.tsx';
+
+const kindLabels: Record<Question['kind'], string> = { yes_no: 'Yes or no', choice: 'A choice', text: 'Text' };
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/**
+ * /questionnaire — the owner's health questionnaire: the questions (yes/no, a choice or text), which answers are red
+ * flags, the consent the client signs, how often it is asked again and how long records are kept.
+ */
+export function QuestionnaireSettingsPage() {
+  usePageTitle('Health questionnaire');
+  const settings = useQuery(recordsSettingsQuery);
+  const save = useSaveRecordsSettings();
+  const [draft, setDraft] = useState<RecordsSettingsInput | null>(null);
+  const [done, setDone] = useState('');
+  useEffect(() => {
+    if (settings.data) {
+      const { version: _version, ...editable } = settings.data;
+      setDraft(editable);
+    }
+  }, [settings.data]);
+
+  if (settings.isPending || !draft)
+    return settings.isError ? (
+      <BackOfficePage title="Health questionnaire">
+        <LoadFailed what="the questionnaire" error={settings.error} onRetry={() => settings.refetch()} />
+      </BackOfficePage>
+    ) : (
+      <PageSkeleton label="Loading the questionnaire" />
+    );
+  const setQuestion = (index: number, change: Partial<Question>) =>
+    setDraft({ ...draft, questions: draft.questions.map((q, i) => (i === index ? { ...q, ...change } : q)) });
+  return (
+    <BackOfficePage title="Health questionnaire">
+      <Text size="sm">
+        Version {settings.data?.version}. Changing a question or the consent makes a new version; forms already signed
+        keep the words the client saw.
+      </Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setDone('');
+          save.mutateAsync(draft).then((saved) => setDone(`Saved (version ${saved.version}).`), ignoreShownError);
+        }}
+      >
+        <Stack gap="md">
+          {draft.questions.map((question, index) => (
+            <Paper key={question.id} withBorder p="sm" component="fieldset" aria-label={`Question ${index + 1}`}>
+              <Stack gap="xs">
+                <TextInput
+                  label={`Question ${index + 1}`}
+                  value={question.label}
+                  onChange={(event) => setQuestion(index, { label: event.currentTarget.value })}
+                />
+                <Group gap="sm" align="flex-end" wrap="wrap">
+                  <Select
+                    label="Answered by"
+                    data={questionKinds.map((kind) => ({ value: kind, label: kindLabels[kind] }))}
+                    value={question.kind}
+                    onChange={(kind) => kind && setQuestion(index, { kind: kind as Question['kind'] })}
+                    allowDeselect={false}
+                  />
+                  <Checkbox
+                    label="Required"
+                    checked={question.required}
+                    onChange={(event) => setQuestion(index, { required: event.currentTarget.checked })}
+                  />
+                </Group>
+                {question.kind === 'choice' && (
+                  <TextInput
+                    label="Options, separated by commas"
+                    value={question.options.join(', ')}
+                    onChange={(event) => setQuestion(index, { options: list(event.currentTarget.value) })}
+                  />
+                )}
+                {question.kind === 'text' ? (
+                  <Checkbox
+                    label="Any answer is a red flag"
+                    checked={question.redFlagAnswers.includes('*')}
+                    onChange={(event) =>
+                      setQuestion(index, { redFlagAnswers: event.currentTarget.checked ? ['*'] : [] })
+                    }
+                  />
+                ) : (
+                  <TextInput
+                    label="Red-flag answers, separated by commas"
+                    description={question.kind === 'yes_no' ? 'yes or no' : 'some of the options'}
+                    value={question.redFlagAnswers.join(', ')}
+                    onChange={(event) => setQuestion(index, { redFlagAnswers: list(event.currentTarget.value) })}
+                  />
+                )}
+                <Group>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setDraft({ ...draft, questions: draft.questions.filter((_, i) => i !== index) })}
+                  >
+                    Remove this question
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+          <Group>
+            <Button
+              variant="default"
+              onClick={() =>
+                setDraft({
+                  ...draft,
+                  questions: [
+                    ...draft.questions,
+                    {
+                      id: `q${Date.now().toString(36)}`,
+                      label: '',
+                      kind: 'yes_no',
+                      options: [],
+                      required: false,
+                      redFlagAnswers: [],
+                    },
+                  ],
+                })
+              }
+            >
+              Add a question
+            </Button>
+          </Group>
+          <Textarea
+            label="Consent the client signs"
+            value={draft.consentText}
+            onChange={(event) => setDraft({ ...draft, consentText: event.currentTarget.value })}
+            autosize
+            minRows={3}
+          />
+          <Group gap="md" wrap="wrap">
+            <NumberInput
+              label="Ask again after (months)"
+              value={draft.renewMonths}
+              min={1}
+              max={60}
+              onChange={(value) => setDraft({ ...draft, renewMonths: Number(value) || 12 })}
+            />
+            <NumberInput
+              label="Keep records after the last appointment (years)"
+              value={draft.retentionYears}
+              min={1}
+              max={30}
+              onChange={(value) => setDraft({ ...draft, retentionYears: Number(value) || 8 })}
+            />
+          </Group>
+          {done && (
+            <Alert color="teal" role="status">
+              {done}
+            </Alert>
+          )}
+          <FailureAlert error={save.error} />
+          <Group>
+            <Button type="submit" size="md" loading={save.isPending}>
+              Save the questionnaire
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ScreeningSettingsForm />
+    </BackOfficePage>
+  );
+}

@@ -1,0 +1,58 @@
+import { reviewSettingsInput } from '@app/shared';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { reviewSettingsQuery, useSaveReviewSettings } from '../api.ts';
+
+/** The Google review link the thank-you email offers beside the site's own review page; empty: none. */
+export function ReviewSettingsForm() {
+  const settings = useQuery(reviewSettingsQuery);
+  const save = useSaveReviewSettings();
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    if (settings.data) setUrl(settings.data.googleReviewUrl);
+  }, [settings.data]);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = reviewSettingsInput.safeParse({ googleReviewUrl: url });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    save.mutate(parsed.data);
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          The thank-you email
+        </Title>
+        <Text size="sm" c="dimmed">
+          After a completed visit (never a private treatment), the client is emailed once and asked for a rating and a
+          few words. Add your Google review link to offer it in the same email.
+        </Text>
+        <TextInput
+          label="Google review link (optional)"
+          placeholder="https://g.page/r/…"
+          value={url}
+          onChange={(event) => {
+            setUrl(event.currentTarget.value);
+            setError(undefined);
+          }}
+          error={error}
+          disabled={settings.isPending}
+        />
+        <FailureAlert error={save.error} />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Save link
+          </Button>
+          {save.isSuccess && (
+            <Text size="sm" role="status">
+              Saved.
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,73 @@
+import { COVER_SIZES, coverPosition, type WebsiteImage } from '@app/shared';
+import { SimpleGrid, Slider, Stack, Text } from '@mantine/core';
+import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
+
+type Focus = { x: number; y: number };
+
+/**
+ * Where the cover photo is cropped around: the part that stays in view on a wide desk and a narrow phone alike. The
+ * two previews crop as the home page does.
+ */
+export function CoverFocus({
+  image,
+  focus,
+  onChange,
+}: {
+  image: WebsiteImage | null;
+  focus: Focus;
+  onChange: (focus: Focus) => void;
+}) {
+  const preview = (label: string, aspectRatio: string) =>
+    image && (
+      <Stack gap={4}>
+        <Text size="sm">{label}</Text>
+        <div style={{ aspectRatio, overflow: 'hidden', borderRadius: 'var(--mantine-radius-md)' }}>
+          <ResponsivePicture
+            image={image}
+            alt=""
+            sizes={COVER_SIZES}
+            style={{ width: '100%', height: '100%', objectFit: 'cover', objectPosition: coverPosition(focus) }}
+          />
+        </div>
+      </Stack>
+    );
+  return (
+    <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      <Text component="legend" fw={600} size="sm">
+        Focal point: what stays in view when the photo is cropped
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Stack gap={4}>
+          <Text size="sm" id="focus-x-label">
+            Left to right
+          </Text>
+          <Slider
+            value={focus.x}
+            onChange={(x) => onChange({ ...focus, x })}
+            min={0}
+            max={100}
+            step={5}
+            label={(value) => `${value}%`}
+            thumbProps={{ 'aria-labelledby': 'focus-x-label' }}
+          />
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" id="focus-y-label">
+            Top to bottom
+          </Text>
+          <Slider
+            value={focus.y}
+            onChange={(y) => onChange({ ...focus, y })}
+            min={0}
+            max={100}
+            step={5}
+            label={(value) => `${value}%`}
+            thumbProps={{ 'aria-labelledby': 'focus-y-label' }}
+          />
+        </Stack>
+        {preview('On a desk', '16 / 6')}
+        {preview('On a phone', '4 / 3')}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { HOME_WORDS, type WebsiteSettings } from '@app/shared';
+import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
+import { NoteField } from '../../../components/note-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+
+type Words = Pick<WebsiteSettings, 'headline' | 'intro' | 'steps' | 'callToAction'>;
+
+/**
+ * The home page's words: each empty field shows the product's own text (its placeholder), so the owner changes only
+ * what they want to say differently.
+ */
+export function HomeWordsFields({ words, onChange }: { words: Words; onChange: (words: Partial<Words>) => void }) {
+  const step = (index: number) => words.steps[index] ?? { title: '', text: '' };
+  const setStep = (index: number, change: Partial<Words['steps'][number]>) =>
+    onChange({
+      steps: HOME_WORDS.steps.map((_, i) => (i === index ? { ...step(i), ...change } : step(i))),
+    });
+  return (
+    <Stack gap="sm">
+      <TextField
+        label="Headline"
+        description="The first words a visitor reads. Leave empty for the one shown."
+        placeholder={HOME_WORDS.headline}
+        value={words.headline}
+        onChange={(headline) => onChange({ headline })}
+        maxLength={80}
+      />
+      <NoteField
+        label="Introduction"
+        placeholder={HOME_WORDS.intro}
+        value={words.intro}
+        onChange={(intro) => onChange({ intro })}
+        minRows={2}
+        maxLength={400}
+      />
+      <TextField
+        label="Button"
+        description="What the booking button says."
+        placeholder={HOME_WORDS.callToAction}
+        value={words.callToAction}
+        onChange={(callToAction) => onChange({ callToAction })}
+        maxLength={30}
+      />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        {HOME_WORDS.steps.map((fallback, index) => (
+          <Fieldset key={fallback.title} legend={`How it works, step ${index + 1}`} variant="unstyled">
+            <Stack gap="xs">
+              <TextField
+                label={`Step ${index + 1} title`}
+                placeholder={fallback.title}
+                value={step(index).title}
+                onChange={(title) => setStep(index, { title })}
+                maxLength={60}
+              />
+              <NoteField
+                label={`Step ${index + 1} text`}
+                placeholder={fallback.text}
+                value={step(index).text}
+                onChange={(text) => setStep(index, { text })}
+                minRows={2}
+                maxLength={200}
+              />
+            </Stack>
+          </Fieldset>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
