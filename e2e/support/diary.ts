@@ -42,16 +42,17 @@ const LAST_DAY_AHEAD = 55;
 type Ledger = { cells: string[]; days: string[]; months: string[]; weekly?: string[][] };
 
 /**
- * Same-time cells on one weekday four weeks running, set aside when the ledger is made: by the end of a run the whole
+ * Same-time cells on one weekday three weeks running, set aside when the ledger is made: by the end of a run the whole
  * days handed out from the far end and the cells from the near end leave less than three weeks between them, so a
- * weekly series asked for late would find none.
+ * weekly series asked for late would find none. They lie among the nearest weeks, which the cells fill first anyway:
+ * a stripe reaching further would leave a day no whole-day test may have (four weeks did, and the diary ran out).
  */
 const WEEKLY_STRIPES = [
   { first: 0, time: '18:00' },
   { first: 1, time: '18:00' },
   { first: 2, time: '18:00' },
 ] as const;
-const WEEKLY_WEEKS = 4;
+const WEEKLY_WEEKS = 3;
 
 export const diaryFile = join(tmpDir, 'diary.json');
 const lockDir = join(tmpDir, 'diary.lock');

@@ -167,7 +167,7 @@ function CoursePayment({
         {!ready && !loadError && <Skeleton height={120} aria-label="Loading the payment form" />}
         <div ref={mountPoint} />
         {error && (
-          <Text c="var(--mantine-color-red-9)" role="alert">
+          <Text c="var(--app-danger-text)" role="alert">
             {error}
           </Text>
         )}
