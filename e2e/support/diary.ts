@@ -14,8 +14,11 @@
  * - `pastMonth()`: a calendar month of the past year that is this test's alone (appointments recorded afterwards).
  *
  * Weekdays run from three days ahead (clear of the two hours' notice and the 24-hour change cut-off whatever the
- * hour) to 55 days ahead (inside the 60-day booking horizon). Cells are handed out from the nearest day on, whole
- * days from the farthest day back, so the two never meet until the diary is full, which fails loudly.
+ * hour) to 59 days ahead (the 60-day booking horizon takes in the whole of its last day; a day short of it, so a
+ * run that goes on past midnight stays inside). Cells are handed out from the nearest day on, whole days from the
+ * farthest day back, so the two never meet until the diary is full, which fails loudly. Once the days past the
+ * near ones are all had, both fall back on the near days the dashboard's tests left free (a whole run of both
+ * projects needs about 36 weekdays: a full run on 55 days ran out).
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +40,7 @@ export const CELL_TIMES = ['10:00', '12:00', '14:00', '16:00', '18:00'] as const
 const FIRST_DAY_AHEAD = 3;
 /** Days up to this many ahead are handed out only to tests that ask for a time within them. */
 const NEAR_DAYS = 8;
-const LAST_DAY_AHEAD = 55;
+const LAST_DAY_AHEAD = 59;
 
 type Ledger = { cells: string[]; days: string[]; months: string[]; weekly?: string[][] };
 
@@ -117,7 +120,7 @@ export function weekdaysAhead(first = FIRST_DAY_AHEAD, last = LAST_DAY_AHEAD): s
 export function diaryTime(options: { withinDays?: number } = {}): DiaryTime {
   const days = options.withinDays
     ? weekdaysAhead(FIRST_DAY_AHEAD, options.withinDays)
-    : weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD);
+    : [...weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD), ...weekdaysAhead(FIRST_DAY_AHEAD, NEAR_DAYS)];
   return withLedger((ledger) => {
     for (const date of days) {
       if (ledger.days.includes(date)) continue;
@@ -161,9 +164,10 @@ export function diaryWeekly(weeks: number): DiaryTime[] {
 /** A weekday on which nothing else in this run books: the test has all of its opening hours. */
 export function diaryDay(): string {
   return withLedger((ledger) => {
-    const date = weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD)
-      .reverse()
-      .find((day) => !ledger.days.includes(day) && !ledger.cells.some((cell) => cell.startsWith(`${day} `)));
+    const date = [
+      ...weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD).reverse(),
+      ...weekdaysAhead(FIRST_DAY_AHEAD, NEAR_DAYS).reverse(),
+    ].find((day) => !ledger.days.includes(day) && !ledger.cells.some((cell) => cell.startsWith(`${day} `)));
     if (!date) throw new Error('the diary is full: no free day left in the booking horizon');
     ledger.days.push(date);
     return date;
