@@ -47,6 +47,9 @@ export default defineConfig({
     // Chromium encodes all through every test: on CI's two cores that cost a quarter of the run (46 back-office
     // tests: 5.5 min with it, 4.1 without).
     trace: { mode: 'retain-on-failure', screenshots: false },
+    // No service worker but in the specs of the worker itself (e2e/shell): in every other test's fresh context it
+    // installed, precached the public shell and stood between the page and every request, for nothing they check.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

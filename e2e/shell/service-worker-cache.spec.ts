@@ -3,7 +3,8 @@ import { expect, test } from '../support/fixtures.ts';
 import { expectShell, waitForWorkerControl } from './shell.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
-test.use({ paymentPolicy: 'ignores' });
+// The service worker is what these specs test: it is blocked everywhere else (playwright.config.ts).
+test.use({ paymentPolicy: 'ignores', serviceWorkers: 'allow' });
 
 /** Chunk names of screens only the owner or lodger opens. */
 const backOfficeChunk =

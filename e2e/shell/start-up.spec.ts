@@ -5,7 +5,8 @@ import { expect, test } from '../support/fixtures.ts';
 import { expectShell, waitForWorkerControl } from './shell.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
-test.use({ paymentPolicy: 'ignores' });
+// The service worker is what these specs test: it is blocked everywhere else (playwright.config.ts).
+test.use({ paymentPolicy: 'ignores', serviceWorkers: 'allow' });
 
 test.describe('start-up', () => {
   test('fetches /version.json with a timestamp and no caching, then stores the version under app-version', async ({

@@ -5,7 +5,8 @@ import { expect, test } from '../support/fixtures.ts';
 import { expectShell, waitForWorkerControl } from './shell.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
-test.use({ paymentPolicy: 'ignores' });
+// The service worker is what these specs test: it is blocked everywhere else (playwright.config.ts).
+test.use({ paymentPolicy: 'ignores', serviceWorkers: 'allow' });
 
 /**
  * Publishes a "new release" of the worker the way the browser sees one: a different worker script for scope /.
