@@ -43,10 +43,11 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     launchOptions: chromium,
-    // A failed test keeps its trace: every action's DOM, console and network. Without the screencast, whose frames
-    // Chromium encodes all through every test: on CI's two cores that cost a quarter of the run (46 back-office
-    // tests: 5.5 min with it, 4.1 without).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace: every action, console and network, beside its screenshot and the page's aria
+    // snapshot (error-context.md). Without the screencast, whose frames Chromium encodes all through every test (on
+    // CI's two cores a quarter of the run: 46 back-office tests 5.5 min with it, 4.1 without), nor a DOM snapshot
+    // at every action, recorded for every test to keep a few (25 back-office tests: 160 s → 153 s, 12% less CPU).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     // No service worker but in the specs of the worker itself (e2e/shell): in every other test's fresh context it
     // installed, precached the public shell and stood between the page and every request, for nothing they check.
     serviceWorkers: 'block',
