@@ -19,8 +19,9 @@ type Pending =
   | { kind: 'existing'; id: string; title: string; startsAt: string; endsAt: string };
 
 /**
- * The diary's week: open hours in green behind, then bookings and blocks (admin) or busy periods (lodger). The
- * admin selects a stretch of time to block it, or taps a block to remove it; a lodger only reads.
+ * The diary's week: closed time shaded behind, then bookings and blocks (admin) or busy periods (lodger), in the
+ * bookings diary's colours. The admin selects a stretch of time to block it, or taps a block to remove it; a lodger
+ * only reads.
  */
 export function AvailabilityCalendar({
   editable,
@@ -40,7 +41,10 @@ export function AvailabilityCalendar({
   const [reason, setReason] = useState('');
   const calendar = useQuery({ ...calendarQuery(range?.from ?? '', range?.to ?? ''), enabled: range !== null });
   const zone = calendar.data?.timeZone ?? timeZone;
-  const events = useMemo(() => (calendar.data ? availabilityEvents(calendar.data) : []), [calendar.data]);
+  const events = useMemo(
+    () => (calendar.data && range ? availabilityEvents(calendar.data, range) : []),
+    [calendar.data, range],
+  );
   const createBlock = useCreateBlock();
   const deleteBlock = useDeleteBlock();
 
@@ -106,10 +110,10 @@ export function AvailabilityCalendar({
       </Group>
       <FullCalendar options={options} label="Availability calendar" />
       <Text size="sm" c="var(--app-muted)">
-        Green: open hours. Times are in {zone.replace('_', ' ')} time.
+        Shaded: closed. Times are in {zone.replace('_', ' ')} time.
         {editable
           ? ` ${phone ? 'Press and hold, then drag' : 'Drag across the calendar'} to block a time; tap a block to remove it.`
-          : ' Grey: busy.'}
+          : ' Hatched: busy.'}
       </Text>
       <AppModal
         opened={pending !== null}

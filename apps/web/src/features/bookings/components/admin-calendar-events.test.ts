@@ -1,6 +1,6 @@
 import type { AdminBooking } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { bookingEvents, closedEvents } from './admin-calendar-events.ts';
+import { blockEvents, bookingEvents, personalEvents } from './admin-calendar-events.ts';
 
 const base = {
   clientId: 'u1',
@@ -48,30 +48,33 @@ describe('bookingEvents', () => {
     expect(events[0]?.extendedProps).toEqual({ kind: 'booking', version: 3, status: 'confirmed' });
   });
 
-  it('stripes a request waiting for approval and outlines the booking just made', () => {
+  it('marks each booking with its status’s colours, striping a request waiting for approval and outlining the booking just made', () => {
     const events = bookingEvents(
-      [booking('a', 'confirmed', '2026-07-01T09:00:00.000Z'), booking('b', 'pending', '2026-07-01T11:00:00.000Z')],
+      [
+        booking('a', 'confirmed', '2026-07-01T09:00:00.000Z'),
+        booking('b', 'pending', '2026-07-01T11:00:00.000Z'),
+        booking('c', 'no_show', '2026-06-30T09:00:00.000Z'),
+      ],
       'Europe/London',
       'a',
     );
-    expect(events.map((event) => event.classNames)).toEqual([['diary-highlight'], ['diary-pending']]);
+    expect(events.map((event) => event.classNames)).toEqual([
+      ['diary-confirmed', 'diary-highlight'],
+      ['diary-pending'],
+      ['diary-no-show'],
+    ]);
+    // Colours come from the shared palette's classes alone (decision 091), never FullCalendar's inline ones.
+    expect(events.some((event) => event.backgroundColor || event.color || event.textColor)).toBe(false);
   });
 });
 
-describe('closedEvents', () => {
-  it('shades each day outside its open hours, on the business clock, and all of a closed day', () => {
-    // Open 10:00–13:00 and 14:00–21:00 London time on 1 July (BST, UTC+1); 2 July closed (a holiday).
-    const open = [
-      { start: '2026-07-01T09:00:00.000Z', end: '2026-07-01T12:00:00.000Z' },
-      { start: '2026-07-01T13:00:00.000Z', end: '2026-07-01T20:00:00.000Z' },
-    ];
-    const events = closedEvents(open, '2026-07-01', '2026-07-02', 'Europe/London');
-    expect(events.map((event) => [(event.start as Date).toISOString(), (event.end as Date).toISOString()])).toEqual([
-      ['2026-07-01T00:00:00.000Z', '2026-07-01T10:00:00.000Z'],
-      ['2026-07-01T13:00:00.000Z', '2026-07-01T14:00:00.000Z'],
-      ['2026-07-01T21:00:00.000Z', '2026-07-02T00:00:00.000Z'],
-      ['2026-07-02T00:00:00.000Z', '2026-07-03T00:00:00.000Z'],
-    ]);
-    expect(events.every((event) => event.display === 'background')).toBe(true);
+describe('blockEvents and personalEvents', () => {
+  it('hatch blocks and the owner’s other calendars alike, as time nobody can book', () => {
+    const at = { start: '2026-07-01T09:00:00.000Z', end: '2026-07-01T10:00:00.000Z' };
+    const [block] = blockEvents([{ ...at, id: 'b1', reason: 'Dentist' }], 'Europe/London');
+    const [personal] = personalEvents([{ ...at, title: 'School run' }], 'Europe/London');
+    expect(block?.title).toBe('Blocked: Dentist');
+    expect(block?.classNames).toEqual(['diary-block']);
+    expect(personal?.classNames).toEqual(['diary-block']);
   });
 });
