@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { uniqueEmail } from '../support/auth.ts';
 import { dialogsAtRest } from '../support/axe.ts';
+import { localDate } from '../support/dates.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMail } from '../support/mail.ts';
@@ -36,7 +37,37 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`) });
 }
 
-/** Turns the calendar to the month of `date` and returns the day's button, enabled once its times loaded. */
+const monthName = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+
+/**
+ * From `day`, the arrow keys walk the free days out of its month into the next one (or, when that one's first week
+ * lies past the 60-day booking horizon, the one before), focus landing on a day of that month; one arrow the other
+ * way comes back to a day of `date`'s month.
+ */
+async function crossMonthByArrows(page: Page, day: Locator, date: string) {
+  const shown = page.getByText(monthName(date), { exact: true });
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  const nextMonth = new Date(`${date.slice(0, 7)}-01T12:00:00Z`);
+  nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+  const horizon = new Date(`${localDate(new Date())}T12:00:00Z`).getTime() + 60 * 86_400_000;
+  const backwards = nextMonth.getTime() + 7 * 86_400_000 > horizon;
+  const [away, back] = backwards ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+  await day.focus();
+  for (let presses = 0; (await shown.isVisible()) && presses < 32; presses++) {
+    const before = await focused();
+    await page.keyboard.press(away);
+    await expect.poll(focused).not.toBe(before);
+  }
+  const other = new Date(`${date.slice(0, 7)}-15T12:00:00Z`);
+  other.setUTCMonth(other.getUTCMonth() + (backwards ? -1 : 1));
+  await expect.poll(focused).toContain(monthName(other.toISOString().slice(0, 10)));
+  await page.keyboard.press(back);
+  await expect.poll(focused).toContain(monthName(date));
+}
+
 test('a new visitor books step by step, each next choice on screen, axe clean at every step @phone', async ({
   page,
 }, testInfo) => {
@@ -70,6 +101,8 @@ test('a new visitor books step by step, each next choice on screen, axe clean at
   await expect(choiceBar(page)).toContainText('£70');
   await expectNoViolations(page);
   await screenshot(page, testInfo, '3-day');
+  // Arrow keys leave the month's day grid for the next (or previous) month's and come back.
+  await crossMonthByArrows(page, day, date);
 
   await day.click();
   await expect(page).toHaveURL(new RegExp(`[?&]day=${date}(&|$)`));

@@ -4,11 +4,13 @@ import { DatePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatLongDate, formatMonth, localDateIn } from '../../../lib/format.ts';
 import { addDays, addMonths, monthRange } from '../../../lib/zoned-time.ts';
 import { useChosenAddOnIds } from '../add-ons-choice.ts';
 import { slotsQuery } from '../api.ts';
 import { nextFreeDay } from '../funnel.ts';
+import { useArrowsAcrossMonths } from './day-grid-arrows.ts';
 import { FreeTimeButtons } from './free-time-buttons.tsx';
 import { JoinWaitlist } from './join-waitlist.tsx';
 import { Notice } from './notice.tsx';
@@ -97,6 +99,16 @@ export function SlotPicker({
   const nextMonth = addMonths(month, 1);
   const freeDays = [...slotsByDay.keys()];
   const followingFreeDay = nextFreeDay(day, freeDays);
+  const horizonDays = usePublicConfig().data?.booking.horizonDays ?? 60;
+  const arrows = useArrowsAcrossMonths({
+    month,
+    showMonth: setMonth,
+    freeDays: slotsByDay,
+    loaded: slots.isSuccess,
+    today,
+    lastDay: addDays(today, horizonDays),
+    dayLabel: (date) => formatLongDate(date, locale),
+  });
 
   // The first day with free times is chosen for the visitor (a month without any offers the next instead).
   // biome-ignore lint/correctness/useExhaustiveDependencies: setDay is a new function each render; the choice follows the answer
@@ -107,25 +119,28 @@ export function SlotPicker({
   }, [day, slots.isSuccess, slotsByDay, view]);
 
   const calendar = (
-    <DatePicker
-      value={day}
-      onChange={(picked) => {
-        if (!picked) return;
-        setDay(picked, true);
-        setMonth(monthRange(picked).first);
-      }}
-      date={month}
-      onDateChange={(shown) => setMonth(monthRange(shown).first)}
-      minDate={today}
-      maxLevel="month"
-      // Saturdays are working days here; the default red would only mislead (and fails contrast).
-      weekendDays={[]}
-      styles={{ weekday: { color: 'var(--app-muted)' } }}
-      excludeDate={(date) => !slotsByDay.has(date)}
-      getDayAriaLabel={(date) => formatLongDate(date, locale)}
-      ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
-      aria-busy={slots.isFetching}
-    />
+    <div ref={arrows.grid}>
+      <DatePicker
+        value={day}
+        onChange={(picked) => {
+          if (!picked) return;
+          setDay(picked, true);
+          setMonth(monthRange(picked).first);
+        }}
+        date={month}
+        onDateChange={(shown) => setMonth(monthRange(shown).first)}
+        minDate={today}
+        maxLevel="month"
+        // Saturdays are working days here; the default red would only mislead (and fails contrast).
+        weekendDays={[]}
+        styles={{ weekday: { color: 'var(--app-muted)' } }}
+        excludeDate={(date) => !slotsByDay.has(date)}
+        getDayAriaLabel={(date) => formatLongDate(date, locale)}
+        getDayProps={(date) => ({ onKeyDown: (event) => arrows.onDayKeyDown(date, event) })}
+        ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
+        aria-busy={slots.isFetching}
+      />
+    </div>
   );
 
   const times =
