@@ -64,7 +64,7 @@ export type AdminBookingDetail = {
   audit: AuditEntry[];
 };
 
-export type CustomerMatch = { id: string; name: string; email: string; phone: string | null };
+export type CustomerMatch = { id: string; name: string; email: string; phone: string | null; lastVisit: string | null };
 
 export const adminBookingsQuery = (filters: AdminBookingFilters) =>
   queryOptions({

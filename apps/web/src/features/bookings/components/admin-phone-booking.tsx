@@ -10,13 +10,15 @@ import { formatDateTime, formatTime } from '../../../lib/format.ts';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
 import { adminServicesQuery, customerSearchQuery, useCreatePhoneBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
-import type { RecentClient } from '../recent-clients.ts';
+import { clientDetails, type RecentClient } from '../recent-clients.ts';
 import { RecentClientChoice } from './recent-client-choice.tsx';
 import { useSeriesStep } from './series-repeat.tsx';
 import { ServiceTiles } from './service-tiles.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+/** A long unbroken name or email wraps inside the dialog, never widening it past a phone's screen. */
+const wrapping = { label: { overflowWrap: 'anywhere' }, description: { overflowWrap: 'anywhere' } } as const;
 
 type Errors = Partial<Record<'customer' | 'name' | 'email' | 'phone' | 'service' | 'time' | 'adult', string>>;
 
@@ -164,6 +166,7 @@ function PhoneBookingForm({
           <>
             <RecentClientChoice
               chosenId={customerId}
+              timeZone={timeZone}
               onChoose={(client) => {
                 setCustomerId(client.id);
                 setUsual(client.usual);
@@ -187,7 +190,8 @@ function PhoneBookingForm({
                       key={customer.id}
                       value={customer.id}
                       label={customer.name}
-                      description={[customer.email, customer.phone].filter(Boolean).join(' · ')}
+                      description={clientDetails(customer, timeZone, { wholePhone: true })}
+                      styles={wrapping}
                     />
                   ))}
                 </Stack>
