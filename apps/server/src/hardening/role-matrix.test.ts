@@ -477,6 +477,10 @@ const rules: Record<string, Rule> = {
 
   // The owner only
   'GET /api/admin/dashboard': get('/api/admin/dashboard'),
+  'POST /api/admin/dashboard/backup-warning/hide': {
+    allow: { admin: 204 },
+    build: () => ({ url: '/api/admin/dashboard/backup-warning/hide', body: { warning: 'overdue since never' } }),
+  },
   'GET /api/admin/services': get('/api/admin/services'),
   'PATCH /api/admin/services/:id': {
     allow: ADMIN,

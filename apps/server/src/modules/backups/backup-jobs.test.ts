@@ -59,7 +59,13 @@ describe('nightly backup', { timeout: 120_000 }, () => {
 
   it('warns on the dashboard while there has never been a backup', async () => {
     const before = await admin.call('GET', '/api/admin/dashboard');
-    expect(before.json().backup).toEqual({ lastSuccessAt: null, overdue: true, lastError: null });
+    expect(before.json().backup).toEqual({
+      lastSuccessAt: null,
+      overdue: true,
+      lastError: null,
+      warning: 'overdue since never',
+      warningHidden: false,
+    });
   });
 
   it('keeps its archives from every other user of the machine: folder 0700 from the start, archives 0600', async () => {
@@ -86,12 +92,16 @@ describe('nightly backup', { timeout: 120_000 }, () => {
         lastSuccessAt: last,
         overdue: false,
         lastError: null,
+        warning: null,
+        warningHidden: false,
       });
     // A minute more than two days without one: a warning.
     expect((await dashboard(t.db, { timeZone: TZ, actor, now: (nights[2] ?? 0) + 2 * DAY + 60_000 })).backup).toEqual({
       lastSuccessAt: last,
       overdue: true,
       lastError: null,
+      warning: `overdue since ${last}`,
+      warningHidden: false,
     });
   });
 
@@ -111,6 +121,8 @@ describe('nightly backup', { timeout: 120_000 }, () => {
       lastSuccessAt: new Date(night + DAY).toISOString(),
       overdue: false,
       lastError: null,
+      warning: null,
+      warningHidden: false,
     });
   });
 });

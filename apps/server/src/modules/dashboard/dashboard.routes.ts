@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../auth/actor.ts';
+import { hideBackupWarning } from './backup-warning.service.ts';
 import { dashboard } from './dashboard.service.ts';
 
 export function dashboardRoutes(context: AppContext) {
@@ -9,5 +10,9 @@ export function dashboardRoutes(context: AppContext) {
     app.get('/api/admin/dashboard', async (request) =>
       dashboard(db, { timeZone: env.BUSINESS_TIME_ZONE, actor: await actorOf(auth, request) }),
     );
+    app.post('/api/admin/dashboard/backup-warning/hide', async (request, reply) => {
+      await hideBackupWarning(db, { actor: await actorOf(auth, request), input: request.body });
+      return reply.code(204).send();
+    });
   };
 }

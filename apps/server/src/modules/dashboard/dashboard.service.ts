@@ -1,4 +1,4 @@
-import { type PeriodFigures, zonedParts } from '@app/shared';
+import { type Dashboard, type PeriodFigures, zonedParts } from '@app/shared';
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { booking, emailOutbox, user } from '../../db/schema.ts';
@@ -9,8 +9,8 @@ import { type Actor, requireRole } from '../auth/actor.ts';
 import { lastBackup } from '../backups/backup.service.ts';
 import { toAdminBooking } from '../bookings/admin-bookings.service.ts';
 import { staleOutsideCalendars } from '../calendars/outside-calendars.service.ts';
-
-const BACKUP_OVERDUE_MS = 2 * 86_400_000;
+import { backupStatusOf, hiddenBackupWarning } from './backup-warning.service.ts';
+import { takingsOn } from './takings.service.ts';
 
 type Period = { from: string; to: string }; // local dates, `to` exclusive
 
@@ -73,11 +73,14 @@ function monthOf(date: string, offset = 0): Period {
   return { from: first.toISOString().slice(0, 10), to: next.toISOString().slice(0, 10) };
 }
 
-/** The owner's day: the next eight days, requests to approve, this week and month against the last, new customers, failed emails. */
+/**
+ * The owner's day: the next eight days, today's takings, requests to approve, this week and month against the last,
+ * new customers, failed emails, the backup.
+ */
 export async function dashboard(
   db: Db,
   { timeZone, actor, now = Date.now() }: { timeZone: string; actor: Actor | null; now?: number },
-) {
+): Promise<Dashboard> {
   const admin = requireRole(actor, 'admin');
   const today = localDateOf(now, timeZone);
   const week = weekOf(today);
@@ -86,53 +89,53 @@ export async function dashboard(
   const timelineEnd = new Date(zonedInstant(addDays(today, 8), '00:00', timeZone));
 
   // Independent reads, sent together: on PostgreSQL they run side by side on the pool's connections.
-  const [timeline, pending, newCustomers, failedEmails, figures, backupRecord, staleCalendars] = await Promise.all([
-    db
-      .select()
-      .from(booking)
-      .where(
-        and(
-          gte(booking.startsAt, timelineStart),
-          lt(booking.startsAt, timelineEnd),
-          inArray(booking.status, ['pending', 'confirmed', 'completed', 'no_show']),
-        ),
-      )
-      .orderBy(asc(booking.startsAt)),
-    db
-      .select()
-      .from(booking)
-      .where(and(eq(booking.status, 'pending'), gte(booking.startsAt, new Date(now))))
-      .orderBy(asc(booking.startsAt)),
-    db
-      .select({ id: user.id, name: user.name, email: user.email, createdAt: user.createdAt })
-      .from(user)
-      .where(and(eq(user.role, 'user'), gte(user.createdAt, new Date(now - 7 * 86_400_000))))
-      .orderBy(desc(user.createdAt))
-      .limit(10),
-    db
-      .select({
-        id: emailOutbox.id,
-        recipient: emailOutbox.recipient,
-        subject: emailOutbox.subject,
-        lastError: emailOutbox.lastError,
-        createdAt: emailOutbox.createdAt,
-      })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.status, 'failed'))
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(10),
-    figuresOf(db, timeZone, admin, {
-      week,
-      previousWeek: lastWeek,
-      month: monthOf(today),
-      previousMonth: monthOf(today, -1),
-    }),
-    lastBackup(db),
-    staleOutsideCalendars(db, { now }),
-  ]);
-  const lastSuccessAt = backupRecord?.lastSuccessAt ?? null;
-  const lastFailureAt = backupRecord?.lastFailureAt ?? null;
-  const failedSince = lastFailureAt !== null && (lastSuccessAt === null || lastFailureAt > lastSuccessAt);
+  const [timeline, pending, newCustomers, failedEmails, figures, takings, backupRecord, hiddenWarning, staleCalendars] =
+    await Promise.all([
+      db
+        .select()
+        .from(booking)
+        .where(
+          and(
+            gte(booking.startsAt, timelineStart),
+            lt(booking.startsAt, timelineEnd),
+            inArray(booking.status, ['pending', 'confirmed', 'completed', 'no_show']),
+          ),
+        )
+        .orderBy(asc(booking.startsAt)),
+      db
+        .select()
+        .from(booking)
+        .where(and(eq(booking.status, 'pending'), gte(booking.startsAt, new Date(now))))
+        .orderBy(asc(booking.startsAt)),
+      db
+        .select({ id: user.id, name: user.name, email: user.email, createdAt: user.createdAt })
+        .from(user)
+        .where(and(eq(user.role, 'user'), gte(user.createdAt, new Date(now - 7 * 86_400_000))))
+        .orderBy(desc(user.createdAt))
+        .limit(10),
+      db
+        .select({
+          id: emailOutbox.id,
+          recipient: emailOutbox.recipient,
+          subject: emailOutbox.subject,
+          lastError: emailOutbox.lastError,
+          createdAt: emailOutbox.createdAt,
+        })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.status, 'failed'))
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(10),
+      figuresOf(db, timeZone, admin, {
+        week,
+        previousWeek: lastWeek,
+        month: monthOf(today),
+        previousMonth: monthOf(today, -1),
+      }),
+      takingsOn(db, today),
+      lastBackup(db),
+      hiddenBackupWarning(db, admin.id),
+      staleOutsideCalendars(db, { now }),
+    ]);
   return {
     today,
     timeZone,
@@ -140,14 +143,10 @@ export async function dashboard(
     timeline: timeline.map(toAdminBooking),
     pending: pending.map(toAdminBooking),
     figures,
-    newCustomers,
-    failedEmails,
-    backup: {
-      lastSuccessAt,
-      /** The owner is warned when the last good backup is more than two days old (or there is none). */
-      overdue: lastSuccessAt === null || now - Date.parse(lastSuccessAt) > BACKUP_OVERDUE_MS,
-      lastError: failedSince ? (backupRecord?.lastError ?? null) : null,
-    },
+    takings,
+    newCustomers: newCustomers.map((customer) => ({ ...customer, createdAt: customer.createdAt.toISOString() })),
+    failedEmails: failedEmails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })),
+    backup: backupStatusOf(backupRecord, now, hiddenWarning),
     /** The owner's other calendars that failed to read (their last good copy still closes the slots). */
     staleCalendars,
   };

@@ -1,21 +1,9 @@
-import type { AdminBooking, PeriodFigures, SetupStatus } from '@app/shared';
+import type { Dashboard, HideBackupWarningInput, SetupStatus } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
-export type Dashboard = {
-  today: string;
-  timeZone: string;
-  timeline: AdminBooking[];
-  pending: AdminBooking[];
-  figures: { week: PeriodFigures; previousWeek: PeriodFigures; month: PeriodFigures; previousMonth: PeriodFigures };
-  newCustomers: { id: string; name: string; email: string; createdAt: string }[];
-  failedEmails: { id: string; recipient: string; subject: string; lastError: string | null; createdAt: string }[];
-  /** The nightly backup: overdue when the last good one is more than two days old, or there is none. */
-  backup: { lastSuccessAt: string | null; overdue: boolean; lastError: string | null };
-  /** The owner's other calendars that could not be read lately; their last good copy still closes the slots. */
-  staleCalendars: { id: string; label: string; lastError: string | null; refreshedAt: string | null }[];
-};
+export type { Dashboard };
 
 export const dashboardQuery = queryOptions({
   queryKey: ['dashboard'],
@@ -42,8 +30,21 @@ export const setupQuery = queryOptions({
   staleTime: 0,
 });
 
-export const useDismissSetup = () =>
-  useRefreshingMutation([['setup']], () => apiFetch<void>('/admin/setup/dismiss', { method: 'POST' }));
+/**
+ * 'Hide' on the dashboard's banner: the setup checklist for the business, the backup warning shown for this owner
+ * (named, so that a newer warning still shows), each only when it was on screen.
+ */
+export const useHideNotices = () =>
+  useRefreshingMutation(
+    [['setup'], ['dashboard']],
+    async ({ setup, backupWarning }: { setup: boolean; backupWarning: string | null }) => {
+      const body: HideBackupWarningInput | null = backupWarning ? { warning: backupWarning } : null;
+      await Promise.all([
+        setup && apiFetch<void>('/admin/setup/dismiss', { method: 'POST' }),
+        body && apiFetch<void>('/admin/dashboard/backup-warning/hide', { method: 'POST', body }),
+      ]);
+    },
+  );
 
 /** 'Take £70 by cash' on a row of today: what is due, recorded as a cash payment (the ledger posts it). */
 export const useTakeCash = () =>

@@ -1,4 +1,4 @@
-import type { AdminBooking } from '@app/shared';
+import type { AdminBooking, Takings, TakingsWay } from '@app/shared';
 import { Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { formatDuration, formatPrice, formatTime } from '../../../lib/format.ts';
@@ -8,24 +8,32 @@ import { dayTitle } from '../format.ts';
 import { bookingSheetLink, dueOf, movable, todaysBookings } from '../today.ts';
 import { DashboardStatusBadge } from './status-badge.tsx';
 
+const wayNames: Record<TakingsWay, string> = {
+  cash: 'cash',
+  card: 'card',
+  bank_transfer: 'bank transfer',
+  online: 'paid online',
+};
+
 /**
- * The top of the morning view: one 'New booking', today's appointments (the next one first), each opening its
- * booking sheet, and what is still unpaid taken with one tap by cash.
+ * The top of the morning view: one 'New booking', the day's takings and what is still to take, today's appointments
+ * (the next one first), each opening its booking sheet, and what is still unpaid taken with one tap by cash.
  */
 export function Today({
   bookings,
+  takings,
   today,
   timeZone,
   pendingCount,
 }: {
   bookings: AdminBooking[];
+  takings: Takings;
   today: string;
   timeZone: string;
   pendingCount: number;
 }) {
   const todays = todaysBookings(bookings, today, timeZone);
   const unpaid = todays.reduce((sum, booking) => sum + dueOf(booking), 0);
-  const paid = todays.reduce((sum, booking) => sum + booking.paidPence, 0);
   const next = todays.find((booking) => Date.parse(booking.endsAt) > Date.now() && booking.status !== 'completed');
   return (
     <Paper component="section" aria-labelledby="today-title" withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -44,10 +52,18 @@ export function Today({
             New booking
           </Button>
         </Group>
-        <Group gap="md" wrap="wrap">
-          <Text size="sm">
-            Paid for today: <strong>{formatPrice(paid)}</strong>
-          </Text>
+        <Group gap="md" wrap="wrap" align="flex-start">
+          {/* Money received today from the books, whatever it was for; 'Still to take' is today's appointments'. */}
+          <div>
+            <Text size="sm">
+              Taken today: <strong>{formatPrice(takings.totalPence)}</strong>
+            </Text>
+            {takings.byWay.length > 0 && (
+              <Text size="xs" c="var(--app-muted)">
+                {takings.byWay.map(({ way, pence }) => `${formatPrice(pence)} ${wayNames[way]}`).join(' · ')}
+              </Text>
+            )}
+          </div>
           <Text size="sm">
             Still to take: <strong>{formatPrice(unpaid)}</strong>
           </Text>

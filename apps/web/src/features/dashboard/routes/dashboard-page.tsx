@@ -7,10 +7,9 @@ import { formatShortDateTime } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { dashboardQuery, setupQuery } from '../api.ts';
-import { BackupStatus } from '../components/backup-status.tsx';
 import { Figures } from '../components/figures.tsx';
+import { LastBackup, NoticesBanner } from '../components/notices-banner.tsx';
 import { PendingRequests } from '../components/pending-requests.tsx';
-import { SetupChecklist } from '../components/setup-checklist.tsx';
 import { StaleCalendars } from '../components/stale-calendars.tsx';
 import { Timeline } from '../components/timeline.tsx';
 import { Today } from '../components/today.tsx';
@@ -64,15 +63,15 @@ export function DashboardPage() {
         />
       ) : (
         <>
-          {/* The morning view: today first; setting up and backups below it, in the owner's words. */}
+          {/* The morning view: today first; setting up and backups in one banner below it, in the owner's words. */}
           <Today
             bookings={dashboard.data.timeline}
+            takings={dashboard.data.takings}
             today={dashboard.data.today}
             timeZone={dashboard.data.timeZone}
             pendingCount={dashboard.data.pending.length}
           />
-          {setup.data && <SetupChecklist status={setup.data} />}
-          <BackupStatus backup={dashboard.data.backup} timeZone={dashboard.data.timeZone} />
+          <NoticesBanner setup={setup.data} backup={dashboard.data.backup} timeZone={dashboard.data.timeZone} />
           <StaleCalendars calendars={dashboard.data.staleCalendars ?? []} timeZone={dashboard.data.timeZone} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
@@ -174,6 +173,7 @@ export function DashboardPage() {
               </Stack>
             </Grid.Col>
           </Grid>
+          <LastBackup backup={dashboard.data.backup} timeZone={dashboard.data.timeZone} />
         </>
       )}
     </BackOfficePage>
