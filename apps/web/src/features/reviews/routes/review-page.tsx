@@ -1,19 +1,17 @@
 import { leaveReviewInput, REVIEW_BODY_MAX, type ReviewVisit } from '@app/shared';
-import { Alert, Button, Container, Group, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { SignInForm } from '../../../components/auth/sign-in-form.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { EmailedLinkPage, EndsAtMyBookings } from '../../../components/emailed-link-page.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { useCurrentUser } from '../../../lib/session.ts';
 import { reviewVisitQuery, useDeleteReview, useLeaveReview } from '../api.ts';
 
 /**
@@ -23,23 +21,13 @@ import { reviewVisitQuery, useDeleteReview, useLeaveReview } from '../api.ts';
 export function ReviewPage() {
   usePageTitle('Your review');
   const { bookingId = '' } = useParams();
-  const { role, isPending } = useCurrentUser();
   return (
-    <Container size="sm" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        <Title order={1}>How was your visit?</Title>
-        {isPending ? (
-          <PageSkeleton />
-        ) : role === null ? (
-          <Stack gap="sm">
-            <Text>Sign in with the account you booked with to review your visit.</Text>
-            <SignInForm />
-          </Stack>
-        ) : (
-          <Visit bookingId={bookingId} />
-        )}
-      </Stack>
-    </Container>
+    <EmailedLinkPage
+      title="How was your visit?"
+      signInPrompt="Sign in with the account you booked with to review your visit."
+    >
+      <Visit bookingId={bookingId} />
+    </EmailedLinkPage>
   );
 }
 
@@ -49,15 +37,10 @@ function Visit({ bookingId }: { bookingId: string }) {
   if (visit.isPending) return <PageSkeleton />;
   if (visit.isError)
     return visit.error && 'status' in visit.error && visit.error.status === 404 ? (
-      <Stack gap="sm" align="flex-start">
-        <Text>
-          This link is not for a visit of yours that can be reviewed. Reviews are for completed visits, one each, by the
-          client who came.
-        </Text>
-        <Button component={Link} to="/bookings" variant="light">
-          See my bookings
-        </Button>
-      </Stack>
+      <EndsAtMyBookings>
+        This link is not for a visit of yours that can be reviewed. Reviews are for completed visits, one each, by the
+        client who came.
+      </EndsAtMyBookings>
     ) : (
       <LoadError title="Your visit could not be loaded" error={visit.error} onRetry={() => visit.refetch()} />
     );

@@ -1,17 +1,15 @@
 import type { Booking } from '@app/shared';
-import { Alert, Button, Checkbox, Container, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { SignInForm } from '../../../components/auth/sign-in-form.tsx';
+import { DoneNotice, EmailedLinkPage, EndsAtMyBookings } from '../../../components/emailed-link-page.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { useCurrentUser } from '../../../lib/session.ts';
 import { useClaimOffer, type WaitlistOfferView, waitlistOfferQuery } from '../../../lib/waitlist/api.ts';
 
 /**
@@ -22,23 +20,13 @@ import { useClaimOffer, type WaitlistOfferView, waitlistOfferQuery } from '../..
 export function WaitlistOfferPage() {
   usePageTitle('A time has come free');
   const { offerId = '' } = useParams();
-  const { role, isPending } = useCurrentUser();
   return (
-    <Container size="sm" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        <Title order={1}>A time has come free</Title>
-        {isPending ? (
-          <PageSkeleton />
-        ) : role === null ? (
-          <Stack gap="sm">
-            <Text>Sign in with the account you joined the waitlist with to book this time.</Text>
-            <SignInForm />
-          </Stack>
-        ) : (
-          <Offer offerId={offerId} />
-        )}
-      </Stack>
-    </Container>
+    <EmailedLinkPage
+      title="A time has come free"
+      signInPrompt="Sign in with the account you joined the waitlist with to book this time."
+    >
+      <Offer offerId={offerId} />
+    </EmailedLinkPage>
   );
 }
 
@@ -50,12 +38,9 @@ function Offer({ offerId }: { offerId: string }) {
   if (offer.isPending) return <PageSkeleton />;
   if (offer.isError)
     return 'status' in offer.error && offer.error.status === 404 ? (
-      <Stack gap="sm" align="flex-start">
-        <Text>This link is not for an offer of yours. Offers are for the account that joined the waitlist.</Text>
-        <Button component={Link} to="/bookings" variant="light">
-          See my bookings
-        </Button>
-      </Stack>
+      <EndsAtMyBookings>
+        This link is not for an offer of yours. Offers are for the account that joined the waitlist.
+      </EndsAtMyBookings>
     ) : (
       <LoadError title="The offer could not be loaded" error={offer.error} onRetry={() => offer.refetch()} />
     );
@@ -77,32 +62,20 @@ function OfferDetails({ offer, timeZone, locale }: { offer: WaitlistOfferView; t
 
   if (booked)
     return (
-      <Alert color="teal" role="status" title="Booked">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            Your {offer.serviceName} on {formatDateTime(booked.startsAt, timeZone, locale)} is booked. We have emailed
-            you the details.
-          </Text>
-          <Button component={Link} to="/bookings" size="sm" variant="light">
-            See my bookings
-          </Button>
-        </Stack>
-      </Alert>
+      <DoneNotice title="Booked" nextTo="/bookings" nextLabel="See my bookings">
+        Your {offer.serviceName} on {formatDateTime(booked.startsAt, timeZone, locale)} is booked. We have emailed you
+        the details.
+      </DoneNotice>
     );
   if (offer.status !== 'offered')
     return (
-      <Stack gap="sm" align="flex-start">
-        <Text>
-          {offer.status === 'claimed'
-            ? 'You have booked this time.'
-            : offer.status === 'gone'
-              ? 'Sorry, this time has gone: someone else booked it first. You stay on the waitlist for the next one.'
-              : 'This offer has closed. You stay on the waitlist for the next time that comes free.'}
-        </Text>
-        <Button component={Link} to="/bookings" variant="light">
-          See my bookings
-        </Button>
-      </Stack>
+      <EndsAtMyBookings>
+        {offer.status === 'claimed'
+          ? 'You have booked this time.'
+          : offer.status === 'gone'
+            ? 'Sorry, this time has gone: someone else booked it first. You stay on the waitlist for the next one.'
+            : 'This offer has closed. You stay on the waitlist for the next time that comes free.'}
+      </EndsAtMyBookings>
     );
   return (
     <form

@@ -1,0 +1,76 @@
+import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from '../lib/links.tsx';
+import { useCurrentUser } from '../lib/session.ts';
+import { SignInForm } from './auth/sign-in-form.tsx';
+import { PageSkeleton } from './page-skeleton.tsx';
+
+/**
+ * A page an email's link lands on (a waitlist offer, leaving the waitlist, a review): its title, then `children` once
+ * the client is signed in. Signing in is asked here rather than by the route guard, so the link keeps its place.
+ */
+export function EmailedLinkPage({
+  title,
+  signInPrompt,
+  children,
+}: {
+  title: string;
+  /** Which account to sign in with, and why. */
+  signInPrompt: string;
+  children: ReactNode;
+}) {
+  const { role, isPending } = useCurrentUser();
+  return (
+    <Container size="sm" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        <Title order={1}>{title}</Title>
+        {isPending ? (
+          <PageSkeleton />
+        ) : role === null ? (
+          <Stack gap="sm">
+            <Text>{signInPrompt}</Text>
+            <SignInForm />
+          </Stack>
+        ) : (
+          children
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/** Where such a page ends when there is nothing left to do on it: what became of it, and the way to My bookings. */
+export function EndsAtMyBookings({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Text>{children}</Text>
+      <Button component={Link} to="/bookings" variant="light">
+        See my bookings
+      </Button>
+    </Stack>
+  );
+}
+
+/** What the client's tap did, said at once, with the one place to go next. */
+export function DoneNotice({
+  title,
+  children,
+  nextTo,
+  nextLabel,
+}: {
+  title: string;
+  children: ReactNode;
+  nextTo: string;
+  nextLabel: string;
+}) {
+  return (
+    <Alert color="teal" role="status" title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{children}</Text>
+        <Button component={Link} to={nextTo} size="sm" variant="light">
+          {nextLabel}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
