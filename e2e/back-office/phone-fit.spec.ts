@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth.ts';
-import { pageAtRest } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { tmpDir } from '../support/paths.ts';
-import { phoneBooking, uniqueName } from './back-office.ts';
+import { longUnbrokenName, PHONE, phoneFitWalk } from '../support/phone-fit.ts';
+import { phoneBooking } from './back-office.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
 test.use({ paymentPolicy: 'ignores' });
@@ -33,72 +32,27 @@ const screens: { path: string; heading: string | RegExp; open?: (page: Page) => 
   { path: '/vat-returns', heading: 'VAT returns' },
   { path: '/analytics', heading: 'Analytics' },
   { path: '/business', heading: 'Business details' },
+  { path: '/courses', heading: 'Courses' },
+  { path: '/website', heading: 'Website' },
+  { path: '/questionnaire', heading: 'Health questionnaire' },
+  { path: '/reviews', heading: 'Reviews' },
+  { path: '/manage_waitlist', heading: 'Waitlist' },
 ];
-
-/** What does not fit a 375 px phone: overflow, cut-off badges, tap targets under 24 px, primary actions under 44 px. */
-async function misfits(page: Page) {
-  return page.evaluate(() => {
-    const visible = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-    };
-    const name = (element: Element) =>
-      `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
-    const problems: string[] = [];
-    // A phone widens its layout viewport to fit what overflows, so the screen's width is the fixed 375.
-    const screenWidth = 375;
-    const overflow = document.documentElement.scrollWidth - screenWidth;
-    if (overflow > 0) {
-      const wide = [...document.querySelectorAll('body *')]
-        .filter((element) => visible(element) && element.getBoundingClientRect().right > screenWidth + 1)
-        .slice(0, 3)
-        .map(name);
-      problems.push(`${overflow} px wider than the screen: ${wide.join(', ')}`);
-    }
-    for (const label of document.querySelectorAll('.mantine-Badge-label'))
-      if (visible(label) && label.scrollWidth > label.clientWidth + 1) problems.push(`cut-off badge ${name(label)}`);
-    const targets = document.querySelectorAll(
-      ':is(main, [role="dialog"], nav) :is(button, a, select, input:not([type="hidden"]), [role="tab"], [role="switch"])',
-    );
-    for (const target of targets) {
-      if (!visible(target)) continue;
-      // A link inside a sentence is exempt (WCAG 2.5.8).
-      if (target.tagName === 'A' && getComputedStyle(target).display === 'inline') continue;
-      // What takes the tap: a checkbox's whole label, a tags field around its inner input.
-      const box = (
-        target.closest('.mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root, .mantine-Input-input') ??
-        target
-      ).getBoundingClientRect();
-      if (box.width < 24 || box.height < 24)
-        problems.push(`small target ${name(target)} ${Math.round(box.width)}×${Math.round(box.height)}`);
-    }
-    for (const button of document.querySelectorAll(
-      'main .mantine-Button-root:not([data-variant]), main .mantine-Button-root[data-variant="filled"], [role="dialog"] .mantine-Button-root:not([data-variant])',
-    ))
-      if (visible(button) && button.getBoundingClientRect().height < 44)
-        problems.push(`primary action under 44 px ${name(button)}`);
-    return problems;
-  });
-}
 
 test('every back-office screen fits a 375 px phone: no overflow, whole badges, tap targets big enough @phone', async ({
   page,
 }) => {
   test.slow();
-  await page.setViewportSize({ width: 375, height: 812 });
+  await page.setViewportSize(PHONE);
   await signInAsAdmin(page);
   // A booking of the test's own, so the diary, the list, a customer and a booking sheet have something to show;
-  // its client's name and email are one long unbroken word each, which must wrap rather than widen a screen.
-  const name = `Wolfeschlegelsteinhausenbergerdorff${uniqueName('Fitz').replace(/\W/g, '')}`;
+  // its client's name (60 characters) and email are one long unbroken word each, which must wrap rather than widen
+  // a screen.
+  const name = longUnbrokenName('Fitz');
   const slot = diaryTime();
   await phoneBooking(page.request, { date: slot.date, time: slot.time, name, type: 'deeptissue' });
-  const found: Record<string, string[]> = {};
-  const check = async (what: string) => {
-    await pageAtRest(page);
-    await page.screenshot({ path: `${tmpDir}/shots/375${what.replace(/\W+/g, '-')}.png`, fullPage: true });
-    const problems = await misfits(page);
-    if (problems.length > 0) found[what] = problems;
-  };
+  const walk = phoneFitWalk(page, 'back-office');
+  const check = walk.check;
   for (const screen of screens) {
     await page.goto(screen.path);
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
@@ -122,5 +76,5 @@ test('every back-office screen fits a 375 px phone: no overflow, whole badges, t
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name })).toBeVisible();
   await check('/customers/one');
-  expect(found).toEqual({});
+  walk.expectAllFit();
 });

@@ -63,14 +63,21 @@ export function SecondFactorStep({ onSignedIn, onCancel }: { onSignedIn?: () => 
         />
         <FailureAlert error={verify.error} title="Could not sign in" message={secondFactorErrorMessage} />
         <Group justify="space-between" align="center">
-          <Anchor component="button" type="button" size="sm" onClick={switchKind}>
+          <Anchor component="button" type="button" size="sm" mih={44} onClick={switchKind}>
             {kind === 'totp' ? 'Use a recovery code instead' : 'Use your authenticator app instead'}
           </Anchor>
           <Button type="submit" loading={verify.isPending}>
             Verify
           </Button>
         </Group>
-        <Anchor component="button" type="button" size="sm" onClick={onCancel} style={{ alignSelf: 'flex-start' }}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          mih={44}
+          onClick={onCancel}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Start again with your password
         </Anchor>
       </Stack>

@@ -107,6 +107,7 @@ export function SignInForm({ onSignedIn, defaultEmail = '' }: SignInFormProps) {
               component="button"
               type="button"
               size="sm"
+              mih={44}
               onClick={forgotPassword}
               disabled={requestReset.isPending}
             >

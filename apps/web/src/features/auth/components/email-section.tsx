@@ -15,7 +15,8 @@ export function EmailSection({ user }: { user: EmailUser }) {
   return (
     <Stack gap="sm">
       <Group gap="sm">
-        <Text>{user.email}</Text>
+        {/* A long address breaks anywhere rather than widen the row (a flex item shrinks no further than a word). */}
+        <Text style={{ overflowWrap: 'anywhere' }}>{user.email}</Text>
         {user.emailVerified ? (
           <Badge color="teal.9" variant="filled">
             Verified

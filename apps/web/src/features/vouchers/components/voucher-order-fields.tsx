@@ -85,6 +85,8 @@ export function VoucherOrderFields({
           min={5}
           max={1000}
           decimalScale={2}
+          // Its up and down arrows are 17 px tall, under a 24 px target: a phone types the amount on its keypad.
+          hideControls
           error={errors.amountPence}
         />
       ) : (
