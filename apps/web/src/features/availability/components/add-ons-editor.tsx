@@ -3,8 +3,10 @@ import { Alert, Badge, Button, Card, Checkbox, Group, NumberInput, Stack, Text, 
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { adminAddOnsQuery, useCreateAddOn, useUpdateAddOn } from '../../../lib/catalog/add-ons.ts';
 import { formatPrice } from '../../../lib/format.ts';
+import { PriceInput, penceOfPriceBox, useCatalogSave } from './catalog-form.tsx';
 
 type Draft = { name: string; description: string; minutes: number | string; pounds: number | string; types: string[] };
 const emptyDraft: Draft = { name: '', description: '', minutes: 0, pounds: 0, types: [] };
@@ -26,30 +28,24 @@ function AddOnForm({
   onCancel?: () => void;
 }) {
   const [draft, setDraft] = useState<Draft>(initial);
-  const [error, setError] = useState<string | null>(null);
+  const { error, save } = useCatalogSave(addOnInput);
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
-  const submit = async () => {
-    const parsed = addOnInput.safeParse({
-      name: draft.name,
-      description: draft.description,
-      minutes: Number(draft.minutes),
-      pricePence: Math.round(Number(draft.pounds) * 100),
-      types: draft.types,
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues.map((issue) => issue.message).join(' '));
-      return;
-    }
-    setError(null);
-    try {
-      await onSubmit(parsed.data);
-      if (!onCancel) setDraft(emptyDraft);
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  };
+  const submit = () =>
+    save(
+      {
+        name: draft.name,
+        description: draft.description,
+        minutes: Number(draft.minutes),
+        pricePence: penceOfPriceBox(draft.pounds),
+        types: draft.types,
+      },
+      async (input) => {
+        await onSubmit(input);
+        if (!onCancel) setDraft(emptyDraft);
+      },
+    );
 
   return (
     <Stack gap="sm">
@@ -74,14 +70,7 @@ function AddOnForm({
           onChange={(v) => set('minutes', v)}
           w={130}
         />
-        <NumberInput
-          label="Price (£)"
-          min={0}
-          decimalScale={2}
-          value={draft.pounds}
-          onChange={(v) => set('pounds', v)}
-          w={130}
-        />
+        <PriceInput value={draft.pounds} onChange={(v) => set('pounds', v)} />
       </Group>
       {(Object.keys(typesByStyle) as (keyof typeof typesByStyle)[]).map((style) => (
         <Checkbox.Group
@@ -115,11 +104,7 @@ function AddOnForm({
           {submitLabel}
         </Button>
       </Group>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FailureAlert error={error} />
     </Stack>
   );
 }

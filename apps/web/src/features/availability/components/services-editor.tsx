@@ -15,7 +15,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { adminServicesQuery, useUpdateService } from '../services-api.ts';
+import { PriceInput, penceOfPriceBox, useCatalogSave } from './catalog-form.tsx';
 
 type DraftDuration = { minutes: number | string; pounds: number | string };
 
@@ -28,28 +30,21 @@ function ServiceForm({ service }: { service: Service }) {
   const [durations, setDurations] = useState<DraftDuration[]>(
     service.durations.map((d) => ({ minutes: d.minutes, pounds: d.pricePence / 100 })),
   );
-  const [error, setError] = useState<string | null>(null);
+  const { error, save: saveDraft } = useCatalogSave(updateServiceInput);
 
-  const save = () => {
-    const parsed = updateServiceInput.safeParse({
-      name,
-      description,
-      active,
-      durations: durations.map((d) => ({ minutes: Number(d.minutes), pricePence: Math.round(Number(d.pounds) * 100) })),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues.map((issue) => issue.message).join(' '));
-      return;
-    }
-    setError(null);
-    update.mutate(
-      { id: service.id, changes: parsed.data },
+  const save = () =>
+    saveDraft(
       {
-        onSuccess: () => notifications.show({ message: `${name} saved.` }),
-        onError: (failure) => setError(failure.message),
+        name,
+        description,
+        active,
+        durations: durations.map((d) => ({ minutes: Number(d.minutes), pricePence: penceOfPriceBox(d.pounds) })),
+      },
+      async (changes) => {
+        await update.mutateAsync({ id: service.id, changes });
+        notifications.show({ message: `${name} saved.` });
       },
     );
-  };
 
   const setDuration = (index: number, field: keyof DraftDuration, value: number | string) =>
     setDurations((current) => current.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
@@ -83,14 +78,7 @@ function ServiceForm({ service }: { service: Service }) {
               onChange={(v) => setDuration(index, 'minutes', v)}
               w={110}
             />
-            <NumberInput
-              label="Price (£)"
-              min={0}
-              decimalScale={2}
-              value={duration.pounds}
-              onChange={(v) => setDuration(index, 'pounds', v)}
-              w={130}
-            />
+            <PriceInput value={duration.pounds} onChange={(v) => setDuration(index, 'pounds', v)} />
             <ActionIcon
               variant="subtle"
               color="red"
@@ -111,11 +99,7 @@ function ServiceForm({ service }: { service: Service }) {
             Save {service.name}
           </Button>
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FailureAlert error={error} />
       </Stack>
     </Card>
   );
