@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
   datesBetween,
   formatForClient,
   localDateOf,
@@ -98,6 +99,13 @@ describe('calendar dates', () => {
     expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30'); // a 23-hour day in London is still one date
+  });
+
+  it('counts months forward to the same day, or to the last day of a shorter month', () => {
+    expect(addMonths('2026-03-15', 12)).toBe('2027-03-15');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
   });
 
   it("writes a time for a client with its zone's name", () => {

@@ -64,6 +64,15 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The same day `months` later (the last day of a shorter month: 31 January + 1 month is 28 or 29 February). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target.toISOString().slice(0, 10);
+}
+
 /** "Sunday, 29 March 2026 at 14:00 BST (Europe/London)": every time we write to a client names its zone. */
 export function formatForClient(instant: number | Date, timeZone: string, locale = 'en-GB'): string {
   const date = new Intl.DateTimeFormat(locale, {

@@ -2,10 +2,10 @@ import { AppError, type CourseProduct, courseProductInput } from '@app/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { courseProduct, service } from '../../db/schema.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
-import { type CourseDeps, type CourseProductRow, productView, uuidPattern } from './course-rules.ts';
+import { type CourseDeps, type CourseProductRow, productView } from './course-rules.ts';
 
 /** The treatment a course is for, at a length it is offered today: its name, style and type are kept with it. */
 async function treatmentOf(tx: DbOrTx, input: { serviceId: string; durationMinutes: number }) {

@@ -1,5 +1,5 @@
-// What every course verb shares: the deps, the clock, the view of a course and its history, the ledger's account and
-// the posting that may carry nothing. Below the verbs; imports none of them.
+// What every course verb shares: the deps, the view of a course and its history, the ledger's account and the
+// posting that may carry nothing (the clock and the dates are lib's). Below the verbs; imports none of them.
 import { accountCodes, type Course, type CourseHistoryItem, type CourseProduct, courseLabel } from '@app/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -12,7 +12,6 @@ import {
   user,
 } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import { localDateOf } from '../../lib/zoned-time.ts';
 import type { CourseForPosting } from '../ledger/course-postings.ts';
 import { ensureSystemAccount, postJournalEntry } from '../ledger/ledger.service.ts';
 import type { EntryDraft } from '../ledger/postings.ts';
@@ -23,19 +22,6 @@ export type CourseDeps = { db: Db; env: Env; stripe?: StripeAccount | null; now?
 export type CourseTx = Pick<CourseDeps, 'env' | 'now'> & { tx: DbOrTx };
 export type CourseRow = typeof coursePurchase.$inferSelect;
 export type CourseProductRow = typeof courseProduct.$inferSelect;
-
-export const now = (deps: Pick<CourseDeps, 'now'>) => deps.now?.() ?? Date.now();
-export const todayOf = (deps: Pick<CourseDeps, 'now' | 'env'>) => localDateOf(now(deps), deps.env.BUSINESS_TIME_ZONE);
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The same day `months` later (the last day of a shorter month: 31 January + 1 month is 28 or 29 February). */
-export function addMonths(date: string, months: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, last));
-  return target.toISOString().slice(0, 10);
-}
 
 export const forPosting = (row: CourseRow): CourseForPosting => ({
   courseId: row.id,

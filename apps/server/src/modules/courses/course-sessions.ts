@@ -2,7 +2,8 @@ import { AppError, adjustCourseInput, type Course, courseLabel } from '@app/shar
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type booking, courseAdjustment, coursePurchase, courseSessionUse, service } from '../../db/schema.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { now, todayOf } from '../../lib/clock.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -14,10 +15,7 @@ import {
   type CourseTx,
   courseViews,
   forPosting,
-  now,
   postCourseEntry,
-  todayOf,
-  uuidPattern,
 } from './course-rules.ts';
 
 type BookingRow = typeof booking.$inferSelect;

@@ -1,8 +1,9 @@
 import { courseLabel } from '@app/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import { coursePurchase } from '../../db/schema.ts';
+import { now, todayOf } from '../../lib/clock.ts';
 import { courseExpiredEntry } from '../ledger/course-postings.ts';
-import { type CourseDeps, forPosting, now, postCourseEntry, todayOf } from './course-rules.ts';
+import { type CourseDeps, forPosting, postCourseEntry } from './course-rules.ts';
 
 /**
  * The daily job: each course past its last day with sessions left is closed, and what they were worth leaves 2320

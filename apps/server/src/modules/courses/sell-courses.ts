@@ -11,21 +11,20 @@ import { and, eq, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client.ts';
 import { courseProduct, coursePurchase, user } from '../../db/schema.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { todayOf } from '../../lib/clock.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
+import { addMonths } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { courseSoldEntry } from '../ledger/course-postings.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
 import {
-  addMonths,
   type CourseDeps,
   type CourseRow,
   type CourseTx,
   courseViews,
   forPosting,
   postCourseEntry,
-  todayOf,
-  uuidPattern,
 } from './course-rules.ts';
 
 /** A course on sale, read under the sale's transaction; a course taken off sale is not sold. */

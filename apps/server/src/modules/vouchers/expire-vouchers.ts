@@ -1,8 +1,9 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { voucher } from '../../db/schema.ts';
+import { todayOf } from '../../lib/clock.ts';
 import { money } from '../invoices/invoices.service.ts';
 import { voucherExpiredEntry } from '../ledger/voucher-postings.ts';
-import { forPosting, postIfAny, todayOf, type VoucherDeps } from './voucher-rules.ts';
+import { forPosting, postIfAny, type VoucherDeps } from './voucher-rules.ts';
 
 /**
  * The daily job: each voucher past its date with money left is closed, and what was left leaves vouchers

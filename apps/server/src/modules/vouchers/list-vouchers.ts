@@ -3,11 +3,11 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { voucher } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { settleVoucherIntent } from './sell-vouchers.ts';
 import { sendDueVoucherEmails } from './voucher-emails.ts';
-import { uuidPattern, type VoucherDeps, viewsOf } from './voucher-rules.ts';
+import { type VoucherDeps, viewsOf } from './voucher-rules.ts';
 
 /** The back office list: newest first, searched by code (with or without dashes) or by buyer or recipient. */
 export async function listVouchers(

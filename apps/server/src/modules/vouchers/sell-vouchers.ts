@@ -10,19 +10,17 @@ import { and, eq, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client.ts';
 import { service, voucher } from '../../db/schema.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { now, todayOf } from '../../lib/clock.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
+import { addMonths } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { voucherSoldEntry } from '../ledger/voucher-postings.ts';
 import { sendDueVoucherEmails } from './voucher-emails.ts';
 import {
-  addMonths,
   forPosting,
   newVoucherCode,
-  now,
-  todayOf,
-  uuidPattern,
   type VoucherDeps,
   type VoucherTx,
   viewsOf,

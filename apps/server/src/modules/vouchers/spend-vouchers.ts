@@ -2,6 +2,7 @@ import { AppError, accountCodes, redeemVoucherInput, type Voucher } from '@app/s
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, journalEntry, journalLine, voucher, voucherRedemption } from '../../db/schema.ts';
+import { now, todayOf } from '../../lib/clock.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -9,9 +10,7 @@ import { salesVatRateBp } from '../ledger/ledger.service.ts';
 import { voucherExpiredEntry, voucherRedeemedEntry, voucherReturnedEntry } from '../ledger/voucher-postings.ts';
 import {
   forPosting,
-  now,
   postIfAny,
-  todayOf,
   type VoucherDeps,
   type VoucherRow,
   type VoucherTx,

@@ -2,6 +2,7 @@ import { formatVoucherCode } from '@app/shared';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { voucher } from '../../db/schema.ts';
+import { now, todayOf } from '../../lib/clock.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { getBusinessDetails } from '../business/business.service.ts';
 import { emailBrandOf } from '../emails/emails.service.ts';
@@ -9,7 +10,7 @@ import type { PdfBrand } from '../invoices/invoice-pdf.ts';
 import { money } from '../invoices/invoices.service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { documentBrandOf } from '../website/website.service.ts';
-import { now, todayOf, type VoucherDeps, voucherLabel } from './voucher-rules.ts';
+import { type VoucherDeps, voucherLabel } from './voucher-rules.ts';
 
 /**
  * Every issued voucher whose send date has come and that has an address goes to the outbox once, its PDF attached:

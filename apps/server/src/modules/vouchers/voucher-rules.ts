@@ -1,12 +1,11 @@
-// What every voucher verb shares: the deps, the clock, the code, the label and the view of a voucher, the refusal a
-// client reads and the posting that may carry nothing. Below the verbs; imports none of them.
+// What every voucher verb shares: the deps, the code, the label and the view of a voucher, the refusal a client reads
+// and the posting that may carry nothing (the clock and the dates are lib's). Below the verbs; imports none of them.
 import { randomInt } from 'node:crypto';
 import { AppError, formatVoucherCode, VOUCHER_CODE_ALPHABET, VOUCHER_CODE_LENGTH, type Voucher } from '@app/shared';
 import { inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type voucher, voucherRedemption } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import { localDateOf } from '../../lib/zoned-time.ts';
 import { money } from '../invoices/invoices.service.ts';
 import { postJournalEntry } from '../ledger/ledger.service.ts';
 import type { EntryDraft } from '../ledger/postings.ts';
@@ -27,24 +26,11 @@ export type VoucherDeps = {
 export type VoucherTx = Pick<VoucherDeps, 'env' | 'now'> & { tx: DbOrTx };
 export type VoucherRow = typeof voucher.$inferSelect;
 
-export const now = (deps: Pick<VoucherDeps, 'now'>) => deps.now?.() ?? Date.now();
-export const todayOf = (deps: Pick<VoucherDeps, 'now' | 'env'>) => localDateOf(now(deps), deps.env.BUSINESS_TIME_ZONE);
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** 16 signs drawn by the system's cryptographic generator from an alphabet with no look-alikes: not guessable. */
 export function newVoucherCode(): string {
   let code = '';
   for (let i = 0; i < VOUCHER_CODE_LENGTH; i++) code += VOUCHER_CODE_ALPHABET[randomInt(VOUCHER_CODE_ALPHABET.length)];
   return code;
-}
-
-/** The same day `months` later (the last day of a shorter month: 31 January + 1 month is 28 or 29 February). */
-export function addMonths(date: string, months: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, last));
-  return target.toISOString().slice(0, 10);
 }
 
 /**
