@@ -1,19 +1,13 @@
 import { z } from 'zod';
+import { chargeRuleSchema } from './fields.ts';
 
 // ---- Deposits by bank transfer (decision 066): what sensual bookings may ask, as Stripe prohibits card payments ----
 
 /** The deposit asked of a sensual booking by bank transfer: none, a fixed amount or a share of the price. */
-export const bankDepositRuleSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('none') }),
-  z.strictObject({
-    kind: z.literal('deposit_fixed'),
-    amountPence: z.number().int().min(100, 'A deposit is at least £1').max(1_000_000),
-  }),
-  z.strictObject({
-    kind: z.literal('deposit_percent'),
-    percent: z.number().int().min(1, 'Between 1 and 100 %').max(100, 'Between 1 and 100 %'),
-  }),
-]);
+export const bankDepositRuleSchema = chargeRuleSchema(
+  { fixed: 'deposit_fixed', percent: 'deposit_percent' },
+  'A deposit',
+);
 export type BankDepositRule = z.infer<typeof bankDepositRuleSchema>;
 
 /** The owner's settings: the deposit, how long a booking holds its time for it, and the account it is paid into. */

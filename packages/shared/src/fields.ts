@@ -1,4 +1,4 @@
-// The field schemas every date, time and id from outside goes through: one place decides
+// The field schemas every date, time, id and charge from outside goes through: one place decides
 // what a real, sensible value is, so no malformed value reaches date arithmetic or the database.
 import { z } from 'zod';
 
@@ -62,4 +62,30 @@ export function pageFields(maxPageSize: number) {
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(50),
   };
+}
+
+/** A fixed amount the owner asks of a booking (a deposit, a no-show fee), in pence: £1 to £10,000. */
+export function fixedChargeField(what: string) {
+  return z.number().int().min(100, `${what} is at least £1`).max(1_000_000);
+}
+
+/** A share of a booking's price the owner asks, in whole per cent: from 1 to `most`. */
+export function percentOfPriceField(most: number) {
+  const message = `Between 1 and ${most} %`;
+  return z.number().int().min(1, message).max(most, message);
+}
+
+/**
+ * What the owner asks of a kind of booking: nothing, a fixed amount or a share of its price (a bank deposit, a no-show
+ * fee). `kinds` are the names each rule has always been stored under.
+ */
+export function chargeRuleSchema<Fixed extends string, Percent extends string>(
+  kinds: { fixed: Fixed; percent: Percent },
+  what: string,
+) {
+  return z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('none') }),
+    z.strictObject({ kind: z.literal(kinds.fixed), amountPence: fixedChargeField(what) }),
+    z.strictObject({ kind: z.literal(kinds.percent), percent: percentOfPriceField(100) }),
+  ]);
 }

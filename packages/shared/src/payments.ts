@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addOnIdsField } from './add-ons.ts';
-import { isoDateTimeField } from './fields.ts';
+import { chargeRuleSchema, fixedChargeField, isoDateTimeField, percentOfPriceField } from './fields.ts';
 
 /** Leeway for a device clock a little ahead of the server's when "now" is sent as the time of a payment. */
 export const PAYMENT_CLOCK_LEEWAY_MS = 5 * 60_000;
@@ -49,14 +49,9 @@ export type RecordRefundInput = z.infer<typeof recordRefundInput>;
 /** What one kind of booking pays when it is made: nothing, a deposit (fixed or a share of the price) or all of it. */
 export const upfrontRuleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('none') }),
-  z.strictObject({
-    kind: z.literal('deposit_fixed'),
-    amountPence: z.number().int().min(100, 'A deposit is at least £1').max(1_000_000),
-  }),
-  z.strictObject({
-    kind: z.literal('deposit_percent'),
-    percent: z.number().int().min(1, 'Between 1 and 99 %').max(99, 'Between 1 and 99 %'),
-  }),
+  z.strictObject({ kind: z.literal('deposit_fixed'), amountPence: fixedChargeField('A deposit') }),
+  // A share of 100 % is 'full', said once.
+  z.strictObject({ kind: z.literal('deposit_percent'), percent: percentOfPriceField(99) }),
   z.strictObject({ kind: z.literal('full') }),
 ]);
 export type UpfrontRule = z.infer<typeof upfrontRuleSchema>;
@@ -66,17 +61,7 @@ export type ClientKind = (typeof clientKinds)[number];
 const rulesPerClient = z.strictObject({ newClient: upfrontRuleSchema, returningClient: upfrontRuleSchema });
 
 /** A fee charged to the client's saved card if they do not come (decision 054): off, a fixed amount or a share. */
-export const noShowFeeRuleSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('none') }),
-  z.strictObject({
-    kind: z.literal('fixed'),
-    amountPence: z.number().int().min(100, 'A no-show fee is at least £1').max(1_000_000),
-  }),
-  z.strictObject({
-    kind: z.literal('percent'),
-    percent: z.number().int().min(1, 'Between 1 and 100 %').max(100, 'Between 1 and 100 %'),
-  }),
-]);
+export const noShowFeeRuleSchema = chargeRuleSchema({ fixed: 'fixed', percent: 'percent' }, 'A no-show fee');
 export type NoShowFeeRule = z.infer<typeof noShowFeeRuleSchema>;
 const noShowFeePerStyle = z.strictObject({ therapeutic: noShowFeeRuleSchema, sensual: noShowFeeRuleSchema });
 
