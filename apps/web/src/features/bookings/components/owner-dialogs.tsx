@@ -1,12 +1,12 @@
 import type { AdminBooking } from '@app/shared';
 import { Alert, Button, Checkbox, Stack, Switch, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { serverMessage } from '../../../lib/api-client.ts';
-import { formatDiaryDateTime, formatPrice, formatTime, localDateIn } from '../../../lib/format.ts';
+import { formatDiaryDateTime, formatPrice, formatTime } from '../../../lib/format.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
 import { type ActionResult, useBookingAction, useMoveBooking, useRestoreBooking } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
@@ -16,37 +16,39 @@ import { WeekStripPicker } from './week-strip-picker.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
-/** The 'Email the client' switch, on by default; off and explained when there is no address to email. */
-export function EmailSwitch({
+/**
+ * A dialog's 'Email the client' choice and its switch: on by default; off and explained when there is no address to
+ * email. `what` is what the client is emailed ('the new time'); `describe` is false where a note below already says
+ * who is emailed (the cancel dialog): said once, not twice. `reset` turns it on again for the dialog's next opening.
+ */
+function useEmailChoice({
   booking,
-  checked,
-  onChange,
   emailEnabled,
   what,
   describe = true,
 }: {
   booking: AdminBooking;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
   emailEnabled: boolean;
-  /** 'the new time', 'the cancellation' */
   what: string;
-  /** False where a note below already says who is emailed (the cancel dialog): said once, not twice. */
   describe?: boolean;
 }) {
-  if (!booking.clientEmail) return <Text size="sm">There is no email address for this client: nobody is emailed.</Text>;
-  return (
+  const [notify, setNotify] = useState(true);
+  const reset = useCallback(() => setNotify(true), []);
+  const emailSwitch = booking.clientEmail ? (
     <Stack gap={4}>
-      <Switch label="Email the client" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
+      <Switch label="Email the client" checked={notify} onChange={(event) => setNotify(event.currentTarget.checked)} />
       {describe && (
         <Text size="sm">
-          {checked
+          {notify
             ? `${booking.clientEmail} is emailed ${what}.${emailEnabled ? '' : ' No mail server is set up: the email is kept in the outbox, not sent.'}`
             : 'Nobody is emailed. Tell the client yourself.'}
         </Text>
       )}
     </Stack>
+  ) : (
+    <Text size="sm">There is no email address for this client: nobody is emailed.</Text>
   );
+  return { notify, reset, emailSwitch };
 }
 
 type Move = { booking: AdminBooking; startsAt: string };
@@ -147,22 +149,16 @@ function MoveQuestion({
   onMoved?: () => void;
   onRefused?: (error: Error) => void;
 }) {
-  const [notify, setNotify] = useState(true);
-  const { save, isPending } = useConfirmedMove(timeZone, emailEnabled);
   const { booking, startsAt } = move;
+  const { notify, emailSwitch } = useEmailChoice({ booking, emailEnabled, what: 'the new time' });
+  const { save, isPending } = useConfirmedMove(timeZone, emailEnabled);
   return (
     <Stack gap="md">
       <Text>
         {booking.clientName}, {booking.serviceName}: from {formatDiaryDateTime(booking.startsAt, timeZone)} to{' '}
         <strong>{formatDiaryDateTime(startsAt, timeZone)}</strong>.
       </Text>
-      <EmailSwitch
-        booking={booking}
-        checked={notify}
-        onChange={setNotify}
-        emailEnabled={emailEnabled}
-        what="the new time"
-      />
+      {emailSwitch}
       <DialogActions keepLabel="Keep the current time" onKeep={onCancel}>
         <Button
           loading={isPending}
@@ -188,13 +184,13 @@ type BookingDialogProps = {
 /** 'Reschedule': a free time from the slot engine, then the same question as a drag. */
 export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, fullScreen, onClose }: BookingDialogProps) {
   const [startsAt, setStartsAt] = useState<string | null>(null);
-  const [notify, setNotify] = useState(true);
+  const email = useEmailChoice({ booking, emailEnabled, what: 'the new time' });
   const [refusal, setRefusal] = useState<Error | null>(null);
   const { save, isPending } = useConfirmedMove(timeZone, emailEnabled);
   const close = () => {
     setStartsAt(null);
     setRefusal(null);
-    setNotify(true);
+    email.reset();
     onClose();
   };
   const alternatives = alternativesOf(refusal);
@@ -204,11 +200,8 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
         <Text>
           {booking.clientName}, {booking.serviceName}, now {formatDiaryDateTime(booking.startsAt, timeZone)}
         </Text>
-        {/* Opened at the booking's own day, a week of days around it. */}
         <WeekStripPicker
-          serviceId={booking.serviceId}
-          durationMinutes={booking.durationMinutes}
-          startDay={localDateIn(booking.startsAt, timeZone)}
+          booking={booking}
           value={startsAt}
           onChange={(value) => {
             setRefusal(null);
@@ -231,13 +224,7 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           >
             <Text fw={600}>Move to {formatDiaryDateTime(startsAt, timeZone)}?</Text>
-            <EmailSwitch
-              booking={booking}
-              checked={notify}
-              onChange={setNotify}
-              emailEnabled={emailEnabled}
-              what="the new time"
-            />
+            {email.emailSwitch}
           </Stack>
         )}
         <DialogActions keepLabel="Keep the current time" onKeep={close}>
@@ -248,7 +235,9 @@ export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, full
             h="auto"
             mih={44}
             styles={{ label: { whiteSpace: 'normal' } }}
-            onClick={() => startsAt && save({ booking, startsAt }, notify, { onSuccess: close, onError: setRefusal })}
+            onClick={() =>
+              startsAt && save({ booking, startsAt }, email.notify, { onSuccess: close, onError: setRefusal })
+            }
           >
             {startsAt ? `Move to ${formatDiaryDateTime(startsAt, timeZone)}` : 'Choose a time'}
           </Button>
@@ -272,7 +261,8 @@ export function CancelDialog({
   onlineRefundablePence?: number;
 }) {
   const [reason, setReason] = useState('');
-  const [notify, setNotify] = useState(true);
+  const email = useEmailChoice({ booking, emailEnabled, what: 'the cancellation', describe: false });
+  const notify = email.notify;
   // Paying back gives the money back and puts what gift vouchers paid back onto the vouchers: on by default.
   const [refund, setRefund] = useState(true);
   const action = useBookingAction(booking.id);
@@ -285,9 +275,9 @@ export function CancelDialog({
   useEffect(() => {
     if (!opened) return;
     setReason('');
-    setNotify(true);
+    email.reset();
     setRefund(true);
-  }, [opened]);
+  }, [opened, email.reset]);
   const close = () => {
     action.reset();
     onClose();
@@ -367,14 +357,7 @@ export function CancelDialog({
           {booking.clientName}, {booking.serviceName}, {formatDiaryDateTime(booking.startsAt, timeZone)}
         </Text>
         <NoteField label="Reason (optional)" value={reason} onChange={setReason} maxLength={500} />
-        <EmailSwitch
-          booking={booking}
-          checked={notify}
-          onChange={setNotify}
-          emailEnabled={emailEnabled}
-          what="the cancellation"
-          describe={false}
-        />
+        {email.emailSwitch}
         {anythingPaid && (
           <Checkbox
             label={payBackLabel(paid, byVoucher, bySession)}

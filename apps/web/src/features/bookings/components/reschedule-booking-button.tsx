@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime, localDateIn } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { alternativesOf, useRescheduleBooking } from '../api.ts';
 import { Notice } from './notice.tsx';
 import { AlternativeTimes } from './time-pickers.tsx';
@@ -48,11 +48,8 @@ export function RescheduleBookingButton({
           <Text>
             {booking.serviceName}, now {formatDateTime(booking.startsAt, timeZone, locale)}
           </Text>
-          {/* Opened at the booking's own day, a week of days around it. */}
           <WeekStripPicker
-            serviceId={booking.serviceId}
-            durationMinutes={booking.durationMinutes}
-            startDay={localDateIn(booking.startsAt, timeZone)}
+            booking={booking}
             value={startsAt}
             onChange={(value) => {
               reschedule.reset();

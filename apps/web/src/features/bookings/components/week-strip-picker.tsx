@@ -15,27 +15,25 @@ const dayParts = (date: string, locale: string) => {
 };
 
 /**
- * A week of days around `startDay` with the chosen day's free times as buttons: moving a booking to a nearby day is
- * a tap on the day and one on the time, opened at the booking's own day rather than at today's month.
+ * A week of days around the booking's own day with the chosen day's free times for its treatment as buttons: moving
+ * a booking to a nearby day is a tap on the day and one on the time, opened at its day rather than at today's month.
  */
 export function WeekStripPicker({
-  serviceId,
-  durationMinutes,
-  startDay,
+  booking,
   value,
   onChange,
   timeZone,
   locale = 'en-GB',
 }: {
-  serviceId: string;
-  durationMinutes: number;
-  /** The day shown and chosen first (the booking's). */
-  startDay: string;
+  /** The booking being moved: its day is shown and chosen first. */
+  booking: { serviceId: string; durationMinutes: number; startsAt: string };
   value: string | null;
   onChange: (startsAt: string) => void;
   timeZone: string;
   locale?: string;
 }) {
+  const { serviceId, durationMinutes } = booking;
+  const startDay = localDateIn(booking.startsAt, timeZone);
   const today = localDateIn(new Date(), timeZone);
   const firstOf = (day: string) => {
     const earliest = addDays(day, -3);
