@@ -19,8 +19,7 @@ export function AddOnTakeUp({ range, locale, currency }: { range: AnalyticsRange
       id="add-on-take-up"
       title="Add-on take-up"
       summary="Each add-on: the bookings that took it, of those it was offered with, and what it brought in."
-      loading={answer.isPending}
-      error={answer.error}
+      query={answer}
       asImage={false}
     >
       <Table.ScrollContainer minWidth={320}>

@@ -56,8 +56,7 @@ export function BusyTimes({ range }: { range: AnalyticsRange }) {
       description="Bookings that were not cancelled, by the hour they start on the business's clock. Darker is busier."
       summary="Bookings by weekday and hour"
       asImage={false}
-      loading={query.isPending}
-      error={query.error}
+      query={query}
     >
       <Table
         withColumnBorders={false}

@@ -13,8 +13,7 @@ export function ChartPanel({
   title,
   description,
   summary,
-  loading,
-  error,
+  query,
   table,
   asImage = true,
   children,
@@ -24,8 +23,8 @@ export function ChartPanel({
   description?: string;
   /** What the chart shows, in one sentence: the drawing's accessible name. */
   summary: string;
-  loading: boolean;
-  error: Error | null;
+  /** The figures' query: the panel shows its loading and its failure. */
+  query: { isPending: boolean; error: Error | null };
   table?: FiguresTable;
   /** False when the content is itself accessible (a table): it is then not wrapped as an image. */
   asImage?: boolean;
@@ -48,11 +47,11 @@ export function ChartPanel({
           {description}
         </Text>
       )}
-      {error ? (
+      {query.error ? (
         <Alert color="red" title={`${title} could not be loaded`} role="alert" mt="xs">
-          {error.message}
+          {query.error.message}
         </Alert>
-      ) : loading ? (
+      ) : query.isPending ? (
         <Box my="md">
           <SkeletonRows label={`Loading ${title.toLowerCase()}`} rows={3} height={48} />
         </Box>

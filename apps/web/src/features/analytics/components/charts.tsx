@@ -13,7 +13,7 @@ import {
   occupancyQuery,
 } from '../api.ts';
 import { bucketLabel, percentOf } from '../format.ts';
-import { ChartPanel } from './chart-panel.tsx';
+import { ChartPanel, type FiguresTable } from './chart-panel.tsx';
 
 export type ChartProps = { range: AnalyticsRange; bucket: AnalyticsBucket; locale: string; currency: string };
 
@@ -30,6 +30,24 @@ const poundsFormat = (locale: string, currency: string) => (pounds: number) =>
   formatWholeMoney(pounds * 100, locale, currency);
 const bucketWord: Record<AnalyticsBucket, string> = { day: 'day', week: 'week', month: 'month' };
 
+/** A chart's periods, each with its x axis label. */
+function labelled<Point extends { start: string }>(
+  points: Point[] | undefined,
+  bucket: AnalyticsBucket,
+  locale: string,
+) {
+  return (points ?? []).map((point) => ({ ...point, label: bucketLabel(point.start, bucket, locale) }));
+}
+
+/** The figures of a chart over time: a row a period, its label first. */
+function periodTable<Point extends { label: string }>(
+  data: Point[],
+  columns: string[],
+  cells: (point: Point) => (string | number)[],
+): FiguresTable {
+  return { columns: ['Period', ...columns], rows: data.map((point) => [point.label, ...cells(point)]) };
+}
+
 const statusSeries = [
   { name: 'completed', label: 'Completed', color: 'teal.7' },
   { name: 'confirmed', label: 'Confirmed', color: 'blue.7' },
@@ -40,8 +58,7 @@ const statusSeries = [
 
 export function BookingsChart({ range, bucket, locale }: ChartProps) {
   const query = useQuery(bookingsOverTimeQuery(range, bucket));
-  const points = query.data?.points ?? [];
-  const data = points.map((point) => ({ ...point, label: bucketLabel(point.start, bucket, locale) }));
+  const data = labelled(query.data?.points, bucket, locale);
   const totals = query.data?.totals;
   return (
     <ChartPanel
@@ -53,19 +70,12 @@ export function BookingsChart({ range, bucket, locale }: ChartProps) {
           ? `${totals.total} bookings: ${totals.completed} completed, ${totals.confirmed} confirmed, ${totals.pending} pending, ${totals.noShow} no-shows, ${totals.cancelled} cancelled.`
           : 'Bookings over time'
       }
-      loading={query.isPending}
-      error={query.error}
-      table={{
-        columns: ['Period', ...statusSeries.map((s) => s.label)],
-        rows: data.map((point) => [
-          point.label,
-          point.completed,
-          point.confirmed,
-          point.pending,
-          point.noShow,
-          point.cancelled,
-        ]),
-      }}
+      query={query}
+      table={periodTable(
+        data,
+        statusSeries.map((s) => s.label),
+        (point) => [point.completed, point.confirmed, point.pending, point.noShow, point.cancelled],
+      )}
     >
       <BarChart {...overTime} data={data} type="stacked" series={statusSeries} withLegend legendProps={legendBelow} />
     </ChartPanel>
@@ -74,8 +84,8 @@ export function BookingsChart({ range, bucket, locale }: ChartProps) {
 
 export function RevenueChart({ range, bucket, locale, currency }: ChartProps) {
   const query = useQuery(bookingsOverTimeQuery(range, bucket));
-  const data = (query.data?.points ?? []).map((point) => ({
-    label: bucketLabel(point.start, bucket, locale),
+  const data = labelled(query.data?.points, bucket, locale).map((point) => ({
+    label: point.label,
     revenue: point.revenuePence / 100,
   }));
   const money = poundsFormat(locale, currency);
@@ -85,9 +95,8 @@ export function RevenueChart({ range, bucket, locale, currency }: ChartProps) {
       title="Revenue"
       description="Income recognised in the accounts, net of VAT (as on the finances page)."
       summary={`Revenue per ${bucketWord[bucket]}: ${formatWholeMoney(query.data?.totals.revenuePence ?? 0, locale, currency)} in all.`}
-      loading={query.isPending}
-      error={query.error}
-      table={{ columns: ['Period', 'Revenue'], rows: data.map((point) => [point.label, money(point.revenue)]) }}
+      query={query}
+      table={periodTable(data, ['Revenue'], (point) => [money(point.revenue)])}
     >
       <AreaChart
         {...overTime}
@@ -127,8 +136,7 @@ export function ServicesChart({ range, locale, currency }: Omit<ChartProps, 'buc
           ? `Bookings by service: ${services.map((s) => `${s.name} ${s.bookings}`).join(', ')}.`
           : 'No bookings in this period.'
       }
-      loading={query.isPending}
-      error={query.error}
+      query={query}
       table={{
         columns: ['Service', 'Bookings', 'Completed', 'Revenue'],
         rows: services.map((s) => [
@@ -184,8 +192,8 @@ export function ServicesChart({ range, locale, currency }: Omit<ChartProps, 'buc
 
 export function OccupancyChart({ range, bucket, locale }: ChartProps) {
   const query = useQuery(occupancyQuery(range, bucket));
-  const data = (query.data?.points ?? []).map((point) => ({
-    label: bucketLabel(point.start, bucket, locale),
+  const data = labelled(query.data?.points, bucket, locale).map((point) => ({
+    label: point.label,
     occupancy: point.rate === null ? null : Math.round(point.rate * 1000) / 10,
     open: point.openMinutes,
     booked: point.bookedMinutes,
@@ -196,17 +204,12 @@ export function OccupancyChart({ range, bucket, locale }: ChartProps) {
       title="Occupancy"
       description="Minutes of completed and confirmed appointments out of the minutes open (closed days and blocked time left out)."
       summary={`Occupancy per ${bucketWord[bucket]}; ${percentOf(query.data?.overall.rate ?? null, locale)} over the whole period.`}
-      loading={query.isPending}
-      error={query.error}
-      table={{
-        columns: ['Period', 'Booked hours', 'Open hours', 'Occupancy'],
-        rows: data.map((point) => [
-          point.label,
-          Math.round(point.booked / 6) / 10,
-          Math.round(point.open / 6) / 10,
-          point.occupancy === null ? '—' : `${point.occupancy}%`,
-        ]),
-      }}
+      query={query}
+      table={periodTable(data, ['Booked hours', 'Open hours', 'Occupancy'], (point) => [
+        Math.round(point.booked / 6) / 10,
+        Math.round(point.open / 6) / 10,
+        point.occupancy === null ? '—' : `${point.occupancy}%`,
+      ])}
     >
       <LineChart
         {...overTime}
@@ -223,10 +226,7 @@ export function OccupancyChart({ range, bucket, locale }: ChartProps) {
 
 export function ClientsChart({ range, bucket, locale }: ChartProps) {
   const query = useQuery(clientsQuery(range, bucket));
-  const data = (query.data?.points ?? []).map((point) => ({
-    ...point,
-    label: bucketLabel(point.start, bucket, locale),
-  }));
+  const data = labelled(query.data?.points, bucket, locale);
   const totals = query.data?.totals;
   return (
     <ChartPanel
@@ -236,12 +236,8 @@ export function ClientsChart({ range, bucket, locale }: ChartProps) {
       summary={
         totals ? `${totals.new} new and ${totals.returning} returning client visits.` : 'New and returning clients'
       }
-      loading={query.isPending}
-      error={query.error}
-      table={{
-        columns: ['Period', 'New', 'Returning'],
-        rows: data.map((point) => [point.label, point.new, point.returning]),
-      }}
+      query={query}
+      table={periodTable(data, ['New', 'Returning'], (point) => [point.new, point.returning])}
     >
       <BarChart
         {...overTime}
@@ -286,8 +282,7 @@ export function LeadTimeChart({ range, locale }: Omit<ChartProps, 'bucket' | 'cu
       title="Lead time"
       description="How far ahead clients book: from the day of booking to the day of the appointment."
       summary={`Bookings by how far ahead they were made, ${medianText}.`}
-      loading={query.isPending}
-      error={query.error}
+      query={query}
       table={{ columns: ['Booked ahead', 'Bookings'], rows: data.map((band) => [band.label, band.bookings]) }}
     >
       <BarChart
