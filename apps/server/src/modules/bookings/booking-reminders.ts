@@ -1,8 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BookingDeps } from '../../app-context.ts';
-import { booking } from '../../db/schema.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { now, queueEmail, recordEvent, SYSTEM } from './booking-state.ts';
+import { confirmedStartingWithin, reminderKey } from './reminder-window.ts';
 
 /**
  * Queues the reminder of every confirmed booking starting within 24 hours. The outbox's dedupe key
@@ -10,26 +9,14 @@ import { now, queueEmail, recordEvent, SYSTEM } from './booking-state.ts';
  */
 export async function queueDueReminders(deps: BookingDeps): Promise<number> {
   const { db, env } = deps;
-  const at = now(deps);
-  const due = await db
-    .select()
-    .from(booking)
-    .where(
-      and(
-        eq(booking.status, 'confirmed'),
-        sql`${booking.startsAt} > ${new Date(at)}`,
-        sql`${booking.startsAt} <= ${new Date(at + 24 * 3_600_000)}`,
-      ),
-    )
-    .orderBy(asc(booking.startsAt));
+  const due = await confirmedStartingWithin(db, { at: now(deps), hours: 24 });
   if (!due.length) return 0;
   const rules = await getBookingRules(db, { timeZone: env.BUSINESS_TIME_ZONE });
   let queued = 0;
   for (const row of due) {
     if (!row.clientEmail) continue;
-    const dedupeKey = `reminder:${row.id}:${row.startsAt.toISOString()}`;
     const id = await db.transaction((tx) =>
-      queueEmail({ ...deps, tx }, { kind: 'booking.reminder', booking: row, rules, dedupeKey }),
+      queueEmail({ ...deps, tx }, { kind: 'booking.reminder', booking: row, rules, dedupeKey: reminderKey(row) }),
     );
     if (id) {
       queued++;

@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { booking } from '../../db/schema.ts';
+import { confirmedStartingWithin, reminderKey } from '../bookings/reminder-window.ts';
 import { queueBookingText } from './booking-texts.ts';
 import { readTextSettings, type TextEnv, textsEnabled } from './text-settings.ts';
 
@@ -18,16 +17,7 @@ export async function queueDueTextReminders(deps: { db: Db; env: TextEnv; now?: 
   const { reminderHours } = await readTextSettings(db, env);
   if (!reminderHours.length) return 0;
   const last = Math.min(...reminderHours);
-  const due = await db
-    .select()
-    .from(booking)
-    .where(
-      and(
-        eq(booking.status, 'confirmed'),
-        sql`${booking.startsAt} > ${new Date(now)}`,
-        sql`${booking.startsAt} <= ${new Date(now + Math.max(...reminderHours) * HOUR)}`,
-      ),
-    );
+  const due = await confirmedStartingWithin(db, { at: now, hours: Math.max(...reminderHours) });
   let queued = 0;
   for (const row of due)
     for (const hours of reminderHours) {
@@ -37,10 +27,7 @@ export async function queueDueTextReminders(deps: { db: Db; env: TextEnv; now?: 
       // Only the nearest reminder due is sent: a late booking does not get the 24-hour and the 2-hour one together.
       if (reminderHours.some((h) => h < hours && row.startsAt.getTime() - h * HOUR <= now)) continue;
       const id = await db.transaction((tx) =>
-        queueBookingText(
-          { tx, env },
-          { kind: 'booking.reminder', row, dedupeKey: `reminder:${row.id}:${row.startsAt.toISOString()}:${hours}h` },
-        ),
+        queueBookingText({ tx, env }, { kind: 'booking.reminder', row, dedupeKey: `${reminderKey(row)}:${hours}h` }),
       );
       if (id) queued++;
     }
