@@ -1,6 +1,6 @@
 // HMRC's OAuth 2.0 token endpoint and Making Tax Digital VAT API (v1.0), spoken over fetch. Knows nothing of the
 // database: the service hands it the tokens and the fraud-prevention headers of the owner's request.
-import type { VatLiability, VatObligation, VatPayment } from '@app/shared';
+import type { NineBoxes, VatLiability, VatObligation, VatPayment } from '@app/shared';
 
 export type HmrcConfig = { apiUrl: string; authUrl: string; clientId: string; clientSecret: string };
 export type HmrcTokens = { accessToken: string; refreshToken: string; expiresAt: number };
@@ -118,20 +118,8 @@ export async function fetchObligations(
   }
 }
 
-/** The body HMRC takes: boxes 1–5 in pounds with pence, 6–9 in whole pounds. */
-export type HmrcReturnBody = {
-  periodKey: string;
-  vatDueSales: number;
-  vatDueAcquisitions: number;
-  totalVatDue: number;
-  vatReclaimedCurrPeriod: number;
-  netVatDue: number;
-  totalValueSalesExVAT: number;
-  totalValuePurchasesExVAT: number;
-  totalValueGoodsSuppliedExVAT: number;
-  totalAcquisitionsExVAT: number;
-  finalised: boolean;
-};
+/** The body HMRC takes: the nine boxes under their names, 1–5 in pounds with pence, 6–9 in whole pounds. */
+export type HmrcReturnBody = { periodKey: string; finalised: boolean } & Record<keyof NineBoxes, number>;
 export type HmrcReceipt = {
   processingDate: string;
   formBundleNumber: string;
