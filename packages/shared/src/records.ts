@@ -5,23 +5,30 @@ import { entityIdSchema } from './fields.ts';
 export const questionKinds = ['yes_no', 'choice', 'text'] as const;
 export type QuestionKind = (typeof questionKinds)[number];
 
+// What every question the owner writes has (the questionnaire's and the screening's): an id, its wording and, for
+// a choice, its options.
+const questionIdField = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9_-]{1,40}$/, 'A question id is 1 to 40 lower-case letters, digits, dashes or underscores');
+const questionLabelField = z.string().trim().min(1, 'Write the question').max(300);
+const answerListField = z.array(z.string().trim().min(1).max(100)).max(20).default([]);
+function choiceHasTwoOptions(question: { kind: string; options: string[] }, ctx: z.RefinementCtx) {
+  if (question.kind === 'choice' && question.options.length < 2)
+    ctx.addIssue({ code: 'custom', path: ['options'], message: 'A choice needs at least two options' });
+}
+
 export const questionSchema = z
   .object({
-    id: z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9_-]{1,40}$/, 'A question id is 1 to 40 lower-case letters, digits, dashes or underscores'),
-    label: z.string().trim().min(1, 'Write the question').max(300),
+    id: questionIdField,
+    label: questionLabelField,
     kind: z.enum(questionKinds, { message: 'A question is yes/no, a choice or text' }),
-    options: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
+    options: answerListField,
     required: z.boolean().default(false),
     /** The answers the owner must read before the appointment; for a text question, any answer given ('*'). */
-    redFlagAnswers: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
+    redFlagAnswers: answerListField,
   })
-  .superRefine((question, ctx) => {
-    if (question.kind === 'choice' && question.options.length < 2)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A choice needs at least two options' });
-  });
+  .superRefine(choiceHasTwoOptions);
 export type Question = z.infer<typeof questionSchema>;
 
 /** What the owner edits: the questions, the consent text and the periods. */
@@ -170,18 +177,12 @@ export type KnownAboutClient = {
 
 export const screeningQuestionSchema = z
   .object({
-    id: z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9_-]{1,40}$/, 'A question id is 1 to 40 lower-case letters, digits, dashes or underscores'),
-    label: z.string().trim().min(1, 'Write the question').max(300),
+    id: questionIdField,
+    label: questionLabelField,
     kind: z.enum(['text', 'choice'], { message: 'A screening question is text or a choice' }),
-    options: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
+    options: answerListField,
   })
-  .superRefine((question, ctx) => {
-    if (question.kind === 'choice' && question.options.length < 2)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A choice needs at least two options' });
-  });
+  .superRefine(choiceHasTwoOptions);
 export type ScreeningQuestion = z.infer<typeof screeningQuestionSchema>;
 
 /** What the owner sets: the questions new clients answer, and whether their email must be verified first. */

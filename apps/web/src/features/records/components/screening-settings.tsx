@@ -11,13 +11,9 @@ import {
   useSavePhoneGate,
   useSaveScreening,
 } from '../../../lib/records/screening-api.ts';
+import { commaList, questionEdits } from './question-drafts.ts';
 
 const newId = () => `q-${Math.random().toString(36).slice(2, 10)}`;
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 
 /** Beside the questionnaire: the few questions a new client is asked right after booking, shown on the booking sheet. */
 export function ScreeningSettingsForm() {
@@ -31,8 +27,10 @@ export function ScreeningSettingsForm() {
   if (settings.isError)
     return <LoadFailed what="the screening questions" error={settings.error} onRetry={() => settings.refetch()} />;
   if (!draft) return null;
-  const setQuestion = (index: number, change: Partial<ScreeningQuestion>) =>
-    setDraft({ ...draft, questions: draft.questions.map((q, i) => (i === index ? { ...q, ...change } : q)) });
+  const { change: setQuestion, remove: removeQuestion } = questionEdits<ScreeningQuestion, ScreeningSettings>(
+    draft,
+    setDraft,
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone('');
@@ -71,14 +69,10 @@ export function ScreeningSettingsForm() {
                   <TextInput
                     label="Options, separated by commas"
                     defaultValue={question.options.join(', ')}
-                    onBlur={(event) => setQuestion(index, { options: list(event.currentTarget.value) })}
+                    onBlur={(event) => setQuestion(index, { options: commaList(event.currentTarget.value) })}
                   />
                 )}
-                <Button
-                  variant="subtle"
-                  color="red"
-                  onClick={() => setDraft({ ...draft, questions: draft.questions.filter((_, i) => i !== index) })}
-                >
+                <Button variant="subtle" color="red" onClick={() => removeQuestion(index)}>
                   Remove
                 </Button>
               </Group>

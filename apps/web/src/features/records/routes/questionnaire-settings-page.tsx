@@ -20,14 +20,10 @@ import { LoadFailed, PageSkeleton } from '../../../components/page-skeleton.tsx'
 import { ignoreShownError } from '../../../lib/mutations.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { recordsSettingsQuery, useSaveRecordsSettings } from '../../../lib/records/api.ts';
+import { commaList, questionEdits } from '../components/question-drafts.ts';
 import { ScreeningSettingsForm } from '../components/screening-settings.tsx';
 
 const kindLabels: Record<Question['kind'], string> = { yes_no: 'Yes or no', choice: 'A choice', text: 'Text' };
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 
 /**
  * /questionnaire — the owner's health questionnaire: the questions (yes/no, a choice or text), which answers are red
@@ -54,8 +50,10 @@ export function QuestionnaireSettingsPage() {
     ) : (
       <PageSkeleton label="Loading the questionnaire" />
     );
-  const setQuestion = (index: number, change: Partial<Question>) =>
-    setDraft({ ...draft, questions: draft.questions.map((q, i) => (i === index ? { ...q, ...change } : q)) });
+  const { change: setQuestion, remove: removeQuestion } = questionEdits<Question, RecordsSettingsInput>(
+    draft,
+    setDraft,
+  );
   return (
     <BackOfficePage title="Health questionnaire">
       <Text size="sm">
@@ -96,7 +94,7 @@ export function QuestionnaireSettingsPage() {
                   <TextInput
                     label="Options, separated by commas"
                     value={question.options.join(', ')}
-                    onChange={(event) => setQuestion(index, { options: list(event.currentTarget.value) })}
+                    onChange={(event) => setQuestion(index, { options: commaList(event.currentTarget.value) })}
                   />
                 )}
                 {question.kind === 'text' ? (
@@ -112,15 +110,11 @@ export function QuestionnaireSettingsPage() {
                     label="Red-flag answers, separated by commas"
                     description={question.kind === 'yes_no' ? 'yes or no' : 'some of the options'}
                     value={question.redFlagAnswers.join(', ')}
-                    onChange={(event) => setQuestion(index, { redFlagAnswers: list(event.currentTarget.value) })}
+                    onChange={(event) => setQuestion(index, { redFlagAnswers: commaList(event.currentTarget.value) })}
                   />
                 )}
                 <Group>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setDraft({ ...draft, questions: draft.questions.filter((_, i) => i !== index) })}
-                  >
+                  <Button variant="subtle" color="red" onClick={() => removeQuestion(index)}>
                     Remove this question
                   </Button>
                 </Group>
