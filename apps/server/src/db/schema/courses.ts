@@ -10,15 +10,20 @@ import { timestamps } from './columns.ts';
 export type CoursePurchaseStatus = 'awaiting_payment' | 'active' | 'expired' | 'cancelled';
 export type CourseSoldBy = 'cash' | 'card' | 'bank_transfer' | 'online';
 
-/** A course on offer: N sessions of one treatment at one length, for one price, valid for some months. */
-export const courseProduct = pgTable('course_product', {
-  id: uuid('id').primaryKey().defaultRandom(),
+/** What a course is of, as offered and as sold: N sessions of one treatment at one length, named as it was then. */
+const courseTreatment = {
   serviceId: uuid('service_id').references(() => service.id, { onDelete: 'set null' }),
   serviceName: text('service_name').notNull(),
   style: text('style').$type<'therapeutic' | 'sensual'>().notNull(),
   serviceType: text('service_type').notNull(),
   durationMinutes: integer('duration_minutes').notNull(),
   sessions: integer('sessions').notNull(),
+};
+
+/** A course on offer: N sessions of one treatment at one length, for one price, valid for some months. */
+export const courseProduct = pgTable('course_product', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ...courseTreatment,
   pricePence: integer('price_pence').notNull(),
   expiryMonths: integer('expiry_months').notNull(),
   active: boolean('active').notNull().default(true),
@@ -37,12 +42,7 @@ export const coursePurchase = pgTable(
     clientId: text('client_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    serviceId: uuid('service_id').references(() => service.id, { onDelete: 'set null' }),
-    serviceName: text('service_name').notNull(),
-    style: text('style').$type<'therapeutic' | 'sensual'>().notNull(),
-    serviceType: text('service_type').notNull(),
-    durationMinutes: integer('duration_minutes').notNull(),
-    sessions: integer('sessions').notNull(),
+    ...courseTreatment,
     sessionsLeft: integer('sessions_left').notNull(),
     pricePence: integer('price_pence').notNull(),
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
