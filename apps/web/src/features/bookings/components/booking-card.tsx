@@ -1,6 +1,7 @@
 import type { Booking } from '@app/shared';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { bookAgainLink } from '../../../lib/book-again-link.ts';
 import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { addOnsLine, visitMinutes } from '../add-on-words.ts';
@@ -63,15 +64,4 @@ export function BookingCard({ booking, timeZone, locale, currency, upcoming, act
       </Stack>
     </Card>
   );
-}
-
-/** /book at the booking's treatment and length, opening on the times of the first free day. */
-export function bookAgainLink(booking: Pick<Booking, 'style' | 'type' | 'durationMinutes'>): string {
-  const params = new URLSearchParams({
-    style: booking.style,
-    type: booking.type,
-    duration: String(booking.durationMinutes),
-    step: 'time',
-  });
-  return `/book?${params}`;
 }

@@ -2,6 +2,7 @@ import type { Booking } from '@app/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { bookAgainLink } from '../../../lib/book-again-link.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime, formatDuration } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
@@ -12,17 +13,6 @@ const myBookingsQuery = queryOptions({
   queryFn: () => apiFetch<{ upcoming: Booking[]; past: Booking[] }>('/bookings'),
   staleTime: 0,
 });
-
-/** /book at a booking's treatment and length, opening on the first free day's times. */
-function bookAgainLink(booking: Pick<Booking, 'style' | 'type' | 'durationMinutes'>): string {
-  const params = new URLSearchParams({
-    style: booking.style,
-    type: booking.type,
-    duration: String(booking.durationMinutes),
-    step: 'time',
-  });
-  return `/book?${params}`;
-}
 
 /**
  * The signed-in client's home: their next appointment, and 'Book again' with the treatment and length of their last
