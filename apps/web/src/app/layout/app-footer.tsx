@@ -1,5 +1,5 @@
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link } from '../../lib/links.tsx';
+import { Box, Container, Group, Text } from '@mantine/core';
+import { TallLink } from '../../components/tall-link.tsx';
 
 export function AppFooter({ businessName }: { businessName: string }) {
   return (
@@ -14,28 +14,9 @@ export function AppFooter({ businessName }: { businessName: string }) {
           <Text size="sm" c="var(--app-muted)">
             © {new Date().getFullYear()} {businessName}
           </Text>
-          {/* Each link a whole 44 px target, not only its 20 px line of text. */}
           <Group gap="md" component="nav" aria-label="Legal">
-            <Anchor
-              component={Link}
-              to="/terms-and-conditions"
-              size="sm"
-              mih={44}
-              display="inline-flex"
-              style={{ alignItems: 'center' }}
-            >
-              Terms and conditions
-            </Anchor>
-            <Anchor
-              component={Link}
-              to="/cookies-and-privacy-policy"
-              size="sm"
-              mih={44}
-              display="inline-flex"
-              style={{ alignItems: 'center' }}
-            >
-              Cookies and privacy policy
-            </Anchor>
+            <TallLink to="/terms-and-conditions">Terms and conditions</TallLink>
+            <TallLink to="/cookies-and-privacy-policy">Cookies and privacy policy</TallLink>
           </Group>
         </Group>
       </Container>
