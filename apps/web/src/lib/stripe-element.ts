@@ -87,3 +87,13 @@ export function useStripeElement({
 
   return { mountPoint, ready, loadError, submitError, busy, submit };
 }
+
+/** The Payment Element for money asked now (a deposit or prepayment, a course, a gift voucher), in a payment's words. */
+export function usePaymentElement(intent: { publishableKey: string; clientSecret: string | null }) {
+  return useStripeElement({
+    ...intent,
+    confirm: 'payment',
+    formName: 'payment form',
+    declined: 'The payment did not go through. Please try again.',
+  });
+}

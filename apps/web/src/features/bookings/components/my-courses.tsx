@@ -1,16 +1,16 @@
 import type { Course, CourseProduct, CoursePurchase } from '@app/shared';
-import { Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { PaymentForm } from '../../../components/payment-form.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { useRefreshingMutation } from '../../../lib/mutations.ts';
-import { useStripeElement } from '../../../lib/stripe-element.ts';
 import { myCoursesQuery } from './course-session-choice.tsx';
 import { Notice } from './notice.tsx';
 
@@ -130,7 +130,7 @@ function BuyCourse({ products }: { products: CourseProduct[] }) {
   );
 }
 
-/** Stripe's Payment Element for the course; the server makes it active on Stripe's word, never the browser. */
+/** Paying for the course; the server makes it active on Stripe's word, never the browser. */
 function CoursePayment({
   purchase,
   clientSecret,
@@ -143,39 +143,22 @@ function CoursePayment({
   onPaid: () => void;
 }) {
   const [params, setParams] = useSearchParams();
-  const { mountPoint, ready, loadError, submitError, busy, submit } = useStripeElement({
-    publishableKey,
-    clientSecret,
-    confirm: 'payment',
-    formName: 'payment form',
-    declined: 'The payment did not go through. Please try again.',
-  });
-  const error = loadError ?? submitError;
-  const returnUrl = `${window.location.origin}/bookings?course=${purchase.course.id}`;
-  const pay = async () => {
-    if (!(await submit(returnUrl))) return;
-    params.set('course', purchase.course.id);
-    setParams(params, { replace: true });
-    onPaid();
-  };
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        <Text>
-          {purchase.course.label}: {formatMoney(purchase.course.pricePence)}
-        </Text>
-        {!ready && !loadError && <Skeleton height={120} aria-label="Loading the payment form" />}
-        <div ref={mountPoint} />
-        {error && (
-          <Text c="var(--app-danger-text)" role="alert">
-            {error}
-          </Text>
-        )}
-        <Button size="md" h={44} onClick={pay} loading={busy} disabled={!ready}>
-          Pay {formatMoney(purchase.course.pricePence)}
-        </Button>
-      </Stack>
-    </Paper>
+    <PaymentForm
+      publishableKey={publishableKey}
+      clientSecret={clientSecret}
+      amountPence={purchase.course.pricePence}
+      returnUrl={`${window.location.origin}/bookings?course=${purchase.course.id}`}
+      onPaid={() => {
+        params.set('course', purchase.course.id);
+        setParams(params, { replace: true });
+        onPaid();
+      }}
+    >
+      <Text>
+        {purchase.course.label}: {formatMoney(purchase.course.pricePence)}
+      </Text>
+    </PaymentForm>
   );
 }
 

@@ -2,7 +2,7 @@ import type { Booking, BookingPayment } from '@app/shared';
 import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatPrice } from '../../../lib/format.ts';
-import { useStripeElement } from '../../../lib/stripe-element.ts';
+import { usePaymentElement } from '../../../lib/stripe-element.ts';
 import { Notice } from './notice.tsx';
 
 type PaymentStepProps = {
@@ -30,12 +30,9 @@ function timeLeft(ms: number) {
  * time is held (decision 050).
  */
 export function PaymentStep({ booking, publishableKey, locale, returnUrl, onPaid, onHoldEnded }: PaymentStepProps) {
-  const { mountPoint, ready, loadError, submitError, busy, submit } = useStripeElement({
+  const { mountPoint, ready, loadError, submitError, busy, submit } = usePaymentElement({
     publishableKey,
     clientSecret: booking.payment.clientSecret,
-    confirm: 'payment',
-    formName: 'payment form',
-    declined: 'The payment did not go through. Please try again.',
   });
   const expiresAt = Date.parse(booking.payment.holdExpiresAt);
   const [now, setNow] = useState(() => Date.now());

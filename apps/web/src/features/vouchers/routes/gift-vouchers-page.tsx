@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { PaymentForm } from '../../../components/payment-form.tsx';
 import { useServices } from '../../../lib/catalog/api.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
@@ -18,7 +19,6 @@ import {
   VoucherOrderFields,
   type VoucherOrderState,
 } from '../components/voucher-order-fields.tsx';
-import { VoucherPayment } from '../components/voucher-payment.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -81,7 +81,8 @@ function Buy({ publishableKey, onPaid }: { publishableKey: string; onPaid: (id: 
         <Text>
           {purchase.voucher.label}: {formatMoney(purchase.voucher.valuePence)}
         </Text>
-        <VoucherPayment
+        {/* The server issues the voucher on Stripe's word (the webhook, or Stripe asked directly), never the browser's. */}
+        <PaymentForm
           clientSecret={purchase.clientSecret}
           publishableKey={publishableKey}
           amountPence={purchase.voucher.valuePence}

@@ -1,40 +1,41 @@
 import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { formatMoney } from '../../../lib/format.ts';
-import { useStripeElement } from '../../../lib/stripe-element.ts';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../lib/format.ts';
+import { usePaymentElement } from '../lib/stripe-element.ts';
 
 /**
- * Stripe's Payment Element for a voucher bought online. The browser never issues the voucher: once Stripe says paid,
- * the page asks the server, which issues it on Stripe's word (the webhook, or Stripe asked directly).
+ * Stripe's Payment Element with its Pay button, for something bought online (a course, a gift voucher), under
+ * `children` (what is bought). The browser never settles the purchase: once Stripe says paid, `onPaid` lets the page
+ * ask the server, which acts on Stripe's word alone.
  */
-export function VoucherPayment({
-  clientSecret,
+export function PaymentForm({
   publishableKey,
+  clientSecret,
   amountPence,
   returnUrl,
   onPaid,
+  children,
 }: {
-  clientSecret: string;
   publishableKey: string;
+  clientSecret: string;
   amountPence: number;
+  /** Where a bank's own page sends the client back to. */
   returnUrl: string;
   onPaid: () => void;
+  children?: ReactNode;
 }) {
-  const { mountPoint, ready, loadError, submitError, busy, submit } = useStripeElement({
+  const { mountPoint, ready, loadError, submitError, busy, submit } = usePaymentElement({
     publishableKey,
     clientSecret,
-    confirm: 'payment',
-    formName: 'payment form',
-    declined: 'The payment did not go through. Please try again.',
   });
   const error = loadError ?? submitError;
   const pay = async () => {
     if (await submit(returnUrl)) onPaid();
   };
-
-  const amount = formatMoney(amountPence);
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="md">
+        {children}
         {!ready && !loadError && <Skeleton height={120} aria-label="Loading the payment form" />}
         <div ref={mountPoint} />
         {error && (
@@ -43,7 +44,7 @@ export function VoucherPayment({
           </Text>
         )}
         <Button size="md" h={44} onClick={pay} loading={busy} disabled={!ready}>
-          Pay {amount}
+          Pay {formatMoney(amountPence)}
         </Button>
       </Stack>
     </Paper>
