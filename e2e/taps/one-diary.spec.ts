@@ -4,6 +4,7 @@ import { signInAsAdmin } from '../support/auth.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { withWebsiteSettings } from '../website/website.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
 test.use({ paymentPolicy: 'ignores' });
@@ -77,29 +78,32 @@ test('a booking and a block have the same colours in the bookings diary and on A
   });
   expect(made.ok(), await made.text()).toBe(true);
 
-  for (const scheme of ['light', 'dark'] as const) {
-    await openIn(page, `/manage_bookings?date=${slot.date}`, scheme);
-    const bookings = page.getByRole('region', { name: 'Bookings calendar' });
-    const inBookings = {
-      booking: await looks(calendarEvent(page, name)),
-      block: await looks(calendarEvent(page, reason)),
-    };
-    // A confirmed booking is in the brand's colour, that of the diary's own buttons; a block is neither.
-    const brand = await bookings
-      .locator('.fc-prev-button')
-      .evaluate((button) => getComputedStyle(button).backgroundColor);
-    expect(inBookings.booking.background, scheme).toBe(brand);
-    expect(inBookings.block.background, scheme).not.toBe(brand);
-    expect(inBookings.block.hatching, scheme).toContain('gradient');
-    await expectNoAxeViolations(page, `the bookings diary with a booking and a block, ${scheme}`);
+  // The brand colour is the website's, which a website test may be changing meanwhile: compared under its lock.
+  await withWebsiteSettings(async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await openIn(page, `/manage_bookings?date=${slot.date}`, scheme);
+      const bookings = page.getByRole('region', { name: 'Bookings calendar' });
+      const inBookings = {
+        booking: await looks(calendarEvent(page, name)),
+        block: await looks(calendarEvent(page, reason)),
+      };
+      // A confirmed booking is in the brand's colour, that of the diary's own buttons; a block is neither.
+      const brand = await bookings
+        .locator('.fc-prev-button')
+        .evaluate((button) => getComputedStyle(button).backgroundColor);
+      expect(inBookings.booking.background, scheme).toBe(brand);
+      expect(inBookings.block.background, scheme).not.toBe(brand);
+      expect(inBookings.block.hatching, scheme).toContain('gradient');
+      await expectNoAxeViolations(page, `the bookings diary with a booking and a block, ${scheme}`);
 
-    await openIn(page, `/availability?date=${slot.date}`, scheme);
-    await expect(page.getByRole('region', { name: 'Availability calendar' })).toBeVisible();
-    const inAvailability = {
-      booking: await looks(calendarEvent(page, name)),
-      block: await looks(calendarEvent(page, reason)),
-    };
-    expect(inAvailability, scheme).toEqual(inBookings);
-    await expectNoAxeViolations(page, `the availability calendar with a booking and a block, ${scheme}`);
-  }
+      await openIn(page, `/availability?date=${slot.date}`, scheme);
+      await expect(page.getByRole('region', { name: 'Availability calendar' })).toBeVisible();
+      const inAvailability = {
+        booking: await looks(calendarEvent(page, name)),
+        block: await looks(calendarEvent(page, reason)),
+      };
+      expect(inAvailability, scheme).toEqual(inBookings);
+      await expectNoAxeViolations(page, `the availability calendar with a booking and a block, ${scheme}`);
+    }
+  });
 });

@@ -138,7 +138,10 @@ test('the back office’s account menu switches between light, dark and the devi
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  // The menu opens only once the last one has closed: a tap during its closing transition (long on a busy
+  // machine) toggled it shut again, and the item was then waited for in vain.
   const choose = async (name: string) => {
+    await expect(page.getByRole('menu')).toHaveCount(0);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: new RegExp(`^${name}`) }).click();
   };
