@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { TallLink } from '../../../components/tall-link.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -115,16 +116,7 @@ export function DashboardPage() {
                           : `${setup.data.emailsKept} emails kept, not sent`}
                         : no mail server is set up, so nothing reaches your clients.
                       </Text>
-                      <Anchor
-                        component={Link}
-                        to="/emails"
-                        size="sm"
-                        mih={44}
-                        display="inline-flex"
-                        style={{ alignItems: 'center' }}
-                      >
-                        Set up email
-                      </Anchor>
+                      <TallLink to="/emails">Set up email</TallLink>
                     </Stack>
                   ) : dashboard.data.failedEmails.length === 0 ? (
                     <Text>Every email went out.</Text>
@@ -143,16 +135,7 @@ export function DashboardPage() {
                           </li>
                         ))}
                       </Stack>
-                      <Anchor
-                        component={Link}
-                        to="/emails"
-                        size="sm"
-                        mih={44}
-                        display="inline-flex"
-                        style={{ alignItems: 'center' }}
-                      >
-                        Open the emails to resend them
-                      </Anchor>
+                      <TallLink to="/emails">Open the emails to resend them</TallLink>
                     </Stack>
                   )}
                 </Panel>
