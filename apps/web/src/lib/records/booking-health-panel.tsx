@@ -9,6 +9,7 @@ import { Alert, Anchor, Badge, Button, Chip, Group, Paper, Skeleton, Stack, Text
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailSection } from '../../components/detail-dialog.tsx';
+import { DoneAlert } from '../../components/done-alert.tsx';
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { formatDateTime } from '../format.ts';
 import { Link } from '../links.tsx';
@@ -192,11 +193,7 @@ function NotesSection({ bookingId, timeZone }: { bookingId: string; clientId: st
       {notes.data.notes.map((note) => (
         <SavedNote key={note.id} note={note} timeZone={timeZone} />
       ))}
-      {done && (
-        <Alert color="teal" role="status">
-          {done}
-        </Alert>
-      )}
+      <DoneAlert message={done} />
       {notes.data.notes.length === 0 && (
         <form
           onSubmit={(event) => {

@@ -1,7 +1,8 @@
 import { redeemVoucherInput } from '@app/shared';
-import { Alert, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { AmountField } from '../../../components/detail-dialog.tsx';
+import { DoneAlert } from '../../../components/done-alert.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { fieldErrors } from '../../../lib/field-errors.ts';
@@ -52,11 +53,7 @@ export function RedeemVoucher({ bookingId, duePence }: { bookingId: string; dueP
         </Button>
       </Group>
       <FailureAlert error={redeem.error} title="The voucher was not taken" />
-      {done && (
-        <Alert color="teal" role="status">
-          {done}
-        </Alert>
-      )}
+      <DoneAlert message={done} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { ScreeningQuestion, ScreeningSettings } from '@app/shared';
-import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { DoneAlert } from '../../../components/done-alert.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LoadFailed } from '../../../components/page-skeleton.tsx';
 import { ignoreShownError } from '../../../lib/mutations.ts';
@@ -103,11 +104,7 @@ export function ScreeningSettingsForm() {
             Save the screening questions
           </Button>
         </Group>
-        {done && (
-          <Alert color="teal" role="status">
-            {done}
-          </Alert>
-        )}
+        <DoneAlert message={done} />
         <FailureAlert error={save.error} />
       </Stack>
     </form>

@@ -1,20 +1,9 @@
 import { type Question, questionKinds, type RecordsSettingsInput } from '@app/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
+import { DoneAlert } from '../../../components/done-alert.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LoadFailed, PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { ignoreShownError } from '../../../lib/mutations.ts';
@@ -167,11 +156,7 @@ export function QuestionnaireSettingsPage() {
               onChange={(value) => setDraft({ ...draft, retentionYears: Number(value) || 8 })}
             />
           </Group>
-          {done && (
-            <Alert color="teal" role="status">
-              {done}
-            </Alert>
-          )}
+          <DoneAlert message={done} />
           <FailureAlert error={save.error} />
           <Group>
             <Button type="submit" size="md" loading={save.isPending}>
