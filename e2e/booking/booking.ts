@@ -22,14 +22,18 @@ export async function turnToDay(scope: Page | Locator, date: string): Promise<Lo
   const day = scope.getByRole('button', { name: dayLabel(date) });
   // Moving a booking shows a week of days instead of a month: turn the weeks towards the day.
   const week = scope.getByRole('group', { name: 'Days' });
+  // Each click gives up after 2 s, so a dialog whose week had not yet appeared at the count is looked at again
+  // instead of waiting for a month button it never shows.
   await expect(async () => {
     if ((await week.count()) > 0) {
       if (!(await day.isVisible())) {
         const from = (await week.getAttribute('data-from')) ?? '';
-        await scope.getByRole('button', { name: date < from ? 'Earlier week' : 'Later week' }).click();
+        await scope
+          .getByRole('button', { name: date < from ? 'Earlier week' : 'Later week' })
+          .click({ timeout: 2_000 });
       }
     } else if (!(await scope.getByText(month, { exact: true }).isVisible())) {
-      await scope.getByRole('button', { name: 'Next month' }).click();
+      await scope.getByRole('button', { name: 'Next month' }).click({ timeout: 2_000 });
     }
     await expect(day).toBeEnabled({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
