@@ -6,6 +6,7 @@ import { accounts, newSignedInContext } from '../support/auth.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { misfitsAtRest, PHONE } from '../support/phone-fit.ts';
 
 /**
  * Courses of sessions (issue 24 part 2): the owner sets up 5 × 1 h Swedish for the price of 4 (the seeded hour is
@@ -66,6 +67,11 @@ test('the owner sells a course at the till; the client books with a session and 
     const courses = page.getByRole('region', { name: 'Your courses' });
     await expect(courses).toContainText('5 × 60 min Swedish massage');
     await expect(courses).toContainText('5 of 5 sessions left');
+    // The client's courses fit a phone (the 375 px walk's client owns none).
+    if (test.info().project.name === 'phone') {
+      await page.setViewportSize(PHONE);
+      expect(await misfitsAtRest(page), 'the client’s courses at 375 px').toEqual([]);
+    }
 
     // Booking a Swedish hour offers a session, ticked: no payment is asked and the booking is confirmed.
     const slot = diaryTime();

@@ -132,6 +132,12 @@ export async function misfits(page: Page): Promise<string[]> {
   }, PHONE.width);
 }
 
+/** What misfits the page once it is at rest: [] when it fits a 375 px phone. */
+export async function misfitsAtRest(page: Page): Promise<string[]> {
+  await pageAtRest(page);
+  return misfits(page);
+}
+
 /**
  * Checks screen after screen at 375 px, keeping what misfits each (with a full-page screenshot to look at), so one
  * run lists every offender: `expectAllFit()` at the end fails with the whole list.

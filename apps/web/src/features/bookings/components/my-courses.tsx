@@ -115,7 +115,6 @@ function BuyCourse({ products }: { products: CourseProduct[] }) {
               </Text>
             </Stack>
             <Button
-              size="xs"
               onClick={() => buy.mutate(product.id, { onSuccess: setPurchase })}
               loading={buy.isPending && buy.variables === product.id}
               aria-label={`Buy ${product.label}`}

@@ -70,7 +70,13 @@ function ReceiptCard({ expenseId, receipt }: { expenseId: string; receipt: Expen
           {receipt.filename} · {sizeOf(receipt.size)}
         </Text>
         <Group gap="xs">
-          <Anchor href={receiptUrl(receipt.fileId, true)} size="sm">
+          <Anchor
+            href={receiptUrl(receipt.fileId, true)}
+            size="sm"
+            mih={44}
+            display="inline-flex"
+            style={{ alignItems: 'center' }}
+          >
             Download
           </Anchor>
           <Button
