@@ -6,7 +6,8 @@
  * a lock (a folder made with mkdir, which only one process can create). A test asks for what it needs while it
  * runs, so a retry, a repeat or another order of the tests gets times nobody has used in this run.
  *
- * - `diaryTime()`: one two-hour cell on a weekday, room for a booking of up to 90 minutes and the 15-minute buffer.
+ * - `diaryTime()`: one two-hour cell on a weekday or a Saturday, room for a booking of up to 90 minutes and the
+ *   15-minute buffer.
  *   `diaryTime({ withinDays: 8 })` for a screen that shows only the days ahead (the dashboard's eight days): the
  *   weekdays up to NEAR_DAYS ahead are kept for such tests, the others start after them.
  * - `diaryDay()`: a whole weekday on which no other test books anything (for a test that books several times on
@@ -17,8 +18,8 @@
  * hour) to 59 days ahead (the 60-day booking horizon takes in the whole of its last day; a day short of it, so a
  * run that goes on past midnight stays inside). Cells are handed out from the nearest day on, whole days from the
  * farthest day back, so the two never meet until the diary is full, which fails loudly. Once the days past the
- * near ones are all had, both fall back on the near days the dashboard's tests left free (a whole run of both
- * projects needs about 36 weekdays: a full run on 55 days ran out).
+ * near ones are all had, both fall back on the near days the dashboard's tests left free (a full run on 55 days ran
+ * out; one on 59 used 40 of the 41 weekdays, hence the Saturdays' cells).
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,8 +35,12 @@ export type DiaryTime = {
   startsAt: string;
 };
 
-/** Start times of the cells of a day: opening is 10:00–21:00 on weekdays by default. */
+/** Start times of the cells of a day: opening is 10:00–21:00 on weekdays by default, 10:00–18:00 on Saturdays. */
 export const CELL_TIMES = ['10:00', '12:00', '14:00', '16:00', '18:00'] as const;
+const SATURDAY_CELL_TIMES = CELL_TIMES.slice(0, 4);
+
+const isSaturday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() === 6;
+const cellTimesOf = (date: string) => (isSaturday(date) ? SATURDAY_CELL_TIMES : CELL_TIMES);
 
 const FIRST_DAY_AHEAD = 3;
 /** Days up to this many ahead are handed out only to tests that ask for a time within them. */
@@ -102,29 +107,30 @@ function withLedger<T>(change: (ledger: Ledger) => T): T {
 const weekLaterOf = (date: string, n: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + n * 7 * 86_400_000).toISOString().slice(0, 10);
 
-/** The bookable weekdays from `first` to `last` days ahead, nearest first. */
-export function weekdaysAhead(first = FIRST_DAY_AHEAD, last = LAST_DAY_AHEAD): string[] {
+/** The bookable weekdays (with `saturdays`, and Saturdays) from `first` to `last` days ahead, nearest first. */
+export function weekdaysAhead(first = FIRST_DAY_AHEAD, last = LAST_DAY_AHEAD, saturdays = false): string[] {
   const days: string[] = [];
   for (let ahead = first; ahead <= last; ahead++) {
     const date = localDate(new Date(Date.now() + ahead * 86_400_000));
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !days.includes(date)) days.push(date);
+    if (((weekday >= 1 && weekday <= 5) || (saturdays && weekday === 6)) && !days.includes(date)) days.push(date);
   }
   return days;
 }
 
 /**
- * A two-hour cell of a weekday that no other test (nor an earlier attempt of this one) has had in this run; with
- * `withinDays`, on a weekday at most that many days ahead.
+ * A two-hour cell of a weekday or a Saturday that no other test (nor an earlier attempt of this one) has had in this
+ * run; with `withinDays`, on a weekday at most that many days ahead. Saturdays take cells only (whole-day tests need
+ * a weekday's hours), which leaves more weekdays whole: a full run of both projects used 40 of the 41 weekdays.
  */
 export function diaryTime(options: { withinDays?: number } = {}): DiaryTime {
   const days = options.withinDays
     ? weekdaysAhead(FIRST_DAY_AHEAD, options.withinDays)
-    : [...weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD), ...weekdaysAhead(FIRST_DAY_AHEAD, NEAR_DAYS)];
+    : [...weekdaysAhead(NEAR_DAYS + 1, LAST_DAY_AHEAD, true), ...weekdaysAhead(FIRST_DAY_AHEAD, NEAR_DAYS)];
   return withLedger((ledger) => {
     for (const date of days) {
       if (ledger.days.includes(date)) continue;
-      const time = CELL_TIMES.find((cell) => !ledger.cells.includes(`${date} ${cell}`));
+      const time = cellTimesOf(date).find((cell) => !ledger.cells.includes(`${date} ${cell}`));
       if (!time) continue;
       ledger.cells.push(`${date} ${time}`);
       return { date, time, startsAt: londonInstant(date, time) };
