@@ -107,7 +107,9 @@ const schemes = [
 function AccountMenu({ role, userName, onSignOut }: { role: Role; userName: string | null; onSignOut: () => void }) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
-    <Menu position="bottom-end" width={240} closeOnItemClick>
+    // Fixed, not absolute: on a phone an absolute dropdown at the right edge widened the page while it opened, the
+    // browser widened its layout to fit, and the dropdown was placed again, off the screen (a tap then missed it).
+    <Menu position="bottom-end" width={240} closeOnItemClick floatingStrategy="fixed">
       <Menu.Target>
         <Button
           variant="subtle"
