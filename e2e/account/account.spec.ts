@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expectSignedOut, fillSignIn, signInForm } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { linksIn, mailCount, type ReceivedMail, waitForMail } from '../support/mail.ts';
 import { openAccount, signUpFreshClient } from './account.ts';
@@ -11,7 +11,7 @@ import { openAccount, signUpFreshClient } from './account.ts';
 test.use({ paymentPolicy: 'ignores' });
 
 async function expectNoAxeViolations(page: Page) {
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const axe = await new AxeBuilder({ page }).analyze();
   const found = axe.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} at ${node.html}: ${node.failureSummary}`),

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { choiceBar, confirmForm, continueWithDetails, signUpInline, turnToDay } from '../booking/booking.ts';
 import { signInAsAdmin, uniqueEmail } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, freshClientIp, test } from '../support/fixtures.ts';
 
@@ -13,7 +13,7 @@ test.use({ paymentPolicy: 'changes' });
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { phoneBooking, uniqueName } from '../back-office/back-office.ts';
 import { signInAsAdmin } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { localDate } from '../support/dates.ts';
 import { diaryDay, diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -25,7 +25,7 @@ const chartTitles = [
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

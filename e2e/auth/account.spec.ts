@@ -8,6 +8,7 @@ import {
   newSignedInContext,
   signInAs,
 } from '../support/auth.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
@@ -25,6 +26,7 @@ test('a client renames themself and changes their password, signing out their ot
 
   await signInAs(page, accounts.changer);
   await expectSignedInAs(page, email);
+  await pageAtRest(page);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target)}`)).toEqual(
     [],

@@ -9,6 +9,7 @@ import {
   signInForm,
   signInThroughForm,
 } from '../support/auth.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
@@ -84,6 +85,7 @@ test('a tampered session cookie is refused and the visitor is treated as signed 
 });
 
 async function axeViolations(page: Page) {
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map(
     (violation) =>

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { uniqueEmail } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, freshClientIp } from '../support/fixtures.ts';
 import { tmpDir } from '../support/paths.ts';
@@ -103,7 +103,7 @@ export async function withRunLock<T>(name: string, work: () => Promise<T>): Prom
  */
 export async function expectNoAxeViolations(page: Page) {
   await page.mouse.move(0, 0);
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).exclude('iframe[title="Preview of the email"]').analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

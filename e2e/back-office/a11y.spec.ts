@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin, signInAsLodger } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
@@ -9,7 +9,7 @@ test.use({ paymentPolicy: 'ignores' });
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { pickDay, pickFirstTime } from '../booking/booking.ts';
 import { signInAsAdmin } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { diaryDay } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
@@ -13,7 +13,7 @@ test.use({ paymentPolicy: 'ignores' });
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.html.slice(0, 160)) })),

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
@@ -29,6 +30,7 @@ async function changePriceAndSeeIt(page: Page) {
   await page.getByRole('button', { name: 'Services and prices' }).click();
   const combination = page.getByRole('region', { name: 'Swedish and deep tissue combination' });
   const price = combination.getByLabel('Price (£)').nth(1); // the 120-minute row
+  await pageAtRest(page);
   const axe = await new AxeBuilder({ page }).include('#main').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await price.fill('133.50');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { choiceBar, continueWithDetails, pickDay, pickTime, signUpInline } from './booking.ts';
@@ -9,7 +9,7 @@ import { choiceBar, continueWithDetails, pickDay, pickTime, signUpInline } from 
 async function expectNoViolations(page: Page) {
   // The page as it rests, not a button under the pointer mid-hover nor a dialog still fading in.
   await page.mouse.move(0, 0);
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

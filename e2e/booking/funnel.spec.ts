@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { uniqueEmail } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { localDate } from '../support/dates.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -10,7 +10,7 @@ import { choiceBar, confirmForm, continueWithDetails, signUpInline, turnToDay } 
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

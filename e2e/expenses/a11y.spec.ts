@@ -2,7 +2,7 @@ import type { ExpenseCategoryList, ExpenseDetail } from '@app/shared';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { misfitsAtRest } from '../support/phone-fit.ts';
 import { receiptPng, uniqueWord } from './expenses.ts';
@@ -12,7 +12,7 @@ test.use({ paymentPolicy: 'ignores' });
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { phoneBooking, uniqueName } from '../back-office/back-office.ts';
 import { signInAsAdmin } from '../support/auth.ts';
-import { dialogsAtRest } from '../support/axe.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { pastMonth } from '../support/diary.ts';
 import { fillDateRange } from '../support/filters.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -13,7 +13,7 @@ test.use({ paymentPolicy: 'ignores' });
 
 async function expectNoViolations(page: Page) {
   await page.mouse.move(0, 0);
-  await dialogsAtRest(page);
+  await pageAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
     [],

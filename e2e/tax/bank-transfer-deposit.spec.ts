@@ -4,6 +4,7 @@ import { uniqueName } from '../back-office/back-office.ts';
 import { newClient } from '../back-office-people/people.ts';
 import { confirmForm, continueWithDetails, pickDay, pickTime } from '../booking/booking.ts';
 import { accounts, newSignedInContext } from '../support/auth.ts';
+import { pageAtRest } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMail } from '../support/mail.ts';
@@ -198,6 +199,7 @@ test('the client is emailed where to pay, and the owner marks the deposit receiv
       for (const scheme of ['light', 'dark'] as const) {
         await owner.emulateMedia({ colorScheme: scheme });
         await expect(owner.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        await pageAtRest(owner);
         const axe = await new AxeBuilder({ page: owner })
           .include('section[aria-label="Deposit by bank transfer"]')
           .analyze();
