@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cr, dr, of, posting } from '../../test/entries-by-hand.ts';
 import {
   type CourseForPosting,
   courseAdjustedEntry,
@@ -7,32 +8,11 @@ import {
   courseSessionUsedEntry,
   courseSoldEntry,
 } from './course-postings.ts';
-import type { EntryDraft, LineDraft } from './postings.ts';
 
 // Each course event's whole entry (both sides, every line's account, tags and VAT kind, its source) written out by
 // hand from the chart of accounts and decision 081. The amounts are worked out here: 5 sessions for £280.00 at 20 %
 // VAT. The whole course owes 280.00 / 1.2 = £233.33 net (VAT £46.67 at sale); 4 sessions left owe £224.00 / 1.2 =
 // £186.67; 3 owe £140.00; 2 owe £112.00 / 1.2 = £93.33. A session is the difference of what is owed before and after.
-
-const posting = { date: '2026-03-01', description: 'What the journal shows' };
-const dr = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}) => ({
-  accountCode,
-  debitPence: pence,
-  creditPence: 0,
-  ...extra,
-});
-const cr = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}) => ({
-  accountCode,
-  debitPence: 0,
-  creditPence: pence,
-  ...extra,
-});
-const of = (sourceType: EntryDraft['sourceType'], sourceId: string, lines: object[]) => ({
-  ...posting,
-  sourceType,
-  sourceId,
-  lines,
-});
 
 const deepTissue: CourseForPosting = {
   courseId: 'course-1',

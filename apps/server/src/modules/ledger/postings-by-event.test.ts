@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cr, dr, of, posting } from '../../test/entries-by-hand.ts';
 import {
   bookingPaymentEntry,
   bookingRefundEntry,
@@ -12,7 +13,6 @@ import {
   invoiceRefundEntry,
   isBalanced,
   keptDepositRefundEntry,
-  type LineDraft,
   type MoneyMethod,
   noShowFeeEntry,
   onlinePaymentEntry,
@@ -33,27 +33,7 @@ import {
 // the chart of accounts and the decisions on what each event means; the amounts are worked out here: 20 % VAT inside
 // £70.00 is £11.67 (70.00 / 6, rounded), leaving £58.33 of income.
 
-const posting = { date: '2026-03-01', description: 'What the journal shows' };
-const dr = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}) => ({
-  accountCode,
-  debitPence: pence,
-  creditPence: 0,
-  ...extra,
-});
-const cr = (accountCode: string, pence: number, extra: Partial<LineDraft> = {}) => ({
-  accountCode,
-  debitPence: 0,
-  creditPence: pence,
-  ...extra,
-});
 const outputVat = { vatKind: 'output' as const };
-const of = (sourceType: EntryDraft['sourceType'], sourceId: string | null, lines: object[]) => ({
-  ...posting,
-  sourceType,
-  sourceId,
-  lines,
-});
-
 const moneyAccounts: [MoneyMethod, string][] = [
   ['cash', '1000'],
   ['card', '1020'],
