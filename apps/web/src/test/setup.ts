@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The full stylesheet loads up front: the app imports it lazily (with-full-styles.ts), often without a test awaiting
+// it, and in a worker the files share, a load still pending when a file ends is cut off and stays failed for the next
+// file that opens a dialog (the CI saw the terms dialog fail so).
+import '../lib/styles/all-styles.ts';
 
 afterEach(() => cleanup());
 
