@@ -1,7 +1,7 @@
 import type { Booking, BookingBankTransfer, BookingCardSetup, BookingPayment } from '@app/shared';
 import { Anchor, Button, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { Link } from '../../../lib/links.tsx';
@@ -86,50 +86,31 @@ export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseA
       </Stack>
     );
   const made = booking.data;
+  // Where Stripe sends the client back after a bank's own page, for the payment and the card alike.
+  const returnUrl = new URL(`/book?booked=${encodeURIComponent(made.id)}`, window.location.origin).toString();
   const released = made.status === 'cancelled' && made.payment !== null && made.payment.status !== 'succeeded';
   if (released || (holdEnded && !waitingForStripe && made.status === 'awaiting_payment'))
     return (
-      <Stack gap="md">
-        <Title order={1}>This time is no longer held</Title>
-        <Notice color="orange" title="The hold has ended" role="alert">
-          <Text size="sm">
-            We held this time for 10 minutes and the payment did not arrive, so it is free again. Nothing was taken from
-            your card.
-          </Text>
-        </Notice>
-        <Button size="md" onClick={() => chooseAnotherTime(made)} style={{ alignSelf: 'flex-start' }}>
-          Choose another time
-        </Button>
-      </Stack>
+      <NoLongerHeld why="The hold has ended" chooseAnotherTime={() => chooseAnotherTime(made)}>
+        We held this time for 10 minutes and the payment did not arrive, so it is free again. Nothing was taken from
+        your card.
+      </NoLongerHeld>
     );
   if (awaitingTransfer(made))
     return <BankTransferStep booking={made} timeZone={timeZone} locale={locale} currency={currency} />;
   if (made.status === 'cancelled' && made.bankTransfer?.status === 'released')
     return (
-      <Stack gap="md">
-        <Title order={1}>This time is no longer held</Title>
-        <Notice color="orange" title="The deposit did not arrive in time" role="alert">
-          <Text size="sm">The time was released as the deposit by bank transfer had not arrived.</Text>
-        </Notice>
-        <Button size="md" onClick={() => chooseAnotherTime(made)} style={{ alignSelf: 'flex-start' }}>
-          Choose another time
-        </Button>
-      </Stack>
+      <NoLongerHeld why="The deposit did not arrive in time" chooseAnotherTime={() => chooseAnotherTime(made)}>
+        The time was released as the deposit by bank transfer had not arrived.
+      </NoLongerHeld>
     );
   if (awaitingPayment(made) && waitingForStripe)
     return (
-      <Stack gap="md">
-        <Title order={1}>Confirming your payment</Title>
-        <Notice color="blue" title="Almost done" role="status">
-          <Stack gap="xs">
-            <Loader size="sm" aria-hidden />
-            <Text size="sm">Stripe has your payment; we are confirming your booking. This takes a few seconds.</Text>
-          </Stack>
-        </Notice>
-      </Stack>
+      <AlmostDone title="Confirming your payment">
+        Stripe has your payment; we are confirming your booking. This takes a few seconds.
+      </AlmostDone>
     );
   if (awaitingPayment(made) && made.payment.clientSecret && config?.payments.publishableKey) {
-    const returnUrl = new URL(`/book?booked=${encodeURIComponent(made.id)}`, window.location.origin).toString();
     return (
       <Suspense fallback={<Skeleton height={240} />}>
         <PaymentStep
@@ -146,15 +127,9 @@ export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseA
   // The card for the no-show fee comes after any payment (the time is held for that one).
   if (awaitingCard(made) && made.status !== 'awaiting_payment' && waitingForCard)
     return (
-      <Stack gap="md">
-        <Title order={1}>Saving your card</Title>
-        <Notice color="blue" title="Almost done" role="status">
-          <Stack gap="xs">
-            <Loader size="sm" aria-hidden />
-            <Text size="sm">Stripe has your card; we are recording it. This takes a few seconds.</Text>
-          </Stack>
-        </Notice>
-      </Stack>
+      <AlmostDone title="Saving your card">
+        Stripe has your card; we are recording it. This takes a few seconds.
+      </AlmostDone>
     );
   if (
     awaitingCard(made) &&
@@ -162,7 +137,6 @@ export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseA
     made.cardSetup.clientSecret &&
     config?.payments.publishableKey
   ) {
-    const returnUrl = new URL(`/book?booked=${encodeURIComponent(made.id)}`, window.location.origin).toString();
     return (
       <Suspense fallback={<Skeleton height={240} />}>
         <CardSetupStep
@@ -190,6 +164,44 @@ export function BookedPanel({ id, timeZone, locale, currency, bookAgain, chooseA
       <Button variant="subtle" onClick={bookAgain} style={{ alignSelf: 'flex-start' }}>
         Book another massage
       </Button>
+    </Stack>
+  );
+}
+
+/** A time held for a payment that never came, given up: why, and back to the calendar. */
+function NoLongerHeld({
+  why,
+  chooseAnotherTime,
+  children,
+}: {
+  why: string;
+  chooseAnotherTime: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="md">
+      <Title order={1}>This time is no longer held</Title>
+      <Notice color="orange" title={why} role="alert">
+        <Text size="sm">{children}</Text>
+      </Notice>
+      <Button size="md" onClick={chooseAnotherTime} style={{ alignSelf: 'flex-start' }}>
+        Choose another time
+      </Button>
+    </Stack>
+  );
+}
+
+/** Stripe has taken it in the page; the booking is asked again until Stripe's webhook has reached the server. */
+function AlmostDone({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <Title order={1}>{title}</Title>
+      <Notice color="blue" title="Almost done" role="status">
+        <Stack gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">{children}</Text>
+        </Stack>
+      </Notice>
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import type { Booking, BookingPayment } from '@app/shared';
-import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatPrice } from '../../../lib/format.ts';
 import { usePaymentElement } from '../../../lib/stripe-element.ts';
 import { Notice } from './notice.tsx';
+import { StripeElementBox } from './stripe-element-box.tsx';
 
 type PaymentStepProps = {
   booking: Booking & { payment: BookingPayment };
@@ -30,7 +31,7 @@ function timeLeft(ms: number) {
  * time is held (decision 050).
  */
 export function PaymentStep({ booking, publishableKey, locale, returnUrl, onPaid, onHoldEnded }: PaymentStepProps) {
-  const { mountPoint, ready, loadError, submitError, busy, submit } = usePaymentElement({
+  const element = usePaymentElement({
     publishableKey,
     clientSecret: booking.payment.clientSecret,
   });
@@ -46,10 +47,6 @@ export function PaymentStep({ booking, publishableKey, locale, returnUrl, onPaid
     if (expired) onHoldEnded();
   }, [expired, onHoldEnded]);
 
-  const pay = async () => {
-    if (await submit(returnUrl)) onPaid();
-  };
-
   const amount = formatPrice(booking.payment.amountPence, locale, booking.payment.currency);
   return (
     <Stack gap="md">
@@ -60,31 +57,22 @@ export function PaymentStep({ booking, publishableKey, locale, returnUrl, onPaid
           Time left: {timeLeft(expiresAt - now)}
         </Text>
       </Notice>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="md">
-          <Text>
-            {booking.payment.kind === 'deposit'
-              ? `A deposit of ${amount} holds this time; the rest is paid at your appointment.`
-              : `The full price of ${amount} is paid now.`}
-          </Text>
-          {!ready && !loadError && <Skeleton height={120} aria-label="Loading the payment form" />}
-          <div ref={mountPoint} />
-          {loadError && (
-            <Notice color="red" title="The payment form is not available" role="alert">
-              {loadError}
-            </Notice>
-          )}
-          {submitError && (
-            <Notice color="red" title="The payment did not go through" role="alert">
-              <Text size="sm">{submitError}</Text>
-              <Text size="sm">Your time is still held: you can try again or use another card.</Text>
-            </Notice>
-          )}
-          <Button size="md" h={44} onClick={pay} loading={busy} disabled={!ready || expired}>
-            Pay {amount}
-          </Button>
-        </Stack>
-      </Paper>
+      <StripeElementBox
+        element={element}
+        formName="payment form"
+        failedTitle="The payment did not go through"
+        tryAgain="Your time is still held: you can try again or use another card."
+        submitLabel={`Pay ${amount}`}
+        returnUrl={returnUrl}
+        onDone={onPaid}
+        blocked={expired}
+      >
+        <Text>
+          {booking.payment.kind === 'deposit'
+            ? `A deposit of ${amount} holds this time; the rest is paid at your appointment.`
+            : `The full price of ${amount} is paid now.`}
+        </Text>
+      </StripeElementBox>
     </Stack>
   );
 }
