@@ -1,5 +1,6 @@
 import type { Booking, PublicConfig } from '@app/shared';
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
 import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
@@ -71,21 +72,15 @@ export function BookingConfirmation({ booking, timeZone, locale, currency, confi
         </Stack>
       </Paper>
 
-      <section aria-labelledby="bring-heading">
-        <Title order={2} size="h4" id="bring-heading" mb="xs">
-          What to bring
-        </Title>
+      <ConfirmationSection id="bring-heading" title="What to bring">
         <List size="sm" spacing={4}>
           <List.Item>Nothing but yourself: towels and oils are provided.</List.Item>
           <List.Item>Please arrive five minutes early, and eat lightly beforehand.</List.Item>
           <List.Item>Tell us about any injury, allergy or pregnancy before we start.</List.Item>
         </List>
-      </section>
+      </ConfirmationSection>
 
-      <section aria-labelledby="cancel-heading">
-        <Title order={2} size="h4" id="cancel-heading" mb="xs">
-          Changing or cancelling
-        </Title>
+      <ConfirmationSection id="cancel-heading" title="Changing or cancelling">
         <Text size="sm">
           You can move or cancel your booking on{' '}
           <Anchor component={Link} to="/bookings">
@@ -93,7 +88,19 @@ export function BookingConfirmation({ booking, timeZone, locale, currency, confi
           </Anchor>{' '}
           up to {cutoffHours} hours before it starts. After that, please {reach ?? REPLY_TO_EMAIL}.
         </Text>
-      </section>
+      </ConfirmationSection>
     </Stack>
+  );
+}
+
+/** A part of the confirmation under its own heading, which names it for a screen reader. */
+function ConfirmationSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="xs">
+        {title}
+      </Title>
+      {children}
+    </section>
   );
 }

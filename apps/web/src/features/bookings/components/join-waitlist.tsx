@@ -1,9 +1,10 @@
 import { WAITLIST_MAX_DAYS, type WaitlistDays, waitlistDayKinds, waitlistDayLabels } from '@app/shared';
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SignInForm } from '../../../components/auth/sign-in-form.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -87,21 +88,14 @@ function WaitlistForm({
           {formatLongDate(fromDate || day, locale)}). The first to book it gets it.
         </Text>
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            type="date"
-            label="From"
-            value={fromDate}
-            min={day}
-            onChange={(event) => setFromDate(event.currentTarget.value)}
-            required
-          />
-          <TextInput
+          <TextField type="date" label="From" value={fromDate} min={day} onChange={setFromDate} required />
+          <TextField
             type="date"
             label="To"
             value={toDate}
             min={fromDate}
             max={addDays(fromDate || day, WAITLIST_MAX_DAYS)}
-            onChange={(event) => setToDate(event.currentTarget.value)}
+            onChange={setToDate}
             required
           />
         </SimpleGrid>
@@ -113,20 +107,8 @@ function WaitlistForm({
           allowDeselect={false}
         />
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            type="time"
-            label="Starting from"
-            value={fromTime}
-            onChange={(event) => setFromTime(event.currentTarget.value)}
-            required
-          />
-          <TextInput
-            type="time"
-            label="Starting by"
-            value={toTime}
-            onChange={(event) => setToTime(event.currentTarget.value)}
-            required
-          />
+          <TextField type="time" label="Starting from" value={fromTime} onChange={setFromTime} required />
+          <TextField type="time" label="Starting by" value={toTime} onChange={setToTime} required />
         </SimpleGrid>
         <FailureAlert error={join.error} />
         <Group justify="flex-end">
