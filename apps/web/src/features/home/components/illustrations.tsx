@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** Drawings the project makes itself (no image is fetched): coloured from the theme, so they follow brand and scheme. */
 
 const shade = (n: number) => `var(--mantine-color-brand-${n})`;
@@ -36,33 +38,40 @@ const iconStyle = {
   strokeLinejoin: 'round',
 } as const;
 
-export function LeafIcon() {
+/** A small drawing on a round tint of the surface: the frame of the home page's three icons. */
+function IconBadge({ children }: { children: ReactNode }) {
   return (
     <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
       <circle cx="24" cy="24" r="23" style={{ fill: 'var(--app-surface-strong)' }} />
+      {children}
+    </svg>
+  );
+}
+
+export function LeafIcon() {
+  return (
+    <IconBadge>
       <path d="M14 34c0-12 8-20 22-21-1 14-9 21-22 21z" style={iconStyle} />
       <path d="M14 34l12-12" style={iconStyle} />
-    </svg>
+    </IconBadge>
   );
 }
 
 export function CalendarIcon() {
   return (
-    <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-      <circle cx="24" cy="24" r="23" style={{ fill: 'var(--app-surface-strong)' }} />
+    <IconBadge>
       <rect x="13" y="15" width="22" height="20" rx="3" style={iconStyle} />
       <path d="M13 21h22M19 12v6M29 12v6" style={iconStyle} />
       <path d="M20 28l3 3 6-6" style={iconStyle} />
-    </svg>
+    </IconBadge>
   );
 }
 
 export function RestIcon() {
   return (
-    <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-      <circle cx="24" cy="24" r="23" style={{ fill: 'var(--app-surface-strong)' }} />
+    <IconBadge>
       <path d="M30 13a11 11 0 1 0 6 17 9 9 0 0 1-6-17z" style={iconStyle} />
       <path d="M12 36c4-2 8-2 12 0s8 2 12 0" style={iconStyle} />
-    </svg>
+    </IconBadge>
   );
 }
