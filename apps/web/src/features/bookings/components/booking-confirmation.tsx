@@ -1,12 +1,12 @@
 import type { Booking, PublicConfig } from '@app/shared';
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { REPLY_TO_EMAIL, reachUs } from '../../../lib/config/contact.ts';
 import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { addOnsLine, visitMinutes } from '../add-on-words.ts';
 import { calendarFileUrl } from '../api.ts';
 import { emailedYou } from './booking-terms.tsx';
+import { HeadedSection } from './headed-section.tsx';
 import { Notice } from './notice.tsx';
 
 type BookingConfirmationProps = {
@@ -72,15 +72,15 @@ export function BookingConfirmation({ booking, timeZone, locale, currency, confi
         </Stack>
       </Paper>
 
-      <ConfirmationSection id="bring-heading" title="What to bring">
+      <HeadedSection id="bring-heading" title="What to bring" size="h4" spacing="xs">
         <List size="sm" spacing={4}>
           <List.Item>Nothing but yourself: towels and oils are provided.</List.Item>
           <List.Item>Please arrive five minutes early, and eat lightly beforehand.</List.Item>
           <List.Item>Tell us about any injury, allergy or pregnancy before we start.</List.Item>
         </List>
-      </ConfirmationSection>
+      </HeadedSection>
 
-      <ConfirmationSection id="cancel-heading" title="Changing or cancelling">
+      <HeadedSection id="cancel-heading" title="Changing or cancelling" size="h4" spacing="xs">
         <Text size="sm">
           You can move or cancel your booking on{' '}
           <Anchor component={Link} to="/bookings">
@@ -88,19 +88,7 @@ export function BookingConfirmation({ booking, timeZone, locale, currency, confi
           </Anchor>{' '}
           up to {cutoffHours} hours before it starts. After that, please {reach ?? REPLY_TO_EMAIL}.
         </Text>
-      </ConfirmationSection>
+      </HeadedSection>
     </Stack>
-  );
-}
-
-/** A part of the confirmation under its own heading, which names it for a screen reader. */
-function ConfirmationSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="xs">
-        {title}
-      </Title>
-      {children}
-    </section>
   );
 }

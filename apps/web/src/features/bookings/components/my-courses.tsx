@@ -1,5 +1,5 @@
 import type { Course, CourseProduct, CoursePurchase } from '@app/shared';
-import { Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { useRefreshingMutation } from '../../../lib/mutations.ts';
 import { myCoursesQuery } from './course-session-choice.tsx';
+import { HeadedSection } from './headed-section.tsx';
 import { Notice } from './notice.tsx';
 
 const onSaleQuery = queryOptions({
@@ -39,10 +40,7 @@ export function MyCourses({ locale }: { locale?: string }) {
   const open = (courses.data ?? []).filter((course) => course.status === 'active' || course.status === 'used_up');
   if (open.length === 0 && (onSale.data ?? []).length === 0 && !returning) return null;
   return (
-    <section aria-labelledby="courses-heading">
-      <Title order={2} size="h3" id="courses-heading" mb="sm">
-        Your courses
-      </Title>
+    <HeadedSection id="courses-heading" title="Your courses">
       <Stack gap="sm">
         {returning && (
           <Confirming
@@ -58,7 +56,7 @@ export function MyCourses({ locale }: { locale?: string }) {
         ))}
         {(onSale.data ?? []).length > 0 && <BuyCourse products={onSale.data ?? []} />}
       </Stack>
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format.ts';
 import { mySeriesQuery } from '../series-api.ts';
+import { HeadedSection } from './headed-section.tsx';
 
 /** On /bookings: the client's standing appointments, "Every week on Tuesday at 10:00, 4 of 6 left". */
 export function MySeries({ timeZone, locale }: { timeZone: string; locale?: string }) {
@@ -9,10 +10,7 @@ export function MySeries({ timeZone, locale }: { timeZone: string; locale?: stri
   const list = series.data?.series ?? [];
   if (list.length === 0) return null;
   return (
-    <section aria-labelledby="series-heading">
-      <Title order={2} size="h3" id="series-heading" mb="sm">
-        Standing appointments
-      </Title>
+    <HeadedSection id="series-heading" title="Standing appointments">
       <Stack gap="sm">
         {list.map((one) => (
           <Paper key={one.id} withBorder p="md" radius="md">
@@ -27,6 +25,6 @@ export function MySeries({ timeZone, locale }: { timeZone: string; locale?: stri
           </Paper>
         ))}
       </Stack>
-    </section>
+    </HeadedSection>
   );
 }

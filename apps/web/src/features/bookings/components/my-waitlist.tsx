@@ -1,10 +1,11 @@
 import { type WaitlistEntry, waitlistDayLabels } from '@app/shared';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { formatDateTime, formatShortDate } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { myWaitlistQuery, useLeaveWaitlist } from '../../../lib/waitlist/api.ts';
+import { HeadedSection } from './headed-section.tsx';
 
 /** The client's waitlist on /bookings: what they wait for, any time offered now, and leaving in one tap. */
 export function MyWaitlist({ timeZone, locale }: { timeZone: string; locale?: string }) {
@@ -13,10 +14,7 @@ export function MyWaitlist({ timeZone, locale }: { timeZone: string; locale?: st
   const entries = waitlist.data?.entries ?? [];
   if (entries.length === 0) return null;
   return (
-    <section aria-labelledby="waitlist-heading">
-      <Title order={2} size="h3" id="waitlist-heading" mb="sm">
-        Waitlist
-      </Title>
+    <HeadedSection id="waitlist-heading" title="Waitlist">
       <Stack gap="sm">
         <FailureAlert error={leave.error} />
         {entries.map((entry) => (
@@ -49,7 +47,7 @@ export function MyWaitlist({ timeZone, locale }: { timeZone: string; locale?: st
           </Card>
         ))}
       </Stack>
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -13,6 +13,7 @@ import { myBookingsQuery } from '../api.ts';
 import { BookingCard } from '../components/booking-card.tsx';
 import { emailedYou } from '../components/booking-terms.tsx';
 import { CancelBookingButton } from '../components/cancel-booking-button.tsx';
+import { HeadedSection } from '../components/headed-section.tsx';
 import { MyCourses } from '../components/my-courses.tsx';
 import { MySeries } from '../components/my-series.tsx';
 import { MyWaitlist } from '../components/my-waitlist.tsx';
@@ -151,26 +152,20 @@ export function BookingsPage() {
           />
         ) : (
           <>
-            <section aria-labelledby="upcoming-heading">
-              <Title order={2} size="h3" id="upcoming-heading" mb="sm">
-                Upcoming
-              </Title>
+            <HeadedSection id="upcoming-heading" title="Upcoming">
               {bookings.data.upcoming.length === 0 ? (
                 <Text>No upcoming bookings.</Text>
               ) : (
                 <Stack gap="sm">{bookings.data.upcoming.map((booking) => card(booking, true))}</Stack>
               )}
-            </section>
-            <section aria-labelledby="past-heading">
-              <Title order={2} size="h3" id="past-heading" mb="sm">
-                Past and cancelled
-              </Title>
+            </HeadedSection>
+            <HeadedSection id="past-heading" title="Past and cancelled">
               {bookings.data.past.length === 0 ? (
                 <Text>Nothing here yet.</Text>
               ) : (
                 <Stack gap="sm">{bookings.data.past.map((booking) => card(booking, false))}</Stack>
               )}
-            </section>
+            </HeadedSection>
           </>
         )}
       </Stack>
