@@ -1,8 +1,8 @@
-import { Calendar, type CalendarOptions } from '@fullcalendar/core';
+import { Calendar, type CalendarOptions, type DatesSetArg } from '@fullcalendar/core';
 import enGb from '@fullcalendar/core/locales/en-gb';
 import { Box } from '@mantine/core';
-import { useEffect, useRef } from 'react';
-import { toWallClock } from '../lib/zoned-time.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { addDays, toWallClock, wallDate } from '../lib/zoned-time.ts';
 
 /**
  * FullCalendar names its icon-only buttons only by a title, and marks the icons role="img" without a name: the
@@ -91,4 +91,26 @@ export function diaryOptions({
     nowIndicator: true,
     longPressDelay: 400,
   };
+}
+
+/** Whether a diary opens in its phone layout: asked once, as it first draws. */
+export function useDiaryOnPhone(): boolean {
+  const [phone] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 48em)').matches,
+  );
+  return phone;
+}
+
+/**
+ * The days a diary shows, 'YYYY-MM-DD' with both ends included (null until it first draws), and its `datesSet`
+ * option that keeps them. Paging back to the same days keeps the same object, so the queries keyed on it are not
+ * asked again.
+ */
+export function useShownDays() {
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const datesSet = useCallback((arg: DatesSetArg) => {
+    const next = { from: wallDate(arg.start), to: addDays(wallDate(arg.end), -1) };
+    setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
+  }, []);
+  return { range, datesSet };
 }

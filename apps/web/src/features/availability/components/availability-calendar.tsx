@@ -1,14 +1,14 @@
-import type { CalendarOptions, DateSelectArg, DatesSetArg, EventClickArg } from '@fullcalendar/core';
+import type { CalendarOptions, DateSelectArg, EventClickArg } from '@fullcalendar/core';
 import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { diaryOptions, FullCalendar } from '../../../components/full-calendar.tsx';
+import { diaryOptions, FullCalendar, useDiaryOnPhone, useShownDays } from '../../../components/full-calendar.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatRange } from '../../../lib/format.ts';
-import { addDays, fromWallClock, wallDate } from '../../../lib/zoned-time.ts';
+import { fromWallClock } from '../../../lib/zoned-time.ts';
 import { calendarQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
 import { availabilityEvents } from './calendar-events.ts';
 
@@ -33,10 +33,8 @@ export function AvailabilityCalendar({
   /** 'YYYY-MM-DD' to open on; today otherwise. */
   initialDate?: string;
 }) {
-  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
-  const [phone] = useState(
-    () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 48em)').matches,
-  );
+  const { range, datesSet } = useShownDays();
+  const phone = useDiaryOnPhone();
   const [pending, setPending] = useState<Pending | null>(null);
   const [reason, setReason] = useState('');
   const calendar = useQuery({ ...calendarQuery(range?.from ?? '', range?.to ?? ''), enabled: range !== null });
@@ -87,10 +85,7 @@ export function AvailabilityCalendar({
         endsAt: fromWallClock(info.event.end, zone).toISOString(),
       });
     },
-    datesSet: (arg: DatesSetArg) => {
-      const next = { from: wallDate(arg.start), to: addDays(wallDate(arg.end), -1) };
-      setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
-    },
+    datesSet,
   };
 
   return (

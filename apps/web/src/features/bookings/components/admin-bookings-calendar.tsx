@@ -1,5 +1,5 @@
 import type { AdminBooking } from '@app/shared';
-import type { CalendarOptions, DatesSetArg, EventDropArg } from '@fullcalendar/core';
+import type { CalendarOptions, EventDropArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import type { DateClickArg } from '@fullcalendar/interaction';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -8,9 +8,9 @@ import { Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { closedEvents } from '../../../components/diary-marks.ts';
-import { diaryOptions, FullCalendar } from '../../../components/full-calendar.tsx';
+import { diaryOptions, FullCalendar, useDiaryOnPhone, useShownDays } from '../../../components/full-calendar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { addDays, fromWallClock, wallDate } from '../../../lib/zoned-time.ts';
+import { fromWallClock } from '../../../lib/zoned-time.ts';
 import { adminBookingsQuery, adminDiaryQuery } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
 import { blockEvents, bookingEvents, personalEvents } from './admin-calendar-events.ts';
@@ -46,13 +46,11 @@ export function AdminBookingsCalendar({
   /** An empty time tapped or clicked, as an instant. */
   onPickTime: (startsAt: string) => void;
 }) {
-  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const { range, datesSet } = useShownDays();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [drop, setDrop] = useState<Drop | null>(null);
   const [block, setBlock] = useState<TappedBlock | null>(null);
-  const [phone] = useState(
-    () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 48em)').matches,
-  );
+  const phone = useDiaryOnPhone();
   const bookings = useQuery({
     ...adminBookingsQuery({ from: range?.from, to: range?.to, pageSize: 500 }),
     enabled: range !== null,
@@ -112,10 +110,7 @@ export function AdminBookingsCalendar({
           endsAt: fromWallClock(info.event.end, timeZone).toISOString(),
         });
     },
-    datesSet: (arg: DatesSetArg) => {
-      const next = { from: wallDate(arg.start), to: addDays(wallDate(arg.end), -1) };
-      setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
-    },
+    datesSet,
   };
 
   return (
