@@ -1,7 +1,8 @@
 import { type CreateBookingInput, createBookingInput } from '@app/shared';
-import { Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { NoteField } from '../../../components/note-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 
 export type Details = Pick<CreateBookingInput, 'name' | 'phone' | 'notes'>;
 type DetailField = keyof Details;
@@ -91,15 +92,15 @@ export function BookingDetailsForm({ defaults, onContinue, action }: BookingDeta
   return (
     <form id={DETAILS_FORM_ID} onSubmit={submit} noValidate aria-label="Your details">
       <Stack gap="sm">
-        <TextInput
+        <TextField
           label="Name"
           autoComplete="name"
           required
           value={values.name}
-          onChange={(event) => update({ name: event.currentTarget.value })}
+          onChange={(name) => update({ name })}
           error={errors.name}
         />
-        <TextInput
+        <TextField
           label="Phone"
           type="tel"
           autoComplete="tel"
@@ -107,7 +108,7 @@ export function BookingDetailsForm({ defaults, onContinue, action }: BookingDeta
           description="So we can reach you if something changes."
           styles={readableDescription}
           value={values.phone}
-          onChange={(event) => update({ phone: event.currentTarget.value })}
+          onChange={(phone) => update({ phone })}
           error={errors.phone}
         />
         <NoteField
@@ -115,7 +116,7 @@ export function BookingDetailsForm({ defaults, onContinue, action }: BookingDeta
           description="Anything we should know: injuries, pressure, areas to avoid."
           styles={readableDescription}
           value={values.notes}
-          onChange={(value) => update({ notes: value })}
+          onChange={(notes) => update({ notes })}
           error={errors.notes}
         />
         {action}
