@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
+import { runOnCron } from '../../lib/jobs.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { backupDirOf, createBackup, pruneBackups, recordBackup, securePrivateFolder } from './backup.service.ts';
 import { ENCRYPTED_SUFFIX, encryptArchive } from './backup-crypto.ts';
@@ -57,9 +58,9 @@ export async function startBackupJobs(boss: PgBoss, deps: BackupDeps) {
   // An in-memory install (tests) has no disk to back up to unless told where.
   if (deps.env.DATA_DIR === 'memory://' && !deps.env.BACKUP_DIR) return;
   await securePrivateFolder(backupDirOf(deps.env));
-  await boss.createQueue(BACKUP_QUEUE, { policy: 'singleton', retryLimit: 2, retryDelay: 600 });
-  await boss.work(BACKUP_QUEUE, async () => {
-    await runNightlyBackup(deps);
+  await runOnCron(boss, BACKUP_QUEUE, backupCron(deps.env.BACKUP_TIME), () => runNightlyBackup(deps), {
+    tz: deps.env.BUSINESS_TIME_ZONE,
+    retryLimit: 2,
+    retryDelay: 600,
   });
-  await boss.schedule(BACKUP_QUEUE, backupCron(deps.env.BACKUP_TIME), null, { tz: deps.env.BUSINESS_TIME_ZONE });
 }

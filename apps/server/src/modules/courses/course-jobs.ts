@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { runOnCron } from '../../lib/jobs.ts';
 import type { CourseDeps } from './course-rules.ts';
 import { expireCourses } from './expire-courses.ts';
 
@@ -6,10 +7,6 @@ const EXPIRY_QUEUE = 'course-expiry';
 
 /** Once a day, just after midnight on the business's clock, courses past their last day release what was left. */
 export async function startCourseJobs(boss: PgBoss, deps: CourseDeps) {
-  await boss.createQueue(EXPIRY_QUEUE, { policy: 'singleton' });
-  await boss.work(EXPIRY_QUEUE, async () => {
-    await expireCourses(deps);
-  });
-  await boss.schedule(EXPIRY_QUEUE, '7 0 * * *', undefined, { tz: deps.env.BUSINESS_TIME_ZONE });
+  await runOnCron(boss, EXPIRY_QUEUE, '7 0 * * *', () => expireCourses(deps), { tz: deps.env.BUSINESS_TIME_ZONE });
   await expireCourses(deps);
 }

@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { runOnCron } from '../../lib/jobs.ts';
 import { type StripeBalanceDeps, syncStripeBalance } from './stripe-balance.service.ts';
 
 const BALANCE_QUEUE = 'stripe-balance';
@@ -9,9 +10,9 @@ const BALANCE_QUEUE = 'stripe-balance';
  * makes an overlapping run post nothing twice anyway.
  */
 export async function startStripeJobs(boss: PgBoss, deps: StripeBalanceDeps) {
-  await boss.createQueue(BALANCE_QUEUE, { policy: 'singleton', retryLimit: 3, retryDelay: 900 });
-  await boss.work(BALANCE_QUEUE, async () => {
-    await syncStripeBalance(deps);
+  await runOnCron(boss, BALANCE_QUEUE, '15 5 * * *', () => syncStripeBalance(deps), {
+    tz: deps.env.BUSINESS_TIME_ZONE,
+    retryLimit: 3,
+    retryDelay: 900,
   });
-  await boss.schedule(BALANCE_QUEUE, '15 5 * * *', null, { tz: deps.env.BUSINESS_TIME_ZONE });
 }

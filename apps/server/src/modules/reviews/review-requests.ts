@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { BookingDeps } from '../../app-context.ts';
 import { booking, reviewRequest } from '../../db/schema.ts';
+import { runOnCron } from '../../lib/jobs.ts';
 import { formatForClient } from '../../lib/zoned-time.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { getBusinessDetails } from '../business/business.service.ts';
@@ -91,10 +92,6 @@ export async function queueReviewRequests(deps: ReviewRequestDeps): Promise<numb
  * fresh. The query reads completed bookings of the last two weeks only, so it stays cheap.
  */
 export async function startReviewJobs(boss: PgBoss, deps: ReviewRequestDeps) {
-  await boss.createQueue(REQUEST_QUEUE, { policy: 'singleton' });
-  await boss.work(REQUEST_QUEUE, async () => {
-    await queueReviewRequests(deps);
-  });
-  await boss.schedule(REQUEST_QUEUE, '* * * * *');
+  await runOnCron(boss, REQUEST_QUEUE, '* * * * *', () => queueReviewRequests(deps));
   await queueReviewRequests(deps);
 }

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
+import { runEverySeconds, runOnCron } from '../../lib/jobs.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { deliverDueTexts } from './text-outbox.ts';
 import { queueDueTextReminders } from './text-reminders.ts';
@@ -22,21 +23,10 @@ export async function startTextJobs(
 ) {
   if (!deps.sender) return;
   const statusCallback = `${publicUrlOf(deps.env)}/api/texts/status`;
-  await boss.createQueue(SEND_QUEUE, { policy: 'singleton' });
-  await boss.work(SEND_QUEUE, async () => {
-    await deliverDueTexts({ ...deps, statusCallback });
+  await runEverySeconds(boss, SEND_QUEUE, SEND_EVERY_S, () => deliverDueTexts({ ...deps, statusCallback }), {
+    logger: deps.logger,
+    failure: 'could not queue the sending of texts',
   });
-  const ask = () =>
-    boss.send(SEND_QUEUE, null, { singletonSeconds: SEND_EVERY_S }).catch((error: unknown) => {
-      deps.logger?.warn({ err: error }, 'could not queue the sending of texts');
-    });
-  const timer = setInterval(ask, SEND_EVERY_S * 1000);
-  timer.unref();
-  boss.once('stopped', () => clearInterval(timer));
-  await boss.createQueue(REMINDER_QUEUE, { policy: 'singleton' });
-  await boss.work(REMINDER_QUEUE, async () => {
-    await queueDueTextReminders(deps);
-  });
-  await boss.schedule(REMINDER_QUEUE, '* * * * *');
+  await runOnCron(boss, REMINDER_QUEUE, '* * * * *', () => queueDueTextReminders(deps));
   await queueDueTextReminders(deps);
 }

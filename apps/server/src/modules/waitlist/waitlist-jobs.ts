@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { BookingDeps } from '../../app-context.ts';
+import { runEverySeconds } from '../../lib/jobs.ts';
 import { offerFreedTimes } from './waitlist-offers.ts';
 
 const OFFER_QUEUE = 'waitlist-offers';
@@ -11,15 +12,8 @@ const OFFER_EVERY_S = 5;
  * own; the job's singleton slot makes one run per slot however many ask, and each freed time is claimed by one run.
  */
 export async function startWaitlistJobs(boss: PgBoss, deps: BookingDeps) {
-  await boss.createQueue(OFFER_QUEUE, { policy: 'singleton' });
-  await boss.work(OFFER_QUEUE, async () => {
-    await offerFreedTimes(deps);
+  await runEverySeconds(boss, OFFER_QUEUE, OFFER_EVERY_S, () => offerFreedTimes(deps), {
+    logger: deps.logger,
+    failure: 'could not queue the waitlist offers',
   });
-  const ask = () =>
-    boss.send(OFFER_QUEUE, null, { singletonSeconds: OFFER_EVERY_S }).catch((error: unknown) => {
-      deps.logger?.warn({ err: error }, 'could not queue the waitlist offers');
-    });
-  const timer = setInterval(ask, OFFER_EVERY_S * 1000);
-  timer.unref();
-  boss.once('stopped', () => clearInterval(timer));
 }
