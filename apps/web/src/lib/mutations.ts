@@ -16,6 +16,26 @@ export function useRefreshingMutation<TData, TVariables = void>(
   return useMutation({ mutationFn, ...(after === 'settled' ? { onSettled: refresh } : { onSuccess: refresh }) });
 }
 
+/**
+ * A change whose answer is the new state of one query (`queryKey`): the answer is stored there at once, with no read
+ * back, and every query under each of `refreshKeys` is read again (the public configuration, say, that shows it).
+ * A failure leaves the cache alone.
+ */
+export function useQuerySettingMutation<TData, TVariables>(
+  queryKey: QueryKey,
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  refreshKeys: QueryKey[] = [],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(queryKey, saved);
+      await Promise.all(refreshKeys.map((key) => queryClient.invalidateQueries({ queryKey: key })));
+    },
+  });
+}
+
 /** A list's query string: every filter that has a value, and the page; empty filters are left out. */
 export function listQueryString(values: Record<string, string | number | null | undefined>): string {
   const query = new URLSearchParams();

@@ -6,43 +6,32 @@ import type {
   PaymentPolicyAnswer,
   UpdateBusinessDetailsInput,
 } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { useQuerySettingMutation } from '../../lib/mutations.ts';
 
 export const businessDetailsQuery = queryOptions({
   queryKey: ['business', 'details'],
   queryFn: () => apiFetch<BusinessDetails>('/admin/business'),
 });
 
-export function useSaveBusinessDetails() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateBusinessDetailsInput) =>
-      apiFetch<BusinessDetails>('/admin/business', { method: 'PUT', body: input }),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(businessDetailsQuery.queryKey, saved);
-      // The public config carries the name, area and contact details every page shows; the checklist counts them.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['config'] }),
-        queryClient.invalidateQueries({ queryKey: ['setup'] }),
-      ]);
-    },
-  });
-}
+export const useSaveBusinessDetails = () =>
+  useQuerySettingMutation(
+    businessDetailsQuery.queryKey,
+    (input: UpdateBusinessDetailsInput) => apiFetch<BusinessDetails>('/admin/business', { method: 'PUT', body: input }),
+    // The public config carries the name, area and contact details every page shows; the checklist counts them.
+    [['config'], ['setup']],
+  );
 
 export const paymentPolicyQuery = queryOptions({
   queryKey: ['business', 'payment-policy'],
   queryFn: () => apiFetch<PaymentPolicyAnswer>('/admin/payments/policy'),
 });
 
-export function useSavePaymentPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: PaymentPolicy) =>
-      apiFetch<PaymentPolicyAnswer>('/admin/payments/policy', { method: 'PUT', body: input }),
-    onSuccess: (saved) => queryClient.setQueryData(paymentPolicyQuery.queryKey, saved),
-  });
-}
+export const useSavePaymentPolicy = () =>
+  useQuerySettingMutation(paymentPolicyQuery.queryKey, (input: PaymentPolicy) =>
+    apiFetch<PaymentPolicyAnswer>('/admin/payments/policy', { method: 'PUT', body: input }),
+  );
 
 // Deposits by bank transfer for sensual bookings (decision 066).
 export type BankDepositAction = 'received' | 'release' | 'refund';
@@ -51,27 +40,19 @@ export const bankTransfersQuery = queryOptions({
   queryFn: () => apiFetch<BankTransfersAnswer>('/admin/bank-transfers'),
 });
 
-export function useSaveBankTransferSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: BankTransferSettingsInput) =>
-      apiFetch<BankTransfersAnswer>('/admin/bank-transfers/settings', { method: 'PUT', body: input }),
-    onSuccess: (saved) => queryClient.setQueryData(bankTransfersQuery.queryKey, saved),
-  });
-}
+export const useSaveBankTransferSettings = () =>
+  useQuerySettingMutation(bankTransfersQuery.queryKey, (input: BankTransferSettingsInput) =>
+    apiFetch<BankTransfersAnswer>('/admin/bank-transfers/settings', { method: 'PUT', body: input }),
+  );
 
 /** The owner marks a deposit received, releases the time of one that will not come, or pays a held one back. */
-export function useBankDepositAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: BankDepositAction }) =>
+export const useBankDepositAction = () =>
+  useQuerySettingMutation(
+    bankTransfersQuery.queryKey,
+    ({ id, action }: { id: string; action: BankDepositAction }) =>
       apiFetch<BankTransfersAnswer>(`/admin/bank-transfers/${encodeURIComponent(id)}/${action}`, {
         method: 'POST',
         body: {},
       }),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(bankTransfersQuery.queryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: ['admin-bookings'] });
-    },
-  });
-}
+    [['admin-bookings']],
+  );

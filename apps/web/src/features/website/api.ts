@@ -1,6 +1,7 @@
 import type { WebsiteAdmin, WebsiteImage, WebsiteSettingsInput } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { useQuerySettingMutation } from '../../lib/mutations.ts';
 
 export const websiteAdminQuery = queryOptions({
   queryKey: ['website', 'admin'],
@@ -8,17 +9,12 @@ export const websiteAdminQuery = queryOptions({
 });
 
 /** Saves the settings; the public configuration (theme, home page) is read again so the change shows at once. */
-export function useSaveWebsite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: WebsiteSettingsInput) =>
-      apiFetch<WebsiteAdmin>('/admin/website', { method: 'PUT', body: settings }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(websiteAdminQuery.queryKey, saved);
-      return queryClient.invalidateQueries({ queryKey: ['config'] });
-    },
-  });
-}
+export const useSaveWebsite = () =>
+  useQuerySettingMutation(
+    websiteAdminQuery.queryKey,
+    (settings: WebsiteSettingsInput) => apiFetch<WebsiteAdmin>('/admin/website', { method: 'PUT', body: settings }),
+    [['config']],
+  );
 
 /** Uploads one photo (resized on the server), reporting the share sent so far (0–1). */
 export function uploadWebsiteImage(file: File, onProgress: (share: number) => void): Promise<WebsiteImage> {
