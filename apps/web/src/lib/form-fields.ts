@@ -52,7 +52,7 @@ export function useTextField(initial: string | (() => string) = '') {
  */
 export function useFormValues<T extends Record<string, unknown>>(initial: T | (() => T)) {
   const [values, setValues] = useState<T>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const set =
     <K extends Extract<keyof T, string>>(name: K) =>
     (value: T[K]) =>

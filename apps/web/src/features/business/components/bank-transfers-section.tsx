@@ -13,6 +13,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { type BankDepositAction, useBankDepositAction, useSaveBankTransferSettings } from '../api.ts';
 import { SettingsForm } from './settings-form.tsx';
@@ -57,18 +58,14 @@ export function BankTransfersSection({ answer }: { answer: BankTransfersAnswer }
 function BankTransferSettingsForm({ settings: saved }: { settings: BankTransferSettings }) {
   const save = useSaveBankTransferSettings();
   const [settings, setSettings] = useState({ ...saved, sortCode: formatSortCode(saved.sortCode) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const rule = settings.deposit;
   // The value is read in the handler: the event's target is gone by the time a state updater runs.
   const setField = (field: 'accountName' | 'sortCode' | 'accountNumber', value: string) =>
     setSettings((s) => ({ ...s, [field]: value }));
   const submit = () => {
     const parsed = bankTransferSettingsSchema.safeParse(settings);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     save.mutate(settings, {
       onSuccess: () => notifications.show({ color: 'green', message: 'Deposit by bank transfer saved.' }),

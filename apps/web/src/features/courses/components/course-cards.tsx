@@ -2,11 +2,11 @@ import { adjustCourseInput, type Course, type CourseHistoryItem, courseStatusLab
 import { Button, Card, Group, List, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { CardList } from '../../../components/list-table.tsx';
-import { readableTitle } from '../../../components/readable-styles.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatDay, formatMoney, formatShortDateTime } from '../../../lib/format.ts';
 import { useAdjustCourse } from '../api.ts';
 
@@ -117,14 +117,10 @@ function AdjustBody({ course, onDone }: { course: Course; onDone: () => void }) 
   const adjust = useAdjustCourse();
   const [change, setChange] = useState<number | string>(-1);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const submit = () => {
     const parsed = adjustCourseInput.safeParse({ change: Number(change), reason });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     adjust.mutate({ id: course.id, input: parsed.data }, { onSuccess: onDone });
   };
@@ -143,12 +139,9 @@ function AdjustBody({ course, onDone }: { course: Course; onDone: () => void }) 
         error={errors.change}
       />
       <TextField label="Reason" value={reason} onChange={setReason} error={errors.reason} maxLength={500} />
-      <FailureAlert error={adjust.error} title="The sessions were not changed" styles={readableTitle} />
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={adjust.isPending}>
-          Save
-        </Button>
-      </Group>
+      <DialogFormSubmit change={adjust} failureTitle="The sessions were not changed" onSubmit={submit}>
+        Save
+      </DialogFormSubmit>
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import { type CourseProduct, courseProductInput } from '@app/shared';
-import { Button, Checkbox, Group, NumberInput, Select, Stack } from '@mantine/core';
+import { Checkbox, NumberInput, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { FailureAlert } from '../../../components/failure-alert.tsx';
-import { readableTitle } from '../../../components/readable-styles.ts';
+import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { servicesQuery } from '../../../lib/catalog/api.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSaveCourseProduct } from '../api.ts';
 
@@ -56,7 +56,7 @@ function ProductBody({ product, onSaved }: { product: CourseProduct | null; onSa
   const services = useQuery(servicesQuery(true));
   const save = useSaveCourseProduct();
   const [draft, setDraft] = useState<Draft>(() => draftOf(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const set =
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
@@ -73,11 +73,7 @@ function ProductBody({ product, onSaved }: { product: CourseProduct | null; onSa
       expiryMonths: Number(draft.expiryMonths),
       active: draft.active,
     });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     save.mutate({ id: product?.id ?? null, input: parsed.data }, { onSuccess: onSaved });
   };
@@ -139,12 +135,9 @@ function ProductBody({ product, onSaved }: { product: CourseProduct | null; onSa
         checked={draft.active}
         onChange={(event) => set('active')(event.currentTarget.checked)}
       />
-      <FailureAlert error={save.error} title="The course was not saved" styles={readableTitle} />
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
-          Save course
-        </Button>
-      </Group>
+      <DialogFormSubmit change={save} failureTitle="The course was not saved" onSubmit={submit}>
+        Save course
+      </DialogFormSubmit>
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import { type Course, type CourseProduct, sellCourseInput } from '@app/shared';
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { CustomerPicker, type PickedCustomer } from '../../../components/customers/customer-picker.tsx';
-import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { PaymentMethodSelect } from '../../../components/payment-method-select.tsx';
-import { readableTitle } from '../../../components/readable-styles.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSellCourse } from '../api.ts';
 
@@ -35,13 +35,12 @@ function SellBody({ products, onSold }: { products: CourseProduct[]; onSold: (co
   const [productId, setProductId] = useState<string | null>(products.length === 1 ? (products[0]?.id ?? null) : null);
   const [client, setClient] = useState<PickedCustomer | null>(null);
   const [method, setMethod] = useState<string | null>('card');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
 
   const submit = () => {
     const parsed = sellCourseInput.safeParse({ productId: productId ?? '', clientId: client?.id ?? '', method });
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      const found = fieldErrors(parsed.error);
       if (found.productId) found.productId = 'Choose the course';
       return setErrors(found);
     }
@@ -71,12 +70,9 @@ function SellBody({ products, onSold }: { products: CourseProduct[]; onSold: (co
         )}
       </div>
       <PaymentMethodSelect label="Paid by" value={method} onChange={setMethod} error={errors.method} />
-      <FailureAlert error={sell.error} title="The course was not sold" styles={readableTitle} />
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={sell.isPending}>
-          Record the sale
-        </Button>
-      </Group>
+      <DialogFormSubmit change={sell} failureTitle="The course was not sold" onSubmit={submit}>
+        Record the sale
+      </DialogFormSubmit>
     </Stack>
   );
 }

@@ -1,15 +1,13 @@
 import { type InvoiceSettings, invoiceSettingsInput } from '@app/shared';
-import { Button, Group, NumberInput, Stack, Switch } from '@mantine/core';
+import { NumberInput, Stack, Switch } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
-import { readableErrors } from '../../../components/readable-styles.ts';
+import { readableDescription, readableErrors } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { useFormValues } from '../../../lib/form-fields.ts';
 import { useSaveInvoiceSettings } from '../api.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 /** VAT registration, rate, payment terms and the footer printed on every invoice. */
 export function InvoiceSettingsForm({
@@ -56,11 +54,7 @@ function SettingsBody({ settings, onSaved }: { settings: InvoiceSettings; onSave
       invoiceFooter: values.invoiceFooter,
     };
     const parsed = invoiceSettingsInput.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     save.mutate(parsed.data, { onSuccess: onSaved });
   };
@@ -101,12 +95,9 @@ function SettingsBody({ settings, onSaved }: { settings: InvoiceSettings; onSave
         onChange={set('invoiceFooter')}
         maxLength={2000}
       />
-      <FailureAlert error={save.error} title="The settings were not saved" styles={readableTitle} />
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
-          Save settings
-        </Button>
-      </Group>
+      <DialogFormSubmit change={save} failureTitle="The settings were not saved" onSubmit={submit}>
+        Save settings
+      </DialogFormSubmit>
     </Stack>
   );
 }

@@ -1,21 +1,15 @@
 import { issueVoucherInput, type Voucher } from '@app/shared';
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { PaymentMethodSelect } from '../../../components/payment-method-select.tsx';
-import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useServices } from '../../../lib/catalog/api.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { useFormValues } from '../../../lib/form-fields.ts';
 import { useIssueVoucher } from '../api.ts';
-import {
-  emptyOrder,
-  fieldErrors,
-  orderBody,
-  VoucherOrderFields,
-  type VoucherOrderState,
-} from './voucher-order-fields.tsx';
+import { emptyOrder, orderBody, VoucherOrderFields, type VoucherOrderState } from './voucher-order-fields.tsx';
 
 /** The owner records a voucher sold in person: what it is for, how it was paid, and who bought it. */
 export function IssueVoucherForm({
@@ -48,7 +42,7 @@ function IssueBody({ onIssued }: { onIssued: (voucher: Voucher) => void }) {
 
   const submit = () => {
     const parsed = issueVoucherInput.safeParse({ ...orderBody(order), ...values });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     issue.mutate(parsed.data, { onSuccess: onIssued });
   };
@@ -59,12 +53,9 @@ function IssueBody({ onIssued }: { onIssued: (voucher: Voucher) => void }) {
       <PaymentMethodSelect label="Paid by" {...bind('method')} />
       <TextField label="Buyer’s name" {...bind('buyerName')} maxLength={120} />
       <TextField label="Buyer’s email (optional)" type="email" {...bind('buyerEmail')} />
-      <FailureAlert error={issue.error} title="The voucher was not issued" styles={readableTitle} />
-      <Group justify="flex-end">
-        <Button onClick={submit} loading={issue.isPending}>
-          Issue voucher
-        </Button>
-      </Group>
+      <DialogFormSubmit change={issue} failureTitle="The voucher was not issued" onSubmit={submit}>
+        Issue voucher
+      </DialogFormSubmit>
     </Stack>
   );
 }

@@ -60,7 +60,7 @@ export function VoucherOrderFields({
   order: VoucherOrderState;
   onChange: (next: VoucherOrderState) => void;
   services: Service[];
-  errors: Record<string, string>;
+  errors: Partial<Record<string, string>>;
 }) {
   const set = (changes: Partial<VoucherOrderState>) => onChange({ ...order, ...changes });
   const chosen = services.find((service) => service.id === order.serviceId);
@@ -156,11 +156,4 @@ export function VoucherOrderFields({
       )}
     </Stack>
   );
-}
-
-/** The first message of each field a schema refused. */
-export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const issue of issues) found[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return found;
 }

@@ -7,6 +7,7 @@ import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { PaymentForm } from '../../../components/payment-form.tsx';
 import { useServices } from '../../../lib/catalog/api.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -14,7 +15,6 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { myVoucherQuery, useBuyVoucher } from '../api.ts';
 import {
   emptyOrder,
-  fieldErrors,
   orderBody,
   VoucherOrderFields,
   type VoucherOrderState,
@@ -65,12 +65,12 @@ function Buy({ publishableKey, onPaid }: { publishableKey: string; onPaid: (id: 
   const services = useServices();
   const buy = useBuyVoucher();
   const [order, setOrder] = useState<VoucherOrderState>(emptyOrder);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [purchase, setPurchase] = useState<VoucherPurchase | null>(null);
 
   const submit = () => {
     const parsed = buyVoucherInput.safeParse(orderBody(order));
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     buy.mutate(parsed.data, { onSuccess: setPurchase });
   };
