@@ -20,14 +20,13 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { textOutboxQuery, textSettingsQuery, useSaveTextSettings } from '../texts-api.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+import { PageSection } from './page-section.tsx';
 
 /** "92 characters · 1 text (GSM-7)": what one template costs to send, before its variables are filled in. */
 function SegmentCount({ body }: { body: string }) {
@@ -168,16 +167,11 @@ function TextOutbox() {
 export function TextsSection() {
   const settings = useQuery(textSettingsQuery);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="texts-title">
-      <Stack gap={4}>
-        <Title order={2} id="texts-title">
-          Texts
-        </Title>
-        <Text c="var(--app-muted)">
-          Confirmation, reminder, change and cancellation texts to clients who gave a mobile number and did not choose
-          email only.
-        </Text>
-      </Stack>
+    <PageSection
+      id="texts-title"
+      title="Texts"
+      intro="Confirmation, reminder, change and cancellation texts to clients who gave a mobile number and did not choose email only."
+    >
       <QueryState
         query={settings}
         loading={<Skeleton h={220} radius="md" aria-label="Loading the text settings" />}
@@ -197,6 +191,6 @@ export function TextsSection() {
           )
         }
       </QueryState>
-    </Stack>
+    </PageSection>
   );
 }

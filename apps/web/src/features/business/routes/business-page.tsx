@@ -8,6 +8,7 @@ import { readableDescription } from '../../../components/readable-styles.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { bankTransfersQuery, businessDetailsQuery, paymentPolicyQuery, useSaveBusinessDetails } from '../api.ts';
 import { BankTransfersSection } from '../components/bank-transfers-section.tsx';
+import { PageSection } from '../components/page-section.tsx';
 import { PaymentPolicyForm } from '../components/payment-policy-form.tsx';
 import { SettingsForm } from '../components/settings-form.tsx';
 import { TextsSection } from '../components/texts-section.tsx';
@@ -120,16 +121,11 @@ function PaymentsSection() {
   const answer = useQuery(paymentPolicyQuery);
   const bankTransfers = useQuery(bankTransfersQuery);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="payments-title">
-      <Stack gap={4}>
-        <Title order={2} id="payments-title">
-          Payments
-        </Title>
-        <Text c="var(--app-muted)">
-          What clients pay online when they book, per kind of massage and client, and until when they may cancel for
-          free.
-        </Text>
-      </Stack>
+    <PageSection
+      id="payments-title"
+      title="Payments"
+      intro="What clients pay online when they book, per kind of massage and client, and until when they may cancel for free."
+    >
       <QueryState
         query={answer}
         loading={<FormSkeleton label="Loading the payment policy" buttonWidth={180} />}
@@ -144,7 +140,7 @@ function PaymentsSection() {
       >
         {(data) => <BankTransfersSection answer={data} />}
       </QueryState>
-    </Stack>
+    </PageSection>
   );
 }
 
