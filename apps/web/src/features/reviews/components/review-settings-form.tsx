@@ -1,23 +1,24 @@
 import { reviewSettingsInput } from '@app/shared';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { useTextField } from '../../../lib/form-fields.ts';
 import { reviewSettingsQuery, useSaveReviewSettings } from '../api.ts';
 
 /** The Google review link the thank-you email offers beside the site's own review page; empty: none. */
 export function ReviewSettingsForm() {
   const settings = useQuery(reviewSettingsQuery);
   const save = useSaveReviewSettings();
-  const [url, setUrl] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const url = useTextField();
+  const { setValue: setUrl } = url;
   useEffect(() => {
     if (settings.data) setUrl(settings.data.googleReviewUrl);
-  }, [settings.data]);
+  }, [settings.data, setUrl]);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = reviewSettingsInput.safeParse({ googleReviewUrl: url });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    const parsed = reviewSettingsInput.safeParse({ googleReviewUrl: url.value });
+    if (!parsed.success) return url.setError(parsed.error.issues[0]?.message);
     save.mutate(parsed.data);
   };
   return (
@@ -33,12 +34,7 @@ export function ReviewSettingsForm() {
         <TextInput
           label="Google review link (optional)"
           placeholder="https://g.page/r/…"
-          value={url}
-          onChange={(event) => {
-            setUrl(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
+          {...url.props}
           disabled={settings.isPending}
         />
         <FailureAlert error={save.error} />
