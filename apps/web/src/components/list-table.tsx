@@ -1,4 +1,4 @@
-import { Stack, type StackProps, Table, type TableProps } from '@mantine/core';
+import { Card, type CardProps, Group, Stack, type StackProps, Table, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -29,5 +29,26 @@ export function CardList({ children, ...stack }: Omit<StackProps, 'children'> & 
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} {...stack}>
       {children}
     </Stack>
+  );
+}
+
+/**
+ * One item of a CardList: its name (`title`, often the link that opens it) at the top left, what matters most at a
+ * glance (`aside`: its status, its amount) at the top right, then its facts (`children`).
+ */
+export function ListCard({
+  title,
+  aside,
+  children,
+  ...card
+}: Omit<CardProps, 'children' | 'title'> & { title: ReactNode; aside: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="sm" component="li" {...card}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {title}
+        {aside}
+      </Group>
+      {children}
+    </Card>
   );
 }

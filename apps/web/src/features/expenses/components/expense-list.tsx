@@ -4,8 +4,8 @@ import {
   type ExpenseTotals,
   expensePaymentMethodLabels,
 } from '@app/shared';
-import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
-import { CardList, ListTable } from '../../../components/list-table.tsx';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { CardList, ListCard, ListTable } from '../../../components/list-table.tsx';
 import { formatDay, formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 
@@ -68,15 +68,20 @@ export function ExpenseCards({ expenses, money = formatPrice }: { expenses: Expe
   return (
     <CardList>
       {expenses.map((expense) => (
-        <Card key={expense.id} withBorder padding="sm" component="li" aria-label={expense.supplier}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <ListCard
+          key={expense.id}
+          aria-label={expense.supplier}
+          title={
             <Anchor component={Link} to={expenseLink(expense)} fw={600} style={{ overflowWrap: 'anywhere' }}>
               {expense.supplier}
             </Anchor>
+          }
+          aside={
             <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
               {money(expense.amountPence)}
             </Text>
-          </Group>
+          }
+        >
           <Text size="sm">
             {formatDay(expense.date)} · {expense.categoryName}
           </Text>
@@ -85,7 +90,7 @@ export function ExpenseCards({ expenses, money = formatPrice }: { expenses: Expe
             {expense.vatPence > 0 && ` · VAT ${money(expense.vatPence)}`} · {receiptLabel(expense.receiptCount)}
             {expense.imported && ' · imported'}
           </Text>
-        </Card>
+        </ListCard>
       ))}
     </CardList>
   );

@@ -1,6 +1,6 @@
 import type { InvoiceSummary } from '@app/shared';
-import { Anchor, Card, Group, Table, Text } from '@mantine/core';
-import { CardList, ListTable } from '../../../components/list-table.tsx';
+import { Anchor, Table, Text } from '@mantine/core';
+import { CardList, ListCard, ListTable } from '../../../components/list-table.tsx';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
@@ -62,13 +62,15 @@ export function InvoiceCards({ invoices }: { invoices: InvoiceSummary[] }) {
   return (
     <CardList aria-label="Invoices">
       {invoices.map((invoice) => (
-        <Card key={invoice.id} withBorder padding="sm" component="li">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <ListCard
+          key={invoice.id}
+          title={
             <Anchor component={Link} to={linkTo(invoice)} fw={600}>
               {nameOf(invoice)}
             </Anchor>
-            <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
-          </Group>
+          }
+          aside={<InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />}
+        >
           <Text size="sm">{invoice.billToName}</Text>
           <Text size="sm">
             {formatMoney(invoice.totalPence)}
@@ -77,7 +79,7 @@ export function InvoiceCards({ invoices }: { invoices: InvoiceSummary[] }) {
               ? ` · due ${dueOf(invoice)} by ${formatDay(invoice.dueDate)}`
               : ''}
           </Text>
-        </Card>
+        </ListCard>
       ))}
     </CardList>
   );

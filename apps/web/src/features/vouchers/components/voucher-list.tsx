@@ -1,6 +1,6 @@
 import { type Voucher, voucherStatusLabels } from '@app/shared';
-import { Card, Group, Table, Text } from '@mantine/core';
-import { CardList, ListTable } from '../../../components/list-table.tsx';
+import { Table, Text } from '@mantine/core';
+import { CardList, ListCard, ListTable } from '../../../components/list-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 
@@ -63,20 +63,22 @@ export function VoucherCards({ vouchers }: { vouchers: Voucher[] }) {
   return (
     <CardList aria-label="Vouchers">
       {vouchers.map((voucher) => (
-        <Card key={voucher.id} withBorder padding="sm" component="li">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <ListCard
+          key={voucher.id}
+          title={
             <Text fw={600} ff="monospace" size="sm">
               {voucher.code ?? '—'}
             </Text>
-            <VoucherStatusBadge status={voucher.status} />
-          </Group>
+          }
+          aside={<VoucherStatusBadge status={voucher.status} />}
+        >
           <Text size="sm">{voucher.label}</Text>
           <Text size="sm">{buyerOf(voucher)}</Text>
           <Text size="sm">
             {formatMoney(voucher.balancePence)} left of {formatMoney(voucher.valuePence)} · until{' '}
             {formatDay(voucher.expiresOn)}
           </Text>
-        </Card>
+        </ListCard>
       ))}
     </CardList>
   );
