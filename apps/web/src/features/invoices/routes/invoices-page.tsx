@@ -4,10 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
-import { ListCount, SearchField } from '../../../components/list-header.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { SkeletonRows } from '../../../components/page-skeleton.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { SearchField } from '../../../components/list-header.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
 import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -43,7 +41,6 @@ export function InvoicesPage() {
 
   const list = useQuery(invoicesQuery({ status, q, page, pageSize: PAGE_SIZE }));
   const settings = useQuery(invoiceSettingsQuery);
-  const total = list.data?.total ?? 0;
   const openInvoice = (invoice: InvoiceDetail) => update({ invoice: invoice.id });
 
   return (
@@ -85,25 +82,20 @@ export function InvoicesPage() {
         />
       </Group>
 
-      <QueryState
+      <PagedList
         query={list}
-        loading={<SkeletonRows label="Loading invoices" />}
+        loadingLabel="Loading invoices"
         failedTitle="The invoices could not be loaded"
+        one="invoice"
+        many="invoices"
+        empty={q || status ? 'No invoice matches.' : 'No invoices yet.'}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        wide={wide}
       >
-        {(data) => (
-          <>
-            <ListCount
-              total={total}
-              one="invoice"
-              many="invoices"
-              empty={q || status ? 'No invoice matches.' : 'No invoices yet.'}
-            />
-            {total > 0 &&
-              (wide ? <InvoiceTable invoices={data.invoices} /> : <InvoiceCards invoices={data.invoices} />)}
-            <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
-          </>
-        )}
-      </QueryState>
+        {(data) => (wide ? <InvoiceTable invoices={data.invoices} /> : <InvoiceCards invoices={data.invoices} />)}
+      </PagedList>
 
       <InvoiceDetails
         // The editor replaces the dialog while it is open: one dialog at a time keeps focus where it should be.

@@ -4,10 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { DismissibleAlert } from '../../../components/dismissible-alert.tsx';
-import { ListCount, SearchField } from '../../../components/list-header.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { SkeletonRows } from '../../../components/page-skeleton.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { SearchField } from '../../../components/list-header.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
 import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -28,7 +26,6 @@ export function VouchersPage() {
   const [issued, setIssued] = useState<string | null>(null);
 
   const list = useQuery(vouchersQuery({ q, page, pageSize: PAGE_SIZE }));
-  const total = list.data?.total ?? 0;
 
   return (
     <BackOfficePage title="Vouchers" actions={<Button onClick={() => setSelling(true)}>Sell a voucher</Button>}>
@@ -38,25 +35,20 @@ export function VouchersPage() {
         </DismissibleAlert>
       )}
       <SearchField description="Code, buyer or recipient" value={text} onChange={setText} />
-      <QueryState
+      <PagedList
         query={list}
-        loading={<SkeletonRows label="Loading vouchers" />}
+        loadingLabel="Loading vouchers"
         failedTitle="The vouchers could not be loaded"
+        one="voucher"
+        many="vouchers"
+        empty={q ? 'No voucher matches.' : 'No vouchers yet: sell one with the button above.'}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        wide={wide}
       >
-        {(data) => (
-          <>
-            <ListCount
-              total={total}
-              one="voucher"
-              many="vouchers"
-              empty={q ? 'No voucher matches.' : 'No vouchers yet: sell one with the button above.'}
-            />
-            {total > 0 &&
-              (wide ? <VoucherTable vouchers={data.vouchers} /> : <VoucherCards vouchers={data.vouchers} />)}
-            <ListPagination total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} wide={wide} />
-          </>
-        )}
-      </QueryState>
+        {(data) => (wide ? <VoucherTable vouchers={data.vouchers} /> : <VoucherCards vouchers={data.vouchers} />)}
+      </PagedList>
       <IssueVoucherForm
         opened={selling}
         onClose={() => setSelling(false)}
