@@ -31,40 +31,31 @@ export function CoverFocus({
         </div>
       </Stack>
     );
+  /** How far along one axis the focus lies, in steps of 5%. */
+  const slider = (axis: keyof Focus, label: string) => (
+    <Stack gap={4}>
+      <Text size="sm" id={`focus-${axis}-label`}>
+        {label}
+      </Text>
+      <Slider
+        value={focus[axis]}
+        onChange={(value) => onChange({ ...focus, [axis]: value })}
+        min={0}
+        max={100}
+        step={5}
+        label={(value) => `${value}%`}
+        thumbProps={{ 'aria-labelledby': `focus-${axis}-label` }}
+      />
+    </Stack>
+  );
   return (
     <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
       <Text component="legend" fw={600} size="sm">
         Focal point: what stays in view when the photo is cropped
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Stack gap={4}>
-          <Text size="sm" id="focus-x-label">
-            Left to right
-          </Text>
-          <Slider
-            value={focus.x}
-            onChange={(x) => onChange({ ...focus, x })}
-            min={0}
-            max={100}
-            step={5}
-            label={(value) => `${value}%`}
-            thumbProps={{ 'aria-labelledby': 'focus-x-label' }}
-          />
-        </Stack>
-        <Stack gap={4}>
-          <Text size="sm" id="focus-y-label">
-            Top to bottom
-          </Text>
-          <Slider
-            value={focus.y}
-            onChange={(y) => onChange({ ...focus, y })}
-            min={0}
-            max={100}
-            step={5}
-            label={(value) => `${value}%`}
-            thumbProps={{ 'aria-labelledby': 'focus-y-label' }}
-          />
-        </Stack>
+        {slider('x', 'Left to right')}
+        {slider('y', 'Top to bottom')}
         {preview('On a desk', '16 / 6')}
         {preview('On a phone', '4 / 3')}
       </SimpleGrid>
