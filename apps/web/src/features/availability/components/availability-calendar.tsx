@@ -5,10 +5,15 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { diaryOptions, FullCalendar, useDiaryOnPhone, useShownDays } from '../../../components/full-calendar.tsx';
+import {
+  diaryOptions,
+  FullCalendar,
+  instantsOf,
+  useDiaryOnPhone,
+  useShownDays,
+} from '../../../components/full-calendar.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatRange } from '../../../lib/format.ts';
-import { fromWallClock } from '../../../lib/zoned-time.ts';
 import { calendarQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
 import { availabilityEvents } from './calendar-events.ts';
 
@@ -70,8 +75,7 @@ export function AvailabilityCalendar({
     select: (info: DateSelectArg) => {
       setPending({
         kind: 'new',
-        startsAt: fromWallClock(info.start, zone).toISOString(),
-        endsAt: fromWallClock(info.end, zone).toISOString(),
+        ...instantsOf(info.start, info.end, zone),
       });
       info.view.calendar.unselect();
     },
@@ -81,8 +85,7 @@ export function AvailabilityCalendar({
         kind: 'existing',
         id: info.event.id.slice('block:'.length),
         title: info.event.title,
-        startsAt: fromWallClock(info.event.start, zone).toISOString(),
-        endsAt: fromWallClock(info.event.end, zone).toISOString(),
+        ...instantsOf(info.event.start, info.event.end, zone),
       });
     },
     datesSet,

@@ -8,7 +8,13 @@ import { Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { closedEvents } from '../../../components/diary-marks.ts';
-import { diaryOptions, FullCalendar, useDiaryOnPhone, useShownDays } from '../../../components/full-calendar.tsx';
+import {
+  diaryOptions,
+  FullCalendar,
+  instantsOf,
+  useDiaryOnPhone,
+  useShownDays,
+} from '../../../components/full-calendar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fromWallClock } from '../../../lib/zoned-time.ts';
 import { adminBookingsQuery, adminDiaryQuery } from '../admin-api.ts';
@@ -106,8 +112,7 @@ export function AdminBookingsCalendar({
         setBlock({
           id: info.event.id.replace(/^block-/, ''),
           title: info.event.title,
-          startsAt: fromWallClock(info.event.start, timeZone).toISOString(),
-          endsAt: fromWallClock(info.event.end, timeZone).toISOString(),
+          ...instantsOf(info.event.start, info.event.end, timeZone),
         });
     },
     datesSet,
