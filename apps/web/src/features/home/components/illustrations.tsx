@@ -38,12 +38,12 @@ const iconStyle = {
   strokeLinejoin: 'round',
 } as const;
 
-/** A small drawing on a round tint of the surface: the frame of the home page's three icons. */
+/** A small line drawing in the brand's text colour on a round tint of the surface: the home page's three icons. */
 function IconBadge({ children }: { children: ReactNode }) {
   return (
     <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
       <circle cx="24" cy="24" r="23" style={{ fill: 'var(--app-surface-strong)' }} />
-      {children}
+      <g style={iconStyle}>{children}</g>
     </svg>
   );
 }
@@ -51,8 +51,8 @@ function IconBadge({ children }: { children: ReactNode }) {
 export function LeafIcon() {
   return (
     <IconBadge>
-      <path d="M14 34c0-12 8-20 22-21-1 14-9 21-22 21z" style={iconStyle} />
-      <path d="M14 34l12-12" style={iconStyle} />
+      <path d="M14 34c0-12 8-20 22-21-1 14-9 21-22 21z" />
+      <path d="M14 34l12-12" />
     </IconBadge>
   );
 }
@@ -60,9 +60,9 @@ export function LeafIcon() {
 export function CalendarIcon() {
   return (
     <IconBadge>
-      <rect x="13" y="15" width="22" height="20" rx="3" style={iconStyle} />
-      <path d="M13 21h22M19 12v6M29 12v6" style={iconStyle} />
-      <path d="M20 28l3 3 6-6" style={iconStyle} />
+      <rect x="13" y="15" width="22" height="20" rx="3" />
+      <path d="M13 21h22M19 12v6M29 12v6" />
+      <path d="M20 28l3 3 6-6" />
     </IconBadge>
   );
 }
@@ -70,8 +70,8 @@ export function CalendarIcon() {
 export function RestIcon() {
   return (
     <IconBadge>
-      <path d="M30 13a11 11 0 1 0 6 17 9 9 0 0 1-6-17z" style={iconStyle} />
-      <path d="M12 36c4-2 8-2 12 0s8 2 12 0" style={iconStyle} />
+      <path d="M30 13a11 11 0 1 0 6 17 9 9 0 0 1-6-17z" />
+      <path d="M12 36c4-2 8-2 12 0s8 2 12 0" />
     </IconBadge>
   );
 }
