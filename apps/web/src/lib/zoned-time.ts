@@ -32,6 +32,11 @@ export function wallDate(wall: Date): string {
   return wall.toISOString().slice(0, 10);
 }
 
+/** Whether `value` (from an address, say) is a 'YYYY-MM-DD' date that Date can read. */
+export function isDay(value: string | null): value is string {
+  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
 /** 'YYYY-MM-DD' plus n days. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { type AnalyticsBucket, type AnalyticsSpan, analyticsBuckets, lastAnalyticsDay } from '@app/shared';
-import { addDays } from '../../lib/zoned-time.ts';
+import { addDays, isDay } from '../../lib/zoned-time.ts';
 
 export const rangePresets = ['last30', 'thisYear', 'lastYear', 'all', 'custom'] as const;
 export type RangePreset = (typeof rangePresets)[number];
@@ -19,9 +19,6 @@ export type ResolvedRange = {
   /** False when the bucket follows the length of the range. */
   bucketChosen: boolean;
 };
-
-const isDate = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
 /** Days for a short range, weeks up to a year, months beyond. */
 export function defaultBucket(from: string, to: string): AnalyticsBucket {
@@ -51,7 +48,7 @@ export function resolveRange(params: URLSearchParams, today: string, span?: Anal
   } else if (preset === 'custom') {
     const customFrom = params.get('from');
     const customTo = params.get('to');
-    if (isDate(customFrom) && isDate(customTo) && customFrom <= customTo) {
+    if (isDay(customFrom) && isDay(customTo) && customFrom <= customTo) {
       from = customFrom;
       to = customTo;
     } else preset = 'last30';

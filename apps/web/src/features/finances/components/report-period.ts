@@ -1,3 +1,4 @@
+import { isDay } from '../../../lib/zoned-time.ts';
 import type { DateRange } from '../api.ts';
 
 export const periodPresets = ['month', 'quarter', 'year', 'last-year', 'custom'] as const;
@@ -14,8 +15,6 @@ export const presetLabels: Record<PeriodPreset, string> = {
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The last day of a month (month 1–12; a month past 12 rolls into the next year). */
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-const isDate = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
 /** The dates a preset stands for on `today` (the business's date); custom dates fall back to this year. */
 export function rangeOf(
@@ -35,7 +34,7 @@ export function rangeOf(
     case 'last-year':
       return { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` };
     case 'custom':
-      if (isDate(custom.from) && isDate(custom.to)) return { from: custom.from, to: custom.to };
+      if (isDay(custom.from) && isDay(custom.to)) return { from: custom.from, to: custom.to };
       return { from: `${year}-01-01`, to: `${year}-12-31` };
     default:
       return { from: `${year}-01-01`, to: `${year}-12-31` };
