@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@app/shared';
 import { THEME_COLOR } from '../theme.ts';
 import type { BootModule } from './boot-modules.ts';
 import { readConsent, removeTrackerCookies } from './consent.ts';
@@ -22,13 +23,22 @@ const addressBarColour: BootModule = {
   },
 };
 
-const usageAnalytics: BootModule = {
-  name: 'usage analytics',
-  run: ({ config }) => {
-    const id = config?.analytics.gaMeasurementId;
-    if (trackerAllowed(id)) loadGoogleAnalytics(id);
-  },
-};
+/** A tracker's module: it starts the tracker when the business configured its id and the visitor accepted cookies. */
+function trackerModule(
+  name: string,
+  idOf: (analytics: PublicConfig['analytics']) => string | undefined,
+  load: (id: string) => void,
+): BootModule {
+  return {
+    name,
+    run: ({ config }) => {
+      const id = config ? idOf(config.analytics) : undefined;
+      if (trackerAllowed(id)) load(id);
+    },
+  };
+}
+
+const usageAnalytics = trackerModule('usage analytics', (analytics) => analytics.gaMeasurementId, loadGoogleAnalytics);
 
 const sessionCookies: BootModule = {
   name: 'session cookies',
@@ -37,21 +47,9 @@ const sessionCookies: BootModule = {
   },
 };
 
-const adPixel: BootModule = {
-  name: 'ad pixel',
-  run: ({ config }) => {
-    const id = config?.analytics.facebookPixelId;
-    if (trackerAllowed(id)) loadFacebookPixel(id);
-  },
-};
+const adPixel = trackerModule('ad pixel', (analytics) => analytics.facebookPixelId, loadFacebookPixel);
 
-const tagManager: BootModule = {
-  name: 'tag manager',
-  run: ({ config }) => {
-    const id = config?.analytics.gtmId;
-    if (trackerAllowed(id)) loadTagManager(id);
-  },
-};
+const tagManager = trackerModule('tag manager', (analytics) => analytics.gtmId, loadTagManager);
 
 /** The start-up modules of spec section 4, in the spec's order. */
 export const startUpModules: readonly BootModule[] = [
