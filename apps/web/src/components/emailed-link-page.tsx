@@ -1,9 +1,11 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from '../lib/links.tsx';
 import { useCurrentUser } from '../lib/session.ts';
 import { SignInForm } from './auth/sign-in-form.tsx';
 import { PageSkeleton } from './page-skeleton.tsx';
+import { QueryState } from './query-state.tsx';
 
 /**
  * A page an email's link lands on (a waitlist offer, leaving the waitlist, a review): its title, then `children` once
@@ -36,6 +38,30 @@ export function EmailedLinkPage({
         )}
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * What the link names, read for the signed-in client: `notYours` (and the way to My bookings) when the server has
+ * nothing of theirs under it, else QueryState's skeleton, failure with `failedTitle`, or `children` with the data.
+ */
+export function EmailedLinkQuery<T>({
+  query,
+  notYours,
+  failedTitle,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  notYours: ReactNode;
+  failedTitle: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isError && 'status' in query.error && query.error.status === 404)
+    return <EndsAtMyBookings>{notYours}</EndsAtMyBookings>;
+  return (
+    <QueryState query={query} loading={<PageSkeleton />} failedTitle={failedTitle}>
+      {children}
+    </QueryState>
   );
 }
 

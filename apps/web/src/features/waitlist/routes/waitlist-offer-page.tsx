@@ -3,10 +3,13 @@ import { Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { DoneNotice, EmailedLinkPage, EndsAtMyBookings } from '../../../components/emailed-link-page.tsx';
+import {
+  DoneNotice,
+  EmailedLinkPage,
+  EmailedLinkQuery,
+  EndsAtMyBookings,
+} from '../../../components/emailed-link-page.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -35,16 +38,15 @@ function Offer({ offerId }: { offerId: string }) {
   const { data: config } = usePublicConfig();
   const timeZone = config?.timeZone ?? 'Europe/London';
   const locale = config?.locale;
-  if (offer.isPending) return <PageSkeleton />;
-  if (offer.isError)
-    return 'status' in offer.error && offer.error.status === 404 ? (
-      <EndsAtMyBookings>
-        This link is not for an offer of yours. Offers are for the account that joined the waitlist.
-      </EndsAtMyBookings>
-    ) : (
-      <LoadError title="The offer could not be loaded" error={offer.error} onRetry={() => offer.refetch()} />
-    );
-  return <OfferDetails offer={offer.data} timeZone={timeZone} locale={locale} />;
+  return (
+    <EmailedLinkQuery
+      query={offer}
+      notYours="This link is not for an offer of yours. Offers are for the account that joined the waitlist."
+      failedTitle="The offer could not be loaded"
+    >
+      {(data) => <OfferDetails offer={data} timeZone={timeZone} locale={locale} />}
+    </EmailedLinkQuery>
+  );
 }
 
 function OfferDetails({ offer, timeZone, locale }: { offer: WaitlistOfferView; timeZone: string; locale?: string }) {
