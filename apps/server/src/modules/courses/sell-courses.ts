@@ -18,6 +18,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { courseSoldEntry } from '../ledger/course-postings.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
+import { createPurchaseIntent } from '../payments/stripe-client.ts';
 import {
   type CourseDeps,
   type CourseRow,
@@ -129,24 +130,15 @@ export async function buyCourse(
     if (!row) throw new Error('course purchase insert returned no row');
     return row;
   });
-  let intent: Stripe.PaymentIntent;
-  try {
-    intent = await stripe.sdk.paymentIntents.create(
-      {
-        amount: row.pricePence,
-        currency: deps.env.BUSINESS_CURRENCY.toLowerCase(),
-        automatic_payment_methods: { enabled: true },
-        metadata: { courseId: row.id, purpose: 'course' },
-        // Never the treatment's name on a card statement or receipt (as vouchers, decision 052).
-        description: 'Course of sessions',
-        ...(stripe.statementDescriptorSuffix && { statement_descriptor_suffix: stripe.statementDescriptorSuffix }),
-      },
-      { idempotencyKey: `course-${row.id}` },
-    );
-  } catch {
-    await deps.db.update(coursePurchase).set({ status: 'cancelled' }).where(eq(coursePurchase.id, row.id));
-    throw new AppError('PAYMENT_UNAVAILABLE', 'We could not start the payment just now. Please try again in a moment.');
-  }
+  const intent = await createPurchaseIntent(stripe, {
+    amount: row.pricePence,
+    currency: deps.env.BUSINESS_CURRENCY,
+    metadata: { courseId: row.id, purpose: 'course' },
+    // Never the treatment's name on a card statement or receipt (as vouchers, decision 052).
+    description: 'Course of sessions',
+    idempotencyKey: `course-${row.id}`,
+    cancel: () => deps.db.update(coursePurchase).set({ status: 'cancelled' }).where(eq(coursePurchase.id, row.id)),
+  });
   const [stored] = await deps.db
     .update(coursePurchase)
     .set({ intentId: intent.id })

@@ -18,6 +18,7 @@ import { noShowFeeEntry } from '../ledger/postings.ts';
 import { assertStripeAllows, minimumChargeOf, paymentUnavailable } from './online-payments.ts';
 import { readPaymentPolicy } from './payment-policy.service.ts';
 import { recordPayment } from './payments.service.ts';
+import { statementSuffixOf } from './stripe-client.ts';
 
 type BookingRow = typeof booking.$inferSelect;
 type NoShowFeeRow = typeof noShowFee.$inferSelect;
@@ -251,7 +252,7 @@ export async function chargeNoShowFee(
         confirm: true,
         description: NO_SHOW_FEE_DESCRIPTION,
         metadata: { bookingId: row.id, purpose: 'no_show_fee' },
-        ...(stripe.statementDescriptorSuffix && { statement_descriptor_suffix: stripe.statementDescriptorSuffix }),
+        ...statementSuffixOf(stripe),
       },
       { idempotencyKey: `no-show-fee-${row.id}` },
     );

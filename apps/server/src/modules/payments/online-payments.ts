@@ -11,7 +11,7 @@ import { depositAppliedEntry, depositKeptEntry, onlinePaymentEntry } from '../le
 import { giveBackVoucherSpending } from '../vouchers/spend-vouchers.ts';
 import { cancelAwaitedBankDeposit, settleBankDeposit } from './bank-transfer-deposits.ts';
 import { recordPayment } from './payments.service.ts';
-import type { StripeAccount } from './stripe-client.ts';
+import { createPageIntent, type StripeAccount } from './stripe-client.ts';
 
 type BookingRow = typeof booking.$inferSelect;
 export type OnlinePaymentRow = typeof onlinePayment.$inferSelect;
@@ -123,17 +123,16 @@ export async function paymentIntentOf(
   const { row, held } = request;
   if (held.intentId) return stripe.sdk.paymentIntents.retrieve(held.intentId);
   assertStripeAllows(row);
-  const intent = await stripe.sdk.paymentIntents.create(
+  const intent = await createPageIntent(
+    stripe,
     {
       amount: held.amountPence,
-      currency: held.currency.toLowerCase(),
-      automatic_payment_methods: { enabled: true },
+      currency: held.currency,
       metadata: { bookingId: row.id, purpose: held.purpose },
       // Neither the description (on the receipt) nor the statement names the treatment (decision 047).
       description: held.purpose === 'deposit' ? 'Deposit for your appointment' : 'Payment for your appointment',
-      ...(stripe.statementDescriptorSuffix && { statement_descriptor_suffix: stripe.statementDescriptorSuffix }),
     },
-    { idempotencyKey: intentKeyOf(row.id) },
+    intentKeyOf(row.id),
   );
   await db.update(onlinePayment).set({ intentId: intent.id }).where(eq(onlinePayment.id, held.id));
   return intent;

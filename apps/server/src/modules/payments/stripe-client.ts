@@ -1,3 +1,4 @@
+import { AppError } from '@app/shared';
 import Stripe from 'stripe';
 import type { Env } from '../../env.ts';
 
@@ -24,6 +25,50 @@ export function stripeAccountOf(env: Env): StripeAccount | null {
     publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     statementDescriptorSuffix: env.STRIPE_STATEMENT_DESCRIPTOR,
   };
+}
+
+/** What the business's statement says beside its name, when STRIPE_STATEMENT_DESCRIPTOR is set. */
+export const statementSuffixOf = (stripe: StripeAccount) =>
+  stripe.statementDescriptorSuffix && { statement_descriptor_suffix: stripe.statementDescriptorSuffix };
+
+/**
+ * A payment the client makes on the page (Stripe's Payment Element, any method the account allows). The idempotency
+ * key makes a retried request return the same intent.
+ */
+export function createPageIntent(
+  stripe: StripeAccount,
+  payment: { amount: number; currency: string; metadata: Stripe.MetadataParam; description: string },
+  idempotencyKey: string,
+): Promise<Stripe.PaymentIntent> {
+  const { amount, currency, metadata, description } = payment;
+  return stripe.sdk.paymentIntents.create(
+    {
+      amount,
+      currency: currency.toLowerCase(),
+      automatic_payment_methods: { enabled: true },
+      metadata,
+      description,
+      ...statementSuffixOf(stripe),
+    },
+    { idempotencyKey },
+  );
+}
+
+/**
+ * The page payment of something bought online (a course, a gift voucher): when Stripe cannot start it, `cancel` undoes
+ * the purchase kept for it and the client is asked to try again.
+ */
+export async function createPurchaseIntent(
+  stripe: StripeAccount,
+  payment: Parameters<typeof createPageIntent>[1] & { idempotencyKey: string; cancel: () => Promise<unknown> },
+): Promise<Stripe.PaymentIntent> {
+  const { idempotencyKey, cancel, ...page } = payment;
+  try {
+    return await createPageIntent(stripe, page, idempotencyKey);
+  } catch {
+    await cancel();
+    throw new AppError('PAYMENT_UNAVAILABLE', 'We could not start the payment just now. Please try again in a moment.');
+  }
 }
 
 /** STRIPE_API_URL as the SDK's own host/port/protocol options (used to point it at a local peer in tests). */

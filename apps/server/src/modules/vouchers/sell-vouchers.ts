@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { voucherSoldEntry } from '../ledger/voucher-postings.ts';
+import { createPurchaseIntent } from '../payments/stripe-client.ts';
 import { sendDueVoucherEmails } from './voucher-emails.ts';
 import {
   forPosting,
@@ -165,24 +166,15 @@ export async function buyVoucher(
       createdBy: me.id,
     });
   });
-  let intent: Stripe.PaymentIntent;
-  try {
-    intent = await stripe.sdk.paymentIntents.create(
-      {
-        amount: row.valuePence,
-        currency: deps.env.BUSINESS_CURRENCY.toLowerCase(),
-        automatic_payment_methods: { enabled: true },
-        metadata: { voucherId: row.id, purpose: 'voucher' },
-        // Never the treatment's name: a gift voucher, whatever it is for (decision 052).
-        description: 'Gift voucher',
-        ...(stripe.statementDescriptorSuffix && { statement_descriptor_suffix: stripe.statementDescriptorSuffix }),
-      },
-      { idempotencyKey: `voucher-${row.id}` },
-    );
-  } catch {
-    await deps.db.update(voucher).set({ status: 'cancelled' }).where(eq(voucher.id, row.id));
-    throw new AppError('PAYMENT_UNAVAILABLE', 'We could not start the payment just now. Please try again in a moment.');
-  }
+  const intent = await createPurchaseIntent(stripe, {
+    amount: row.valuePence,
+    currency: deps.env.BUSINESS_CURRENCY,
+    metadata: { voucherId: row.id, purpose: 'voucher' },
+    // Never the treatment's name: a gift voucher, whatever it is for (decision 052).
+    description: 'Gift voucher',
+    idempotencyKey: `voucher-${row.id}`,
+    cancel: () => deps.db.update(voucher).set({ status: 'cancelled' }).where(eq(voucher.id, row.id)),
+  });
   const [stored] = await deps.db.update(voucher).set({ intentId: intent.id }).where(eq(voucher.id, row.id)).returning();
   const [view] = await viewsOf(deps, [stored ?? row]);
   return { voucher: view as Voucher, clientSecret: intent.client_secret };
