@@ -16,6 +16,7 @@ import { paymentMethodLabels } from '../../../lib/payment-methods.ts';
 import { invoicePdfUrl, invoiceQuery } from '../api.ts';
 import { CreditNoteForm, DraftActions, EmailAction, PaymentForm, RefundForm } from './invoice-actions.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { TotalsRow } from './totals-row.tsx';
 
 /** One invoice in a dialog (full screen on a phone), opened by `?invoice=<id>`, with what may be done in its state. */
 export function InvoiceDetails({
@@ -187,40 +188,20 @@ function InvoiceTotals({ invoice, owedBack }: { invoice: InvoiceDetail; owedBack
   return (
     <Table w="auto" aria-label="Totals" style={{ alignSelf: 'flex-end' }} verticalSpacing={2}>
       <Table.Tbody>
-        <Table.Tr>
-          <Table.Th scope="row">Subtotal</Table.Th>
-          <Table.Td ta="right">{formatMoney(invoice.subtotalPence)}</Table.Td>
-        </Table.Tr>
+        <TotalsRow label="Subtotal" pence={invoice.subtotalPence} />
         {vatByRate(invoice.lines).map((rate) => (
-          <Table.Tr key={rate.vatRateBp}>
-            <Table.Th scope="row">VAT at {formatVatRate(rate.vatRateBp)}</Table.Th>
-            <Table.Td ta="right">{formatMoney(rate.vatPence)}</Table.Td>
-          </Table.Tr>
+          <TotalsRow key={rate.vatRateBp} label={`VAT at ${formatVatRate(rate.vatRateBp)}`} pence={rate.vatPence} />
         ))}
-        <Table.Tr>
-          <Table.Th scope="row">Total</Table.Th>
-          <Table.Td ta="right" fw={700}>
-            {formatMoney(invoice.totalPence)}
-          </Table.Td>
-        </Table.Tr>
+        <TotalsRow label="Total" pence={invoice.totalPence} strong />
         {isInvoice && !isDraft && (
           <>
-            <Table.Tr>
-              <Table.Th scope="row">Paid</Table.Th>
-              <Table.Td ta="right">{formatMoney(invoice.amountPaidPence)}</Table.Td>
-            </Table.Tr>
-            {invoice.refundedPence > 0 && (
-              <Table.Tr>
-                <Table.Th scope="row">Refunded</Table.Th>
-                <Table.Td ta="right">{formatMoney(invoice.refundedPence)}</Table.Td>
-              </Table.Tr>
-            )}
-            <Table.Tr>
-              <Table.Th scope="row">{invoice.status === 'void' ? 'Owed back to the client' : 'Amount due'}</Table.Th>
-              <Table.Td ta="right" fw={700}>
-                {formatMoney(invoice.status === 'void' ? owedBack : invoice.outstandingPence)}
-              </Table.Td>
-            </Table.Tr>
+            <TotalsRow label="Paid" pence={invoice.amountPaidPence} />
+            {invoice.refundedPence > 0 && <TotalsRow label="Refunded" pence={invoice.refundedPence} />}
+            <TotalsRow
+              label={invoice.status === 'void' ? 'Owed back to the client' : 'Amount due'}
+              pence={invoice.status === 'void' ? owedBack : invoice.outstandingPence}
+              strong
+            />
           </>
         )}
       </Table.Tbody>

@@ -9,6 +9,7 @@ import { useFormValues } from '../../../lib/form-fields.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { penceOf } from '../../../lib/money-input.ts';
 import { useCreateInvoice, useUpdateInvoice } from '../api.ts';
+import { TotalsRow } from './totals-row.tsx';
 
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -219,20 +220,9 @@ function EditorForm({ invoice, vatRegistered, vatRatePercent, onSaved }: EditorP
 
       <Table w="auto" aria-label="Totals" style={{ alignSelf: 'flex-end' }}>
         <Table.Tbody>
-          <Table.Tr>
-            <Table.Th scope="row">Subtotal</Table.Th>
-            <Table.Td ta="right">{formatMoney(totals.subtotalPence)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row">VAT</Table.Th>
-            <Table.Td ta="right">{formatMoney(totals.vatPence)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
-            <Table.Td ta="right" fw={700}>
-              {formatMoney(totals.totalPence)}
-            </Table.Td>
-          </Table.Tr>
+          <TotalsRow label="Subtotal" pence={totals.subtotalPence} />
+          <TotalsRow label="VAT" pence={totals.vatPence} />
+          <TotalsRow label="Total" pence={totals.totalPence} strong />
         </Table.Tbody>
       </Table>
 
