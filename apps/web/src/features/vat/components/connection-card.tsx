@@ -8,6 +8,16 @@ import { serverMessage } from '../../../lib/api-client.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
 import { useDisconnect, useStartConnection } from '../api.ts';
 
+/** Why connecting or disconnecting did not happen, in the server's words, read out at once; nothing before. */
+function FailedLine({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <Text c="red" size="sm" role="alert">
+      {serverMessage(error)}
+    </Text>
+  );
+}
+
 /** Whether the business is connected to HMRC, and the way to connect (HMRC's consent page) or disconnect. */
 export function ConnectionCard({ connection }: { connection: HmrcConnection }) {
   const start = useStartConnection();
@@ -64,11 +74,7 @@ export function ConnectionCard({ connection }: { connection: HmrcConnection }) {
             </Group>
           </Stack>
         </AppModal>
-        {stop.error && (
-          <Text c="red" size="sm" role="alert">
-            {serverMessage(stop.error)}
-          </Text>
-        )}
+        <FailedLine error={stop.error} />
       </Paper>
     );
 
@@ -104,11 +110,7 @@ export function ConnectionCard({ connection }: { connection: HmrcConnection }) {
             Connect to HMRC
           </Button>
         </Group>
-        {start.error && (
-          <Text c="red" size="sm" role="alert">
-            {serverMessage(start.error)}
-          </Text>
-        )}
+        <FailedLine error={start.error} />
       </Stack>
     </Paper>
   );
