@@ -1,7 +1,5 @@
 import { Alert, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-
-/** Mantine's coloured alert title is too faint on its light background (axe): the text colour reads. */
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+import { readableTitle } from '../../../components/readable-styles.ts';
 
 /** A file the person keeps: the codes, one a line, with what they are for. */
 function downloadCodes(codes: string[], businessName: string) {

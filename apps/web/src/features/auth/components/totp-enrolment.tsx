@@ -2,14 +2,12 @@ import { Alert, Anchor, Box, Button, Code, Group, PasswordInput, Stack, Text, Te
 import { type FormEvent, useMemo, useState } from 'react';
 import { renderSVG } from 'uqr';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useTextField } from '../../../lib/form-fields.ts';
 import { refetchSession } from '../../../lib/session.ts';
 import { type TotpEnrolment, useConfirmTotpEnrolment, useStartTotpEnrolment } from '../api.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
-
-/** Mantine's coloured alert title is too faint on its light background (axe): the text colour reads. */
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** The secret an authenticator app needs when the QR code cannot be scanned, in groups of four. */
 function secretOf(totpURI: string): string {

@@ -12,12 +12,11 @@ import {
   useDiaryOnPhone,
   useShownDays,
 } from '../../../components/full-calendar.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatRange } from '../../../lib/format.ts';
 import { calendarQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
 import { availabilityEvents } from './calendar-events.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 type Pending =
   | { kind: 'new'; startsAt: string; endsAt: string }

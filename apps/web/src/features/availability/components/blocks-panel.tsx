@@ -3,14 +3,13 @@ import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PlainFieldset } from '../../../components/plain-fieldset.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRange, formatShortDateTime } from '../../../lib/format.ts';
 import { fromWallClock } from '../../../lib/zoned-time.ts';
 import { blocksQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
 import { RemovableList } from './removable-list.tsx';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** A 'YYYY-MM-DDTHH:MM' typed on the business clock, as an instant. */
 function instantOf(local: string, timeZone: string): string {

@@ -1,9 +1,8 @@
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { formatInstant } from '../../../lib/format.ts';
 import { feedsQuery, useCreateFeed, useRevokeFeed } from '../api.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /**
  * The private iCalendar link for a phone's calendar app. The server keeps only a hash of it, so it is shown once,

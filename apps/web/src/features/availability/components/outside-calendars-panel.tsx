@@ -3,12 +3,11 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PlainFieldset } from '../../../components/plain-fieldset.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatInstant } from '../../../lib/format.ts';
 import { outsideCalendarsQuery, useAddOutsideCalendar, useRemoveOutsideCalendar } from '../api.ts';
 import { RemovableList } from './removable-list.tsx';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /**
  * The owner's other calendars (Google, iCloud, Outlook) by their private iCal address: their events are busy time,

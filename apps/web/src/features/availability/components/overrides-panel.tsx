@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { PlainFieldset } from '../../../components/plain-fieldset.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { overridesQuery, useCreateOverride, useDeleteOverride } from '../api.ts';
 import { RangesEditor } from './ranges-editor.tsx';
 import { RemovableList } from './removable-list.tsx';
 
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const kindLabels: Record<(typeof overrideKinds)[number], string> = {
   closed: 'Closed all day',
   hours: 'Different hours',

@@ -1,13 +1,11 @@
 import { type BookingRules, updateBookingRulesInput, type WeeklyHours } from '@app/shared';
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { readableDescription, readableTitle } from '../../../components/readable-styles.ts';
 import { useUpdateRules } from '../api.ts';
 import { RangesEditor } from './ranges-editor.tsx';
 import classes from './rules-form.module.css';
 
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
-/** Mantine's dimmed description fails contrast on white. */
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 /** Monday first, as the week is shown; weeklyHours is indexed 0 = Sunday. */
 const days = [
   [1, 'Monday'],

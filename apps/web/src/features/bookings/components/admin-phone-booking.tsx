@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatDateTime, formatTime } from '../../../lib/format.ts';
 import { fromWallClock, todayIn } from '../../../lib/zoned-time.ts';
@@ -16,7 +17,6 @@ import { useSeriesStep } from './series-repeat.tsx';
 import { ServiceTiles } from './service-tiles.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 /** A long unbroken name or email wraps inside the dialog, never widening it past a phone's screen. */
 const wrapping = { label: { overflowWrap: 'anywhere' }, description: { overflowWrap: 'anywhere' } } as const;
 

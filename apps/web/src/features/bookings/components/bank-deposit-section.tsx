@@ -2,12 +2,10 @@ import type { AdminBookingBankDeposit } from '@app/shared';
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { ignoreShownError, useRefreshingMutation } from '../../../lib/mutations.ts';
-
-// Mantine's green title on its light tint falls short of AA contrast: the title takes the text colour.
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** The deposit's state in the owner's words: waiting, in the bank and held, taken as the sale, kept or paid back. */
 export function bankDepositState(deposit: Pick<AdminBookingBankDeposit, 'status' | 'settlement'>): {

@@ -2,9 +2,8 @@ import { Button, Group } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** Makes a draft invoice of a booking and opens it on /invoices; a booking already invoiced opens its invoice. */
 export function CreateInvoiceButton({ bookingId }: { bookingId: string }) {

@@ -1,6 +1,5 @@
 import { Alert, type AlertProps } from '@mantine/core';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+import { readableTitle } from '../../../components/readable-styles.ts';
 
 /**
  * Mantine's Alert with its title in the text colour: the light variant's coloured title (red 6 on red 0 and the

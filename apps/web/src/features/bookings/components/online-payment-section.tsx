@@ -10,11 +10,10 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { serverMessage } from '../../../lib/api-client.ts';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useOnlineRefund } from '../admin-api.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 const settlementWords: Record<NonNullable<AdminOnlinePayment['settlement']>, string> = {
   held: 'held until the appointment',

@@ -5,6 +5,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { serverMessage } from '../../../lib/api-client.ts';
 import { formatDiaryDateTime, formatPrice, formatTime } from '../../../lib/format.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
@@ -13,8 +14,6 @@ import { alternativesOf } from '../api.ts';
 import { emailNote, onlineRefundWords, payBackLabel } from '../owner-words.ts';
 import { showOutcome } from './undo-notice.tsx';
 import { WeekStripPicker } from './week-strip-picker.tsx';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /**
  * A dialog's 'Email the client' choice and its switch: on by default; off and explained when there is no address to

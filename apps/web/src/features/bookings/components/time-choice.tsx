@@ -2,6 +2,7 @@ import type { BlockOverlap } from '@app/shared';
 import { Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDiaryDateTime, formatTime } from '../../../lib/format.ts';
@@ -9,7 +10,6 @@ import { ignoreShownError } from '../../../lib/mutations.ts';
 import { useBlockTime } from '../admin-api.ts';
 import { showOutcome } from './undo-notice.tsx';
 
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 const lengths = [30, 60, 90, 120, 180, 240, 480];
 
 function overlapsOf(error: unknown): BlockOverlap[] {
