@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.css';
 import type { AnalyticsBucket } from '@app/shared';
-import { Chip, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Chip, Group, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control.tsx';
 import { presetLabels, type RangePreset, type ResolvedRange, rangePresets } from '../range.ts';
 
 const bucketLabels: Record<AnalyticsBucket, string> = { day: 'Day', week: 'Week', month: 'Month' };
@@ -48,20 +49,15 @@ export function RangeControls({
             style={{ flex: '1 1 16rem', maxWidth: '22rem' }}
           />
         )}
-        <Stack gap={4}>
-          <Text id="bucket-label" size="sm" fw={500}>
-            Show per
-          </Text>
-          <SegmentedControl
-            aria-labelledby="bucket-label"
-            value={range.bucket}
-            onChange={(value) => onBucket(value as AnalyticsBucket)}
-            data={(Object.keys(bucketLabels) as AnalyticsBucket[]).map((bucket) => ({
-              value: bucket,
-              label: bucketLabels[bucket],
-            }))}
-          />
-        </Stack>
+        <LabelledSegmentedControl
+          label="Show per"
+          value={range.bucket}
+          onChange={(value) => onBucket(value as AnalyticsBucket)}
+          data={(Object.keys(bucketLabels) as AnalyticsBucket[]).map((bucket) => ({
+            value: bucket,
+            label: bucketLabels[bucket],
+          }))}
+        />
       </Group>
     </Stack>
   );

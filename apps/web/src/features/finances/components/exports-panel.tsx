@@ -6,7 +6,8 @@ import {
   exportProductNames,
   exportProducts,
 } from '@app/shared';
-import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control.tsx';
 import type { DateRange } from '../api.ts';
 
 /** Served as attachments: a plain link downloads each with the owner's session cookie. */
@@ -50,18 +51,13 @@ export function ExportsPanel({
         <Title order={2} size="h4">
           For the accounting software
         </Title>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="exports-product">
-            Accounting software
-          </Text>
-          <SegmentedControl
-            aria-labelledby="exports-product"
-            value={product}
-            data={exportProducts.map((value) => ({ value, label: exportProductNames[value] }))}
-            onChange={(value) => onProduct(value as ExportProduct)}
-            style={{ alignSelf: 'flex-start' }}
-          />
-        </Stack>
+        <LabelledSegmentedControl
+          label="Accounting software"
+          value={product}
+          data={exportProducts.map((value) => ({ value, label: exportProductNames[value] }))}
+          onChange={(value) => onProduct(value as ExportProduct)}
+          style={{ alignSelf: 'flex-start' }}
+        />
         <Text size="sm">{productNotes[product]}</Text>
         <Group gap="sm">
           {exportKinds.map((kind) => (

@@ -1,8 +1,9 @@
 import { exportProducts, type PnlGranularity, pnlGranularities } from '@app/shared';
-import { Button, Group, NativeSelect, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
+import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control.tsx';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { type AddressChanges, useAddressFilters } from '../../../lib/address-filters.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
@@ -116,18 +117,13 @@ function ProfitAndLossPanel({ range, ok, granularity, money, update }: PanelProp
   const query = useQuery({ ...profitAndLossQuery(range, granularity), enabled: ok });
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="finances-granularity">
-          Columns
-        </Text>
-        <SegmentedControl
-          aria-labelledby="finances-granularity"
-          value={granularity}
-          data={pnlGranularities.map((value) => ({ value, label: granularityLabels[value] }))}
-          onChange={(value) => update({ granularity: value === 'month' ? null : value })}
-          style={{ alignSelf: 'flex-start' }}
-        />
-      </Stack>
+      <LabelledSegmentedControl
+        label="Columns"
+        value={granularity}
+        data={pnlGranularities.map((value) => ({ value, label: granularityLabels[value] }))}
+        onChange={(value) => update({ granularity: value === 'month' ? null : value })}
+        style={{ alignSelf: 'flex-start' }}
+      />
       <Report
         query={query}
         name="profit and loss"
