@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { secondFactorErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
 import { useTextField } from '../../../lib/form-fields.ts';
@@ -65,11 +66,7 @@ export function SecondFactorSection({ enabled, required }: { enabled: boolean; r
                 : 'Signing in will then ask for your password only.'}
             </Text>
             <PasswordInput label="Your password" autoComplete="current-password" {...password.props} />
-            {error && (
-              <Alert color="red" role="alert">
-                {secondFactorErrorMessage(error)}
-              </Alert>
-            )}
+            <FailureAlert error={error} message={secondFactorErrorMessage} />
             <Group>
               <Button
                 type="submit"

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
@@ -79,11 +80,7 @@ export function SignedInDevices() {
           );
         })}
       </Stack>
-      {(signOutDevice.isError || signOutOthers.isError) && (
-        <Alert color="red" role="alert">
-          {authErrorMessage(signOutDevice.error ?? signOutOthers.error)}
-        </Alert>
-      )}
+      <FailureAlert error={signOutDevice.error ?? signOutOthers.error} message={authErrorMessage} />
       {others.length > 0 && (
         <Group>
           <Button variant="default" loading={signOutOthers.isPending} onClick={() => signOutOthers.mutate()}>

@@ -1,10 +1,11 @@
 import type { CalendarOptions, DateSelectArg, EventClickArg } from '@fullcalendar/core';
 import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import {
   diaryOptions,
   FullCalendar,
@@ -125,11 +126,11 @@ export function AvailabilityCalendar({
             ) : (
               <Text size="sm">{pending.title}</Text>
             )}
-            {(createBlock.isError || deleteBlock.isError) && (
-              <Alert color="red" title="That did not work" role="alert" styles={readableTitle}>
-                {(createBlock.error ?? deleteBlock.error)?.message}
-              </Alert>
-            )}
+            <FailureAlert
+              error={createBlock.error ?? deleteBlock.error}
+              title="That did not work"
+              styles={readableTitle}
+            />
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={close}>
                 Keep as it is

@@ -1,5 +1,6 @@
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { formatInstant } from '../../../lib/format.ts';
 import { feedsQuery, useCreateFeed, useRevokeFeed } from '../api.ts';
@@ -61,11 +62,11 @@ export function CalendarFeeds({ role, timeZone }: { role: 'admin' | 'lodger'; ti
           </Group>
         </Paper>
       ))}
-      {(create.isError || revoke.isError || feeds.isError) && (
-        <Alert color="red" title="That did not work" role="alert" styles={readableTitle}>
-          {(create.error ?? revoke.error ?? feeds.error)?.message}
-        </Alert>
-      )}
+      <FailureAlert
+        error={create.error ?? revoke.error ?? feeds.error}
+        title="That did not work"
+        styles={readableTitle}
+      />
       <Group>
         <Button variant="light" onClick={() => create.mutate()} loading={create.isPending}>
           {feeds.data?.feeds.length ? 'Make a new link (stops the old one)' : 'Make a calendar link'}

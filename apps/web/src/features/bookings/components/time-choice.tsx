@@ -2,6 +2,7 @@ import type { BlockOverlap } from '@app/shared';
 import { Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -127,11 +128,7 @@ function BlockForm({
           </Stack>
         </Alert>
       ) : (
-        block.isError && (
-          <Alert color="red" title="Not blocked" role="alert" styles={readableTitle}>
-            {block.error.message}
-          </Alert>
-        )
+        <FailureAlert error={block.error} title="Not blocked" styles={readableTitle} />
       )}
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onBack}>
