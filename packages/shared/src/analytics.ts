@@ -1,9 +1,7 @@
 // Schemas and types of analytics: how the diary and the takings move over time.
 // Dates are YYYY-MM-DD in the business time zone; money is whole pence, net of VAT (ledger income).
 import { z } from 'zod';
-import { isoDateField, whenDatesValid } from './fields.ts';
-
-const isoDate = isoDateField();
+import { lastDayWithinYears, periodFields, periodRule } from './fields.ts';
 
 /** The longest range a chart covers, so a mistyped year cannot ask for a century. */
 export const MAX_ANALYTICS_YEARS = 10;
@@ -12,22 +10,11 @@ export const analyticsBuckets = ['day', 'week', 'month'] as const;
 export type AnalyticsBucket = (typeof analyticsBuckets)[number];
 
 /** The last day a range starting on `from` may reach: the day before the same date ten years on. */
-export function lastAnalyticsDay(from: string): string {
-  const [year = 0, month = 1, day = 1] = from.split('-').map(Number);
-  return new Date(Date.UTC(year + MAX_ANALYTICS_YEARS, month - 1, day) - 86_400_000).toISOString().slice(0, 10);
-}
+export const lastAnalyticsDay = (from: string): string => lastDayWithinYears(from, MAX_ANALYTICS_YEARS);
 
-const checkRange = whenDatesValid((value, context) => {
-  if (value.from > value.to) context.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-  else if (value.to > lastAnalyticsDay(value.from))
-    context.addIssue({
-      code: 'custom',
-      path: ['to'],
-      message: `Choose at most ${MAX_ANALYTICS_YEARS} years`,
-    });
-});
+const checkRange = periodRule(MAX_ANALYTICS_YEARS, `Choose at most ${MAX_ANALYTICS_YEARS} years`);
 
-const range = z.strictObject({ from: isoDate, to: isoDate });
+const range = z.strictObject(periodFields);
 
 /** For the charts that have no time axis. */
 export const analyticsRangeQuery = range.superRefine(checkRange);

@@ -1,8 +1,8 @@
 // Schemas of the accountant's exports (issue 30, part 3): the books of a period as the CSV files that Xero,
 // QuickBooks and FreeAgent import, and a year-end pack as one zip.
 import { z } from 'zod';
-import { isoDateField, whenDatesValid } from './fields.ts';
-import { lastDayWithinYears, MAX_REPORT_YEARS } from './finances.ts';
+import { periodFields, periodRule } from './fields.ts';
+import { MAX_REPORT_YEARS } from './finances.ts';
 
 export const exportProducts = ['xero', 'quickbooks', 'freeagent'] as const;
 export type ExportProduct = (typeof exportProducts)[number];
@@ -23,23 +23,16 @@ export const exportKindNames: Record<ExportKind, string> = {
   expenses: 'Expenses',
 };
 
-const isoDate = isoDateField();
-
-const checkPeriod = whenDatesValid<{ from: string; to: string }>((value, context) => {
-  if (value.from > value.to) context.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-  else if (value.to > lastDayWithinYears(value.from, MAX_REPORT_YEARS))
-    context.addIssue({ code: 'custom', path: ['to'], message: `An export covers at most ${MAX_REPORT_YEARS} years` });
-});
+const checkPeriod = periodRule(MAX_REPORT_YEARS, `An export covers at most ${MAX_REPORT_YEARS} years`);
 
 export const exportQuery = z
   .strictObject({
-    from: isoDate,
-    to: isoDate,
+    ...periodFields,
     product: z.enum(exportProducts, { error: 'Choose Xero, QuickBooks or FreeAgent' }),
     kind: z.enum(exportKinds, { error: 'Choose the journal, sales or expenses' }),
   })
   .superRefine(checkPeriod);
 export type ExportQuery = z.input<typeof exportQuery>;
 
-export const yearEndPackQuery = z.strictObject({ from: isoDate, to: isoDate }).superRefine(checkPeriod);
+export const yearEndPackQuery = z.strictObject(periodFields).superRefine(checkPeriod);
 export type YearEndPackQuery = z.input<typeof yearEndPackQuery>;

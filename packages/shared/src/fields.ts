@@ -56,6 +56,32 @@ export function whenDatesValid<T extends { from?: unknown; to?: unknown }>(
   };
 }
 
+/** A period's first and last day, both given: spread into a query's object. */
+export const periodFields = { from: isoDateField(), to: isoDateField() };
+
+/** A period whose start, end or both may be left open: spread into a list's query. */
+export const openPeriodFields = { from: isoDateField().optional(), to: isoDateField().optional() };
+
+/** The day before the same date `years` later: the last day a period starting on `from` may reach. */
+export function lastDayWithinYears(from: string, years: number): string {
+  const [year = 0, month = 1, day = 1] = from.split('-').map(Number);
+  const next = new Date(Date.UTC(year + years, month - 1, day) - 86_400_000);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * The rule of a period (a report, an export, a chart): its end not before its start, and at most `maxYears` long,
+ * so a mistyped year cannot ask for a century; `tooLong` says so in the words of the screen that asks.
+ */
+export function periodRule(maxYears: number, tooLong: string) {
+  return whenDatesValid<{ from: string; to: string }>((value, context) => {
+    if (value.from > value.to)
+      context.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
+    else if (value.to > lastDayWithinYears(value.from, maxYears))
+      context.addIssue({ code: 'custom', path: ['to'], message: tooLong });
+  });
+}
+
 /** The page of a list that the address asks for: the first page of 50 rows unless it says otherwise. */
 export function pageFields(maxPageSize: number) {
   return {

@@ -1,8 +1,6 @@
 // Schemas and types of finances: reports computed from the ledger. Amounts are whole pence.
 import { z } from 'zod';
-import { isoDateField, whenDatesValid } from './fields.ts';
-
-const isoDate = isoDateField();
+import { periodFields, periodRule } from './fields.ts';
 
 /** The longest period a report covers: ten years, so a mistyped year cannot ask for a century. */
 export const MAX_REPORT_YEARS = 10;
@@ -13,20 +11,9 @@ export type ReportFormat = (typeof reportFormats)[number];
 export const pnlGranularities = ['month', 'quarter', 'year'] as const;
 export type PnlGranularity = (typeof pnlGranularities)[number];
 
-/** The day before the same date `years` later: the last day a period starting on `from` may reach. */
-export function lastDayWithinYears(from: string, years: number): string {
-  const [year = 0, month = 1, day = 1] = from.split('-').map(Number);
-  const next = new Date(Date.UTC(year + years, month - 1, day) - 86_400_000);
-  return next.toISOString().slice(0, 10);
-}
+const period = z.strictObject({ ...periodFields, format: z.enum(reportFormats).default('json') });
 
-const period = z.strictObject({ from: isoDate, to: isoDate, format: z.enum(reportFormats).default('json') });
-
-const checkRange = whenDatesValid((value, context) => {
-  if (value.from > value.to) context.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-  else if (value.to > lastDayWithinYears(value.from, MAX_REPORT_YEARS))
-    context.addIssue({ code: 'custom', path: ['to'], message: `A report covers at most ${MAX_REPORT_YEARS} years` });
-});
+const checkRange = periodRule(MAX_REPORT_YEARS, `A report covers at most ${MAX_REPORT_YEARS} years`);
 
 export const profitAndLossQuery = period
   .extend({ granularity: z.enum(pnlGranularities).default('month') })

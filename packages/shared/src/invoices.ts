@@ -1,6 +1,6 @@
 // Schemas and types of invoices.
 import { z } from 'zod';
-import { isoDateField, pageFields } from './fields.ts';
+import { isoDateField, openPeriodFields, pageFields } from './fields.ts';
 import { vatOnNet } from './money.ts';
 import { type paymentMethodSchema, recordPaymentInput, recordRefundInput } from './payments.ts';
 
@@ -125,8 +125,7 @@ export type InvoiceSettings = z.infer<typeof invoiceSettingsInput>;
 
 export const listInvoicesQuery = z.object({
   status: invoiceStatusSchema.optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  ...openPeriodFields,
   q: z.string().trim().max(100).optional(),
   ...pageFields(200),
 });

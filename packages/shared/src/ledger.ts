@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateField, pageFields } from './fields.ts';
+import { isoDateField, openPeriodFields, pageFields } from './fields.ts';
 
 /** Accounts the product posts to by code; expense accounts (5xxx) follow the expense categories. */
 export const accountCodes = {
@@ -82,8 +82,7 @@ export type JournalEntry = {
 const isoDate = isoDateField();
 
 export const listJournalQuery = z.strictObject({
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  ...openPeriodFields,
   account: z
     .string()
     .regex(/^\d{4}$/, 'Choose an account')

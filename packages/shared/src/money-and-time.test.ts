@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lastAnalyticsDay } from './analytics.ts';
 import { localDateSchema, localTimeSchema, timeRangeSchema } from './availability.ts';
-import { lastDayWithinYears } from './finances.ts';
+import { lastDayWithinYears } from './fields.ts';
 import { formatVatRate, invoiceLabel, invoiceTotals, priceLine, vatByRate } from './invoices.ts';
 import { vatInGross, vatOnNet } from './money.ts';
 

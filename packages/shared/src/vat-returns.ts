@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateField } from './fields.ts';
+import { isoDateField, periodFields } from './fields.ts';
 
 const isoDate = isoDateField();
 
@@ -65,10 +65,7 @@ export type VatObligation = {
   received: string | null;
 };
 
-export const obligationsQuery = z.object({
-  from: isoDate,
-  to: isoDate,
-});
+export const obligationsQuery = z.object(periodFields);
 export type ObligationsQuery = z.input<typeof obligationsQuery>;
 
 /** The nine boxes of a return, in pence (boxes 6 to 9 are sent to HMRC in whole pounds). */
@@ -110,8 +107,7 @@ export type VatReturnPreview = {
 };
 
 export const drillDownQuery = z.object({
-  from: isoDate,
-  to: isoDate,
+  ...periodFields,
   box: z.enum(drillBoxes),
 });
 export type DrillDownQuery = z.input<typeof drillDownQuery>;
