@@ -7,10 +7,12 @@ import {
   paymentPolicyInput,
   type UpfrontRule,
 } from '@app/shared';
-import { Alert, Code, NumberInput, Select, type SelectProps, Stack, Text, Title } from '@mantine/core';
+import { Alert, Code, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { readableDescription } from '../../../components/readable-styles.ts';
 import { useSavePaymentPolicy } from '../api.ts';
+import { RuleField } from './rule-field.tsx';
 import { SensualPaymentsNote } from './sensual-payments-note.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
@@ -27,72 +29,12 @@ const ruleOptions: { value: UpfrontRule['kind']; label: string }[] = [
   { value: 'deposit_percent', label: 'A deposit, a share of the price' },
   { value: 'full', label: 'The full price' },
 ];
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 /** A rule of another kind, keeping a sensible figure to start from. */
 function ruleOfKind(kind: UpfrontRule['kind']): UpfrontRule {
   if (kind === 'deposit_fixed') return { kind, amountPence: 2000 };
   if (kind === 'deposit_percent') return { kind, percent: 20 };
   return { kind };
-}
-
-/** The kinds of a rule that carry a figure, and what their boxes say. */
-type Figures = { fixed: string; percent: string; amountLabel: string; percentLabel: string; maxPercent: number };
-
-/**
- * A rule chosen by kind, with the box for its figure when the kind has one: a fixed amount in pounds, or a share of
- * the price. Choosing another kind starts from `ofKind`'s sensible figure.
- */
-function RuleField<R extends { kind: string; amountPence?: number; percent?: number }>({
-  select,
-  figures,
-  rule,
-  error,
-  onChange,
-  ofKind,
-}: {
-  select: Omit<SelectProps, 'value' | 'onChange'>;
-  figures: Figures;
-  rule: R;
-  error: string | undefined;
-  onChange: (rule: R) => void;
-  ofKind: (kind: R['kind']) => R;
-}) {
-  return (
-    <Stack gap="xs">
-      <Select
-        {...select}
-        value={rule.kind}
-        allowDeselect={false}
-        onChange={(kind) => kind && onChange(ofKind(kind as R['kind']))}
-        size="md"
-      />
-      {rule.kind === figures.fixed && (
-        <NumberInput
-          label={figures.amountLabel}
-          min={1}
-          decimalScale={2}
-          value={(rule.amountPence ?? 0) / 100}
-          // The schema checks the figure; an empty box is kept as 0 so the message says what to enter.
-          onChange={(value) => onChange({ kind: rule.kind, amountPence: Math.round(Number(value || 0) * 100) } as R)}
-          error={error}
-          size="md"
-        />
-      )}
-      {rule.kind === figures.percent && (
-        <NumberInput
-          label={figures.percentLabel}
-          min={1}
-          max={figures.maxPercent}
-          allowDecimal={false}
-          value={rule.percent}
-          onChange={(value) => onChange({ kind: rule.kind, percent: Number(value || 0) } as R)}
-          error={error}
-          size="md"
-        />
-      )}
-    </Stack>
-  );
 }
 
 const noShowOptions: { value: NoShowFeeRule['kind']; label: string }[] = [

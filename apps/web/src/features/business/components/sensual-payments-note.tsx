@@ -1,10 +1,8 @@
 import { type SensualStripeDeposit, STRIPE_RESTRICTED_BUSINESSES_URL } from '@app/shared';
 import { Alert, Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-
-// The light variant's coloured title fails WCAG AA contrast: the title in the text colour, as Notice does.
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 const settlementWords: Record<NonNullable<SensualStripeDeposit['settlement']>, string> = {
   held: 'still held',

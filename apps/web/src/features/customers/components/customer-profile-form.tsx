@@ -2,10 +2,8 @@ import { updateCustomerInput } from '@app/shared';
 import { Button, Group, Stack, TagsInput, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { NoteField } from '../../../components/note-field.tsx';
+import { readableDescription } from '../../../components/readable-styles.ts';
 import { useUpdateCustomer } from '../api.ts';
-
-/** Mantine's dimmed description fails WCAG AA contrast on white. */
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 type Props = { uid: string; tags: string[]; privateNotes: string };
 

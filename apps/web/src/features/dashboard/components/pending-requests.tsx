@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { formatDuration, formatPrice, formatShortDateTime } from '../../../lib/format.ts';
 import { useDecidePending } from '../api.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /**
  * Requests waiting for approval, each approved with one tap. Declining asks for an optional reason first: it is

@@ -1,9 +1,8 @@
 import { Alert, List, Text } from '@mantine/core';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import type { Dashboard } from '../api.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** The owner's other calendars that could not be read: slots keep their last good copy until they can be again. */
 export function StaleCalendars({ calendars, timeZone }: { calendars: Dashboard['staleCalendars']; timeZone: string }) {

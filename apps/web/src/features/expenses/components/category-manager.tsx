@@ -1,7 +1,7 @@
 import { createExpenseCategoryInput, type ExpenseCategory } from '@app/shared';
 import { ActionIcon, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { readableErrors } from '../../../components/readable-styles.ts';
+import { readableDescription, readableErrors } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useCreateExpenseCategory, useUpdateExpenseCategory } from '../api.ts';
 
@@ -44,7 +44,7 @@ function CategoryRow({
             maxLength={60}
             style={{ flex: '1 1 12rem' }}
             description={`Account ${category.accountCode}`}
-            styles={{ description: { color: 'var(--app-muted)' } }}
+            styles={readableDescription}
           />
           <Button type="submit" variant="light" disabled={!dirty} loading={update.isPending}>
             Rename

@@ -11,14 +11,11 @@ import {
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { NoteField } from '../../../components/note-field.tsx';
-import { readableErrors } from '../../../components/readable-styles.ts';
+import { readableDescription, readableErrors } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { penceToPounds, poundsToPence } from '../../../lib/money-input.ts';
 import { addDays } from '../../../lib/zoned-time.ts';
 import { ReceiptFileInput } from './receipts.tsx';
-
-/** Mantine's dimmed description fails WCAG AA contrast on white. */
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 export type ExpenseFormValues = {
   date: string;

@@ -3,10 +3,9 @@ import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { formatMoney, formatShortDateTime } from '../../../lib/format.ts';
 import { billableBookingsQuery, useInvoiceBooking } from '../api.ts';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** "Invoice a booking": completed bookings of the last 90 days that no invoice covers yet. */
 export function BillableBookings({

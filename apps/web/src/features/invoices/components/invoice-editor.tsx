@@ -3,15 +3,13 @@ import { Alert, Button, Fieldset, Group, NumberInput, Stack, Table, Text, TextIn
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
-import { readableErrors } from '../../../components/readable-styles.ts';
+import { readableErrors, readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFormValues } from '../../../lib/form-fields.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { penceOf } from '../../../lib/money-input.ts';
 import { useCreateInvoice, useUpdateInvoice } from '../api.ts';
 import { TotalsRow } from './totals-row.tsx';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 type LineState = {
   key: number;

@@ -1,6 +1,7 @@
 import { type Service, voucherKindLabels } from '@app/shared';
 import { NumberInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { NoteField } from '../../../components/note-field.tsx';
+import { readableDescription } from '../../../components/readable-styles.ts';
 import { formatPrice } from '../../../lib/format.ts';
 
 export type VoucherOrderState = {
@@ -47,8 +48,6 @@ export function orderBody(order: VoucherOrderState) {
       : {}),
   };
 }
-
-const readableDescription = { description: { color: 'var(--app-muted)' } };
 
 /** What is bought (an amount, or a treatment and its length) and, for a gift, who gets it and when. */
 export function VoucherOrderFields({

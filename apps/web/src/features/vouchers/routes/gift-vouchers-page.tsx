@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { PaymentForm } from '../../../components/payment-form.tsx';
+import { readableTitle } from '../../../components/readable-styles.ts';
 import { useServices } from '../../../lib/catalog/api.ts';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
@@ -19,8 +20,6 @@ import {
   VoucherOrderFields,
   type VoucherOrderState,
 } from '../components/voucher-order-fields.tsx';
-
-const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /**
  * /gift-vouchers — a client buys a voucher for themselves or as a gift, paid through Stripe. Without Stripe, the page
