@@ -2,7 +2,7 @@ import { Calendar, type CalendarOptions, type DatesSetArg } from '@fullcalendar/
 import enGb from '@fullcalendar/core/locales/en-gb';
 import { Box } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { addDays, fromWallClock, toWallClock, wallDate } from '../lib/zoned-time.ts';
+import { addDays, toWallClock, wallDate } from '../lib/zoned-time.ts';
 
 /**
  * FullCalendar names its icon-only buttons only by a title, and marks the icons role="img" without a name: the
@@ -113,9 +113,4 @@ export function useShownDays() {
     setRange((current) => (current?.from === next.from && current.to === next.to ? current : next));
   }, []);
   return { range, datesSet };
-}
-
-/** A stretch of a diary (FullCalendar's wall-clock dates, drawn as UTC) as the instants it stands for. */
-export function instantsOf(start: Date, end: Date, timeZone: string): { startsAt: string; endsAt: string } {
-  return { startsAt: fromWallClock(start, timeZone).toISOString(), endsAt: fromWallClock(end, timeZone).toISOString() };
 }

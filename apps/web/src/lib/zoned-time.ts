@@ -27,6 +27,11 @@ export function fromWallClock(wall: Date, timeZone: string): Date {
   return new Date(guess - offsetAt(first, timeZone));
 }
 
+/** A wall-clock stretch (a diary's selection or event) as the instants, ISO-written, at which it starts and ends. */
+export function instantsOfWallSpan(start: Date, end: Date, timeZone: string): { startsAt: string; endsAt: string } {
+  return { startsAt: fromWallClock(start, timeZone).toISOString(), endsAt: fromWallClock(end, timeZone).toISOString() };
+}
+
 /** 'YYYY-MM-DD' of a wall-clock Date (read in UTC). */
 export function wallDate(wall: Date): string {
   return wall.toISOString().slice(0, 10);

@@ -6,16 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
-import {
-  diaryOptions,
-  FullCalendar,
-  instantsOf,
-  useDiaryOnPhone,
-  useShownDays,
-} from '../../../components/full-calendar.tsx';
+import { diaryOptions, FullCalendar, useDiaryOnPhone, useShownDays } from '../../../components/full-calendar.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatRange } from '../../../lib/format.ts';
+import { instantsOfWallSpan } from '../../../lib/zoned-time.ts';
 import { calendarQuery, useCreateBlock, useDeleteBlock } from '../api.ts';
 import { availabilityEvents } from './calendar-events.ts';
 
@@ -75,7 +70,7 @@ export function AvailabilityCalendar({
     select: (info: DateSelectArg) => {
       setPending({
         kind: 'new',
-        ...instantsOf(info.start, info.end, zone),
+        ...instantsOfWallSpan(info.start, info.end, zone),
       });
       info.view.calendar.unselect();
     },
@@ -85,7 +80,7 @@ export function AvailabilityCalendar({
         kind: 'existing',
         id: info.event.id.slice('block:'.length),
         title: info.event.title,
-        ...instantsOf(info.event.start, info.event.end, zone),
+        ...instantsOfWallSpan(info.event.start, info.event.end, zone),
       });
     },
     datesSet,

@@ -8,15 +8,9 @@ import { Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { closedEvents } from '../../../components/diary-marks.ts';
-import {
-  diaryOptions,
-  FullCalendar,
-  instantsOf,
-  useDiaryOnPhone,
-  useShownDays,
-} from '../../../components/full-calendar.tsx';
+import { diaryOptions, FullCalendar, useDiaryOnPhone, useShownDays } from '../../../components/full-calendar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { fromWallClock } from '../../../lib/zoned-time.ts';
+import { fromWallClock, instantsOfWallSpan } from '../../../lib/zoned-time.ts';
 import { adminBookingsQuery, adminDiaryQuery } from '../admin-api.ts';
 import { alternativesOf } from '../api.ts';
 import { blockEvents, bookingEvents, personalEvents } from './admin-calendar-events.ts';
@@ -112,7 +106,7 @@ export function AdminBookingsCalendar({
         setBlock({
           id: info.event.id.replace(/^block-/, ''),
           title: info.event.title,
-          ...instantsOf(info.event.start, info.event.end, timeZone),
+          ...instantsOfWallSpan(info.event.start, info.event.end, timeZone),
         });
     },
     datesSet,
