@@ -6,7 +6,7 @@ import {
   bankTransferSettingsSchema,
   formatSortCode,
 } from '@app/shared';
-import { Button, Group, List, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -16,6 +16,7 @@ import { usePublicConfig } from '../../../lib/config/api.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { type BankDepositAction, useBankDepositAction, useSaveBankTransferSettings } from '../api.ts';
+import { RuleField } from './rule-field.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
 const depositOptions: { value: BankDepositRule['kind']; label: string }[] = [
@@ -84,46 +85,21 @@ function BankTransferSettingsForm({ settings: saved }: { settings: BankTransferS
       <Title order={3} size="h4">
         Deposit by bank transfer for sensual massages
       </Title>
-      <Select
-        label="Sensual bookings made online"
-        data={depositOptions}
-        value={rule.kind}
-        allowDeselect={false}
-        onChange={(kind) =>
-          kind && setSettings((s) => ({ ...s, deposit: ruleOfKind(kind as BankDepositRule['kind']) }))
-        }
-        size="md"
+      <RuleField
+        gap="md"
+        select={{ label: 'Sensual bookings made online', data: depositOptions }}
+        figures={{
+          fixed: 'deposit_fixed',
+          percent: 'deposit_percent',
+          amountLabel: 'Deposit (£)',
+          percentLabel: 'Deposit (% of the price)',
+          maxPercent: 100,
+        }}
+        rule={rule}
+        error={errors.deposit}
+        onChange={(deposit) => setSettings((s) => ({ ...s, deposit }))}
+        ofKind={ruleOfKind}
       />
-      {rule.kind === 'deposit_fixed' && (
-        <NumberInput
-          label="Deposit (£)"
-          min={1}
-          decimalScale={2}
-          value={rule.amountPence / 100}
-          onChange={(value) =>
-            setSettings((s) => ({
-              ...s,
-              deposit: { kind: rule.kind, amountPence: Math.round(Number(value || 0) * 100) },
-            }))
-          }
-          error={errors.deposit}
-          size="md"
-        />
-      )}
-      {rule.kind === 'deposit_percent' && (
-        <NumberInput
-          label="Deposit (% of the price)"
-          min={1}
-          max={100}
-          allowDecimal={false}
-          value={rule.percent}
-          onChange={(value) =>
-            setSettings((s) => ({ ...s, deposit: { kind: rule.kind, percent: Number(value || 0) } }))
-          }
-          error={errors.deposit}
-          size="md"
-        />
-      )}
       <NumberInput
         label="Hold the time for (hours)"
         description="Unpaid by then, the booking is released and the client emailed."
