@@ -10,7 +10,8 @@ import {
 import { Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 
 const deviceOption = { value: DEVICE_FONT, label: 'The device’s own (as now)' };
-const options = (fonts: readonly (keyof typeof SITE_FONT_NAMES)[]) => [
+type SiteFontName = keyof typeof SITE_FONT_NAMES;
+const options = (fonts: readonly SiteFontName[]) => [
   deviceOption,
   ...fonts.map((font) => ({ value: font, label: SITE_FONT_NAMES[font] })),
 ];
@@ -21,25 +22,22 @@ const options = (fonts: readonly (keyof typeof SITE_FONT_NAMES)[]) => [
  */
 export function SiteFontsFields({ fonts, onChange }: { fonts: SiteFonts; onChange: (fonts: SiteFonts) => void }) {
   const stacks = siteFontStacks(fonts);
+  /** The typeface of one role, from the fonts that suit it; none chosen is the device's own. */
+  const picker = (role: keyof SiteFonts, label: string, description: string, suited: readonly SiteFontName[]) => (
+    <Select
+      label={label}
+      description={description}
+      data={options(suited)}
+      value={fonts[role]}
+      allowDeselect={false}
+      onChange={(value) => onChange({ ...fonts, [role]: value ?? DEVICE_FONT })}
+    />
+  );
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Select
-          label="Headings"
-          description="A serif reads as calm and considered."
-          data={options(HEADING_FONTS)}
-          value={fonts.heading}
-          allowDeselect={false}
-          onChange={(value) => onChange({ ...fonts, heading: (value ?? DEVICE_FONT) as SiteFonts['heading'] })}
-        />
-        <Select
-          label="Text"
-          description="A clear sans for prices, times and paragraphs."
-          data={options(TEXT_FONTS)}
-          value={fonts.text}
-          allowDeselect={false}
-          onChange={(value) => onChange({ ...fonts, text: (value ?? DEVICE_FONT) as SiteFonts['text'] })}
-        />
+        {picker('heading', 'Headings', 'A serif reads as calm and considered.', HEADING_FONTS)}
+        {picker('text', 'Text', 'A clear sans for prices, times and paragraphs.', TEXT_FONTS)}
       </SimpleGrid>
       <style>{siteFontFaceCss(fonts)}</style>
       <Paper withBorder p="md" radius="md" aria-label="Sample of the typefaces">
