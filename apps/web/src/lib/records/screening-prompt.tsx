@@ -1,7 +1,8 @@
-import { Alert, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { ignoreShownError } from '../mutations.ts';
 import { bookingScreeningQuery, useAnswerScreening } from './screening-api.ts';
 
@@ -43,11 +44,11 @@ export function ScreeningPrompt({ bookingId }: { bookingId: string }) {
                 size="md"
               />
             ) : (
-              <TextInput
+              <TextField
                 key={question.id}
                 label={question.label}
                 value={answers[question.id] ?? ''}
-                onChange={(event) => set(question.id, event.currentTarget.value)}
+                onChange={(answer) => set(question.id, answer)}
                 maxLength={500}
                 size="md"
               />

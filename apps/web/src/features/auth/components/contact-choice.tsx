@@ -1,7 +1,8 @@
 import { type ContactChannel, type ContactPreference, contactChannels } from '@app/shared';
-import { Badge, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { TextField } from '../../../components/text-field.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useRefreshingMutation } from '../../../lib/mutations.ts';
 
@@ -79,11 +80,11 @@ function VerifyPhone({ preference }: { preference: ContactPreference }) {
         </Group>
       )}
       <Group align="flex-end" gap="xs">
-        <TextInput
+        <TextField
           label={preference.phoneVerified ? 'Verify another mobile number' : 'Verify your mobile number'}
           type="tel"
           value={phone}
-          onChange={(event) => setPhone(event.currentTarget.value)}
+          onChange={setPhone}
           placeholder="07700 900123"
         />
         <Button variant="light" loading={send.isPending} onClick={() => send.mutate(phone)}>
@@ -92,13 +93,13 @@ function VerifyPhone({ preference }: { preference: ContactPreference }) {
       </Group>
       {send.isSuccess && (
         <Group align="flex-end" gap="xs">
-          <TextInput
+          <TextField
             label={`The 6-digit code sent to ${send.data.phone}`}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
+            onChange={setCode}
           />
           <Button loading={verify.isPending} onClick={() => verify.mutate(code, { onSuccess: () => send.reset() })}>
             Verify

@@ -1,9 +1,10 @@
 import { type AddOn, addOnInput, massageTypeLabels, typesByStyle } from '@app/shared';
-import { Alert, Badge, Button, Card, Checkbox, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { adminAddOnsQuery, useCreateAddOn, useUpdateAddOn } from '../../../lib/catalog/add-ons.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { PriceInput, penceOfPriceBox, useCatalogSave } from './catalog-form.tsx';
@@ -49,16 +50,11 @@ function AddOnForm({
 
   return (
     <Stack gap="sm">
-      <TextInput
-        label="Name"
-        placeholder="Hot stones"
-        value={draft.name}
-        onChange={(e) => set('name', e.currentTarget.value)}
-      />
-      <TextInput
+      <TextField label="Name" placeholder="Hot stones" value={draft.name} onChange={(name) => set('name', name)} />
+      <TextField
         label="Description (optional)"
         value={draft.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
+        onChange={(description) => set('description', description)}
       />
       <Group gap="xs" wrap="nowrap" align="end">
         <NumberInput

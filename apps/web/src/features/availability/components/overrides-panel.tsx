@@ -1,5 +1,5 @@
 import { createOverrideInput, overrideKinds, type TimeRange } from '@app/shared';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
@@ -62,7 +62,7 @@ export function OverridesPanel() {
       />
       <PlainFieldset legend="Add a special day">
         <Group gap="xs" align="flex-start" grow>
-          <TextInput label="Day" type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} />
+          <TextField label="Day" type="date" value={date} onChange={setDate} />
           <Select
             label="Kind"
             data={overrideKinds.map((value) => ({ value, label: kindLabels[value] }))}

@@ -1,21 +1,11 @@
 import { type Service, updateServiceInput } from '@app/shared';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { adminServicesQuery, useUpdateService } from '../services-api.ts';
 import { PriceInput, penceOfPriceBox, useCatalogSave } from './catalog-form.tsx';
 
@@ -53,16 +43,10 @@ function ServiceForm({ service }: { service: Service }) {
     <Card withBorder padding="md" component="section" aria-label={service.name}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: 1 }} />
+          <TextField label="Name" value={name} onChange={setName} style={{ flex: 1 }} />
           <Switch label="On the site" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} mt="lg" />
         </Group>
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-        />
+        <NoteField label="Description" value={description} onChange={setDescription} />
         <Text size="sm" fw={500}>
           Durations and prices
         </Text>

@@ -15,6 +15,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { formatDateTime, formatDuration, formatPrice } from '../../../lib/format.ts';
 import { bookingsRecordStatusesQuery } from '../../../lib/records/api.ts';
 import { QuestionnaireLine } from '../../../lib/records/questionnaire-line.tsx';
@@ -51,12 +52,12 @@ export function AdminBookingsList({ timeZone, onOpen }: { timeZone: string; onOp
     <Stack gap="sm">
       <search aria-label="Filter bookings">
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
-          <TextInput
+          <TextField
             label="Customer"
             placeholder="Name, email or phone"
             value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
+            onChange={(value) => {
+              setText(value);
               setPage(1);
             }}
             style={{ gridColumn: 'span 2' }}

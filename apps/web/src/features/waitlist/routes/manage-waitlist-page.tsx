@@ -1,11 +1,12 @@
 import { type AdminWaitlistEntry, waitlistDayLabels } from '@app/shared';
-import { Button, Card, Group, NumberInput, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime, formatLongDate, formatShortDate, localDateIn } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -32,12 +33,7 @@ export function ManageWaitlistPage() {
         email at once, in the order they joined; the first to book it gets it.
       </Text>
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
-          label="Day"
-          value={date}
-          onChange={(event) => event.currentTarget.value && setDate(event.currentTarget.value)}
-        />
+        <TextField type="date" label="Day" value={date} onChange={(day) => day && setDate(day)} />
       </Group>
       <Title order={2} size="h3">
         Waiting for {formatLongDate(date, locale)}
@@ -135,13 +131,7 @@ function OfferDialog({
           <Text size="sm">
             The client is emailed the time with a link that books it, if it is still free when they tap it.
           </Text>
-          <TextInput
-            type="time"
-            label={`Start on ${date}`}
-            value={time}
-            onChange={(event) => setTime(event.currentTarget.value)}
-            required
-          />
+          <TextField type="time" label={`Start on ${date}`} value={time} onChange={setTime} required />
           <FailureAlert error={offer.error} message={(error) => error.message.replace(/^\w+: /, '')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

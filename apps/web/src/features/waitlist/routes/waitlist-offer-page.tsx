@@ -1,5 +1,5 @@
 import type { Booking } from '@app/shared';
-import { Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import {
   EndsAtMyBookings,
 } from '../../../components/emailed-link-page.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -109,12 +110,12 @@ function OfferDetails({ offer, timeZone, locale }: { offer: WaitlistOfferView; t
           />
         )}
         {needsPhone && (
-          <TextInput
+          <TextField
             label="Your phone number"
             type="tel"
             autoComplete="tel"
             value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
+            onChange={setPhone}
             required
           />
         )}
