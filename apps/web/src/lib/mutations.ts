@@ -36,6 +36,25 @@ export function useQuerySettingMutation<TData, TVariables>(
   });
 }
 
+/**
+ * A change that removes one item: the item's own query (`removedKey`) is dropped rather than read again, which would
+ * only answer that it is gone, and the list (`listKey`) is read again. A failure leaves the cache alone.
+ */
+export function useRemovingMutation<TData, TVariables = void>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  removedKey: (variables: TVariables) => QueryKey,
+  listKey: QueryKey,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (_data, variables) => {
+      queryClient.removeQueries({ queryKey: removedKey(variables) });
+      return queryClient.invalidateQueries({ queryKey: listKey });
+    },
+  });
+}
+
 /** A list's query string: every filter that has a value, and the page; empty filters are left out. */
 export function listQueryString(values: Record<string, string | number | null | undefined>): string {
   const query = new URLSearchParams();

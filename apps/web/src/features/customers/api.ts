@@ -1,7 +1,7 @@
 import type { CustomerPolicy, emailStatusList, Payment, UpdateCustomerInput } from '@app/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
-import { useRefreshingMutation } from '../../lib/mutations.ts';
+import { useRefreshingMutation, useRemovingMutation } from '../../lib/mutations.ts';
 
 /** A booking row as the customer's page receives it (the table's own columns, dates as ISO strings). */
 export type CustomerBooking = {
@@ -58,14 +58,10 @@ export const useUpdateCustomer = (uid: string) =>
     apiFetch<unknown>(`/admin/customers/${encodeURIComponent(uid)}`, { method: 'PATCH', body: input }),
   );
 
-export function useEraseCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (uid: string) =>
+export const useEraseCustomer = () =>
+  useRemovingMutation(
+    (uid: string) =>
       apiFetch<{ erased: true }>(`/admin/customers/${encodeURIComponent(uid)}/erase`, { method: 'POST' }),
-    onSuccess: (_data, uid) => {
-      queryClient.removeQueries({ queryKey: ['customers', 'one', uid] });
-      return queryClient.invalidateQueries({ queryKey: ['customers', 'list'] });
-    },
-  });
-}
+    (uid) => ['customers', 'one', uid],
+    ['customers', 'list'],
+  );

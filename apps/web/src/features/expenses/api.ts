@@ -13,9 +13,9 @@ import type {
   UpdateExpenseCategoryInput,
   UpdateExpenseInput,
 } from '@app/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
-import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
+import { listQueryString, useRefreshingMutation, useRemovingMutation } from '../../lib/mutations.ts';
 
 export type ExpenseFilters = { from: string; to: string; categoryId: string; supplier: string; page: number };
 
@@ -61,16 +61,12 @@ export const useUpdateExpense = (id: string) =>
     apiFetch<ExpenseDetail>(`/admin/expenses/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
   );
 
-export function useDeleteExpense(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiFetch<{ deleted: true }>(`/admin/expenses/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: ['expenses', 'one', id] });
-      return queryClient.invalidateQueries({ queryKey: ['expenses', 'list'] });
-    },
-  });
-}
+export const useDeleteExpense = (id: string) =>
+  useRemovingMutation(
+    () => apiFetch<{ deleted: true }>(`/admin/expenses/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    () => ['expenses', 'one', id],
+    ['expenses', 'list'],
+  );
 
 export const useCreateExpenseCategory = () =>
   useRefreshingMutation([['expenses']], (input: CreateExpenseCategoryInput) =>
