@@ -64,6 +64,21 @@ export async function offeredLength(
   return { chosen, duration };
 }
 
+/** The treatment and length a client asks about before booking, priced with the add-ons the question names. */
+async function askedTreatment(
+  db: DbOrTx,
+  request: { query: { serviceId: string; duration: number; addOns?: readonly string[] }; showSensual: boolean },
+) {
+  const { query } = request;
+  const { chosen, duration: offered } = await offeredLength(db, {
+    serviceId: query.serviceId,
+    minutes: query.duration,
+    showSensual: request.showSensual,
+  });
+  const duration = await withAddOns(db, { chosen, duration: offered, ids: query.addOns, field: 'addOns' });
+  return { chosen, duration };
+}
+
 /**
  * What the payment policy asks this client to pay up front for this booking: a client the owner trusts, or one who
  * has had an appointment, is a returning client. Nothing without Stripe, and never for the owner's own bookings.
@@ -126,12 +141,7 @@ export async function upfrontForClient(
 ): Promise<UpfrontAnswer> {
   const actor = requireSignedIn(request.actor);
   const query = parseInput(upfrontQuery, request.query);
-  const { chosen, duration: offered } = await offeredLength(deps.db, {
-    serviceId: query.serviceId,
-    minutes: query.duration,
-    showSensual: request.showSensual,
-  });
-  const duration = await withAddOns(deps.db, { chosen, duration: offered, ids: query.addOns, field: 'addOns' });
+  const { chosen, duration } = await askedTreatment(deps.db, { query, showSensual: request.showSensual });
   const booked = { style: chosen.style, pricePence: duration.pricePence };
   const due = await upfrontForSignedIn(deps, actor.id, booked);
   const policy = await readPaymentPolicy(deps.db);
@@ -156,12 +166,7 @@ export async function checkVoucherForBooking(
 ): Promise<VoucherCheck> {
   const actor = requireSignedIn(request.actor);
   const query = parseInput(checkVoucherQuery, request.query);
-  const { chosen, duration: offered } = await offeredLength(deps.db, {
-    serviceId: query.serviceId,
-    minutes: query.duration,
-    showSensual: request.showSensual,
-  });
-  const duration = await withAddOns(deps.db, { chosen, duration: offered, ids: query.addOns, field: 'addOns' });
+  const { chosen, duration } = await askedTreatment(deps.db, { query, showSensual: request.showSensual });
   const found = await spendableVoucher({ ...deps, tx: deps.db }, { code: query.code, lock: false });
   const usablePence = Math.min(found.balancePence, duration.pricePence);
   const leftToPayPence = duration.pricePence - usablePence;
