@@ -1,8 +1,7 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FailureAlert } from '../../components/failure-alert.tsx';
-import { NoteField } from '../../components/note-field.tsx';
 import { formatDateTime } from '../format.ts';
 import { ignoreShownError } from '../mutations.ts';
 import { clientPrivateReasonsQuery, useBlockWithReason } from './screening-api.ts';
@@ -38,11 +37,12 @@ export function PrivateReasons({
       {blocked && (
         <form onSubmit={submit}>
           <Stack gap="xs">
-            <NoteField
+            <Textarea
               label="Private reason for the block (only you see it)"
               value={reason}
-              onChange={setReason}
+              onChange={(event) => setReason(event.currentTarget.value)}
               maxLength={1000}
+              autosize
               minRows={1}
             />
             <FailureAlert error={keep.error} />
