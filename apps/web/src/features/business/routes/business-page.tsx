@@ -1,8 +1,8 @@
 import { type BusinessDetails, updateBusinessDetailsInput } from '@app/shared';
 import { Container, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { readableDescription } from '../../../components/readable-styles.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -116,6 +116,33 @@ function FormSkeleton({ label, buttonWidth }: { label: string; buttonWidth: numb
   );
 }
 
+/**
+ * One of the page's forms waiting for its own data (`what`, as in 'the payment policy'): its skeleton, then what
+ * failed and a retry, then the form; a failure leaves the other forms usable.
+ */
+function FormState<T>({
+  query,
+  what,
+  buttonWidth,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  what: string;
+  buttonWidth: number;
+  children: (data: T) => ReactNode;
+}) {
+  const failedTitle = `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded`;
+  return (
+    <QueryState
+      query={query}
+      loading={<FormSkeleton label={`Loading ${what}`} buttonWidth={buttonWidth} />}
+      failedTitle={failedTitle}
+    >
+      {children}
+    </QueryState>
+  );
+}
+
 /** What clients pay when they book (decision 047): its own query, so a failure here leaves the details usable. */
 function PaymentsSection() {
   const answer = useQuery(paymentPolicyQuery);
@@ -126,20 +153,12 @@ function PaymentsSection() {
       title="Payments"
       intro="What clients pay online when they book, per kind of massage and client, and until when they may cancel for free."
     >
-      <QueryState
-        query={answer}
-        loading={<FormSkeleton label="Loading the payment policy" buttonWidth={180} />}
-        failedTitle="The payment policy could not be loaded"
-      >
+      <FormState query={answer} what="the payment policy" buttonWidth={180}>
         {(data) => <PaymentPolicyForm answer={data} />}
-      </QueryState>
-      <QueryState
-        query={bankTransfers}
-        loading={<FormSkeleton label="Loading the deposit by bank transfer" buttonWidth={160} />}
-        failedTitle="The deposit by bank transfer could not be loaded"
-      >
+      </FormState>
+      <FormState query={bankTransfers} what="the deposit by bank transfer" buttonWidth={160}>
         {(data) => <BankTransfersSection answer={data} />}
-      </QueryState>
+      </FormState>
     </PageSection>
   );
 }
@@ -157,13 +176,9 @@ export function BusinessPage() {
             How clients know and reach you: the site, every email and every invoice use these.
           </Text>
         </Stack>
-        <QueryState
-          query={details}
-          loading={<FormSkeleton label="Loading the business details" buttonWidth={140} />}
-          failedTitle="The business details could not be loaded"
-        >
+        <FormState query={details} what="the business details" buttonWidth={140}>
           {(data) => <DetailsForm details={data} />}
-        </QueryState>
+        </FormState>
         <PaymentsSection />
         <TextsSection />
       </Stack>
