@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
-import { EmailedLinkPage, EndsAtMyBookings } from '../../../components/emailed-link-page.tsx';
+import { EmailedLinkPage, EmailedLinkQuery } from '../../../components/emailed-link-page.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -34,24 +32,21 @@ export function ReviewPage() {
 function Visit({ bookingId }: { bookingId: string }) {
   const visit = useQuery(reviewVisitQuery(bookingId));
   const { data: config } = usePublicConfig();
-  if (visit.isPending) return <PageSkeleton />;
-  if (visit.isError)
-    return visit.error && 'status' in visit.error && visit.error.status === 404 ? (
-      <EndsAtMyBookings>
-        This link is not for a visit of yours that can be reviewed. Reviews are for completed visits, one each, by the
-        client who came.
-      </EndsAtMyBookings>
-    ) : (
-      <LoadError title="Your visit could not be loaded" error={visit.error} onRetry={() => visit.refetch()} />
-    );
-  const when = formatDateTime(visit.data.startsAt, config?.timeZone ?? 'Europe/London');
   return (
-    <Stack gap="md">
-      <Text>
-        {visit.data.serviceName}, {when}.
-      </Text>
-      {visit.data.review ? <Written visit={visit.data} /> : <ReviewForm bookingId={bookingId} />}
-    </Stack>
+    <EmailedLinkQuery
+      query={visit}
+      notYours="This link is not for a visit of yours that can be reviewed. Reviews are for completed visits, one each, by the client who came."
+      failedTitle="Your visit could not be loaded"
+    >
+      {(data) => (
+        <Stack gap="md">
+          <Text>
+            {data.serviceName}, {formatDateTime(data.startsAt, config?.timeZone ?? 'Europe/London')}.
+          </Text>
+          {data.review ? <Written visit={data} /> : <ReviewForm bookingId={bookingId} />}
+        </Stack>
+      )}
+    </EmailedLinkQuery>
   );
 }
 
