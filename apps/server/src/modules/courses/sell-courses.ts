@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { courseSoldEntry } from '../ledger/course-postings.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
-import { createPurchaseIntent } from '../payments/stripe-client.ts';
+import { createPurchaseIntent, settleOnReturn } from '../payments/stripe-client.ts';
 import {
   type CourseDeps,
   type CourseRow,
@@ -207,13 +207,10 @@ export async function myCourse(deps: CourseDeps, request: { actor: Actor | null;
     return row;
   };
   let row = await mine();
-  if (row.status === 'awaiting_payment' && row.intentId && deps.stripe) {
-    const intent = await deps.stripe.sdk.paymentIntents.retrieve(row.intentId);
-    if (intent.status === 'succeeded') {
-      await deps.db.transaction((tx) => settleCourseIntent({ ...deps, tx }, { intent }));
-      row = await mine();
-    }
-  }
+  const settled = await settleOnReturn(deps.stripe, row, (intent) =>
+    deps.db.transaction((tx) => settleCourseIntent({ ...deps, tx }, { intent })),
+  );
+  if (settled) row = await mine();
   const [view] = await courseViews(deps.db, [row]);
   return view as Course;
 }

@@ -71,6 +71,23 @@ export async function createPurchaseIntent(
   }
 }
 
+/**
+ * A purchase still awaiting its payment when the client is back from Stripe's redirect, before the webhook: Stripe is
+ * asked, and a payment that succeeded is settled now (the webhook then finds it done), so either order ends the same
+ * way. True when it was settled.
+ */
+export async function settleOnReturn(
+  stripe: StripeAccount | null | undefined,
+  purchase: { status: string; intentId: string | null },
+  settle: (intent: Stripe.PaymentIntent) => Promise<unknown>,
+): Promise<boolean> {
+  if (purchase.status !== 'awaiting_payment' || !purchase.intentId || !stripe) return false;
+  const intent = await stripe.sdk.paymentIntents.retrieve(purchase.intentId);
+  if (intent.status !== 'succeeded') return false;
+  await settle(intent);
+  return true;
+}
+
 /** STRIPE_API_URL as the SDK's own host/port/protocol options (used to point it at a local peer in tests). */
 export function apiAddressOf(url: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
   if (!url) return {};

@@ -5,6 +5,7 @@ import { voucher } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { settleOnReturn } from '../payments/stripe-client.ts';
 import { settleVoucherIntent } from './sell-vouchers.ts';
 import { sendDueVoucherEmails } from './voucher-emails.ts';
 import { type VoucherDeps, viewsOf } from './voucher-rules.ts';
@@ -77,14 +78,11 @@ export async function myVoucher(deps: VoucherDeps, request: { actor: Actor | nul
     return row;
   };
   let row = await mine();
-  if (row.status === 'awaiting_payment' && row.intentId && deps.stripe) {
-    const intent = await deps.stripe.sdk.paymentIntents.retrieve(row.intentId);
-    if (intent.status === 'succeeded') {
-      await deps.db.transaction((tx) => settleVoucherIntent({ ...deps, tx }, { intent }));
-      await sendDueVoucherEmails(deps, { onlyId: row.id });
-      row = await mine();
-    }
-  }
+  const settled = await settleOnReturn(deps.stripe, row, async (intent) => {
+    await deps.db.transaction((tx) => settleVoucherIntent({ ...deps, tx }, { intent }));
+    await sendDueVoucherEmails(deps, { onlyId: row.id });
+  });
+  if (settled) row = await mine();
   const [view] = await viewsOf(deps, [row]);
   return view as Voucher;
 }
