@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@ma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConfirmingPayment, refetchUntilPaid } from '../../../components/confirming-payment.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { PaymentForm } from '../../../components/payment-form.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
@@ -108,7 +109,7 @@ function Bought({ voucherId, onAnother }: { voucherId: string; onAnother: () => 
   const client = useQueryClient();
   const voucher = useQuery({
     ...myVoucherQuery(voucherId),
-    refetchInterval: (query) => (query.state.data?.status === 'awaiting_payment' ? 1500 : false),
+    refetchInterval: refetchUntilPaid,
   });
   if (voucher.isError)
     return (
@@ -117,12 +118,7 @@ function Bought({ voucherId, onAnother }: { voucherId: string; onAnother: () => 
       </Alert>
     );
   const data: Voucher | undefined = voucher.data;
-  if (!data || data.status === 'awaiting_payment')
-    return (
-      <Text role="status" aria-live="polite">
-        Confirming your payment…
-      </Text>
-    );
+  if (!data || data.status === 'awaiting_payment') return <ConfirmingPayment />;
   return (
     <Stack gap="sm" role="status" aria-live="polite">
       <Alert color="teal" title="Thank you: your voucher is ready" styles={readableTitle}>
