@@ -2,6 +2,7 @@ import { courseLabel } from '@app/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import { coursePurchase } from '../../db/schema.ts';
 import { now, todayOf } from '../../lib/clock.ts';
+import { countEachInTransaction } from '../../lib/each-in-transaction.ts';
 import { courseExpiredEntry } from '../ledger/course-postings.ts';
 import { type CourseDeps, forPosting, postCourseEntry } from './course-rules.ts';
 
@@ -15,33 +16,28 @@ export async function expireCourses(deps: Pick<CourseDeps, 'db' | 'env' | 'now'>
     .select({ id: coursePurchase.id })
     .from(coursePurchase)
     .where(and(eq(coursePurchase.status, 'active'), lt(coursePurchase.expiresOn, today)));
-  let expired = 0;
-  for (const { id } of due) {
-    const done = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(coursePurchase).where(eq(coursePurchase.id, id)).for('update');
-      if (row?.status !== 'active' || row.expiresOn >= today) return false;
-      if (row.sessionsLeft > 0)
-        await postCourseEntry(tx, {
-          draft: courseExpiredEntry({
-            course: forPosting(row),
-            sessionsLeft: row.sessionsLeft,
-            date: today,
-            description: `Course expired with ${row.sessionsLeft} of ${row.sessions} sessions unused: ${courseLabel(row)}`,
-          }),
-          by: null,
-        });
-      await tx
-        .update(coursePurchase)
-        .set({
-          status: 'expired',
-          expiredSessions: row.sessionsLeft,
-          sessionsLeft: 0,
-          updatedAt: new Date(now(deps)),
-        })
-        .where(eq(coursePurchase.id, id));
-      return true;
-    });
-    if (done) expired++;
-  }
-  return expired;
+  return countEachInTransaction(deps.db, due, async (tx, { id }) => {
+    const [row] = await tx.select().from(coursePurchase).where(eq(coursePurchase.id, id)).for('update');
+    if (row?.status !== 'active' || row.expiresOn >= today) return false;
+    if (row.sessionsLeft > 0)
+      await postCourseEntry(tx, {
+        draft: courseExpiredEntry({
+          course: forPosting(row),
+          sessionsLeft: row.sessionsLeft,
+          date: today,
+          description: `Course expired with ${row.sessionsLeft} of ${row.sessions} sessions unused: ${courseLabel(row)}`,
+        }),
+        by: null,
+      });
+    await tx
+      .update(coursePurchase)
+      .set({
+        status: 'expired',
+        expiredSessions: row.sessionsLeft,
+        sessionsLeft: 0,
+        updatedAt: new Date(now(deps)),
+      })
+      .where(eq(coursePurchase.id, id));
+    return true;
+  });
 }
