@@ -1,5 +1,5 @@
-import { SegmentedControl, Stack, Text, useMantineColorScheme } from '@mantine/core';
-import { useId } from 'react';
+import { useMantineColorScheme } from '@mantine/core';
+import { LabelledSegmentedControl } from './labelled-segmented-control.tsx';
 
 const choices = [
   { value: 'light', label: 'Light' },
@@ -13,20 +13,14 @@ const choices = [
  */
 export function ColourSchemeSwitch() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const labelId = useId();
   return (
-    <Stack gap={4}>
-      <Text id={labelId} size="sm" fw={500}>
-        Colour scheme
-      </Text>
-      <SegmentedControl
-        aria-labelledby={labelId}
-        fullWidth
-        size="sm"
-        value={colorScheme}
-        onChange={(value) => setColorScheme(value as 'light' | 'dark' | 'auto')}
-        data={choices}
-      />
-    </Stack>
+    <LabelledSegmentedControl
+      label="Colour scheme"
+      fullWidth
+      size="sm"
+      value={colorScheme}
+      onChange={(value) => setColorScheme(value as 'light' | 'dark' | 'auto')}
+      data={choices}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { Button, Card, Group, Paper, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConfirmingPayment, refetchUntilPaid } from '../../../components/confirming-payment.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { PaymentForm } from '../../../components/payment-form.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
@@ -165,15 +166,10 @@ function Confirming({ courseId, onDone }: { courseId: string; onDone: () => void
   const course = useQuery({
     queryKey: ['bookings', 'courses', courseId],
     queryFn: () => apiFetch<Course>(`/courses/${encodeURIComponent(courseId)}`),
-    refetchInterval: (query) => (query.state.data?.status === 'awaiting_payment' ? 1500 : false),
+    refetchInterval: refetchUntilPaid,
   });
   if (course.isError) return null;
-  if (!course.data || course.data.status === 'awaiting_payment')
-    return (
-      <Text role="status" aria-live="polite">
-        Confirming your payment…
-      </Text>
-    );
+  if (!course.data || course.data.status === 'awaiting_payment') return <ConfirmingPayment />;
   return (
     <Notice
       color="teal"

@@ -1,19 +1,9 @@
 import type { AdminBooking, CreatePhoneBookingInput, SeriesOccurrence, SeriesRepeat } from '@app/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminBookingQuery } from '../admin-api.ts';
@@ -62,20 +52,15 @@ export function RepeatChoice({
       />
       {value && (
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="series-ends">
-              Ends
-            </Text>
-            <SegmentedControl
-              aria-labelledby="series-ends"
-              value={value.ends}
-              onChange={(ends) => onChange({ ...value, ends: ends as RepeatDraft['ends'] })}
-              data={[
-                { value: 'count', label: 'After' },
-                { value: 'until', label: 'On a date' },
-              ]}
-            />
-          </Stack>
+          <LabelledSegmentedControl
+            label="Ends"
+            value={value.ends}
+            onChange={(ends) => onChange({ ...value, ends: ends as RepeatDraft['ends'] })}
+            data={[
+              { value: 'count', label: 'After' },
+              { value: 'until', label: 'On a date' },
+            ]}
+          />
           {value.ends === 'count' ? (
             <NumberInput
               label="Times"
