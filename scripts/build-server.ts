@@ -1,4 +1,4 @@
-// The server as one ES module bundle for `npm start` (issue 27, decision 088): Node no longer strips and links the
+// The server as one ES module bundle for `npm start` (decision 088): Node no longer strips and links the
 // server's and packages/shared's TypeScript files one by one at every start. Packages from node_modules stay
 // imports (resolved from the repository as before); lazy imports become chunks loaded when first needed. Built when
 // missing or when any file it was built from changed since (its metafile lists them), so a fresh clone's first

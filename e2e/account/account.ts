@@ -25,7 +25,7 @@ export async function openAccount(page: Page) {
   return page.getByRole('main');
 }
 
-/** A client's security settings are folded away under their own heading (issue 25): opened, as a client would. */
+/** A client's security settings are folded away under their own heading: opened, as a client would. */
 export async function showSecuritySettings(page: Page) {
   await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
   const show = page.getByRole('button', { name: 'Show security settings' });

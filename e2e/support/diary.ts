@@ -140,7 +140,7 @@ export function diaryTime(options: { withinDays?: number } = {}): DiaryTime {
 }
 
 /**
- * The same two-hour cell on `weeks` weekdays a week apart (a weekly series, issue 24 part 4), none of them had by
+ * The same two-hour cell on `weeks` weekdays a week apart (a weekly series), none of them had by
  * another test in this run.
  */
 export function diaryWeekly(weeks: number): DiaryTime[] {

@@ -43,9 +43,9 @@ export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8089);
 /** The local Stripe peer (apps/server/src/test/stripe-peer.ts) the e2e server takes payments through. */
 export const STRIPE_PEER_PORT = Number(process.env.E2E_STRIPE_PORT ?? APP_PORT + 7);
-/** The local peer speaking Twilio's Messages API (texts, issue 23). */
+/** The local peer speaking Twilio's Messages API (texts). */
 export const TWILIO_PEER_PORT = Number(process.env.E2E_TWILIO_PORT ?? APP_PORT + 8);
-/** The local peer speaking HMRC's OAuth and MTD VAT API (VAT returns, issue 30 part 2). */
+/** The local peer speaking HMRC's OAuth and MTD VAT API (VAT returns). */
 export const HMRC_PEER_PORT = Number(process.env.E2E_HMRC_PORT ?? APP_PORT + 9);
 
 export const repoRoot = resolve(import.meta.dirname, '../..');

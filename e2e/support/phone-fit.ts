@@ -3,7 +3,7 @@ import { pageAtRest } from './axe.ts';
 import { expect } from './fixtures.ts';
 import { tmpDir } from './paths.ts';
 
-/** The phone the site must fit (issue 25): an iPhone's 375 × 812. */
+/** The phone the site must fit: an iPhone's 375 × 812. */
 export const PHONE = { width: 375, height: 812 } as const;
 
 /**

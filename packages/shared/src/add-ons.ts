@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type MassageType, massageTypeSchema, styleOfType } from './catalog.ts';
 
 /**
- * Add-ons (issue 24): something extra on a treatment (hot stones +15 min +£15, aromatherapy oil +£5), with its own
+ * Add-ons: something extra on a treatment (hot stones +15 min +£15, aromatherapy oil +£5), with its own
  * minutes and price, offered for the treatments (service types, and so styles) the owner ticks. VAT is the
  * treatment's. A booking keeps what it took as a snapshot (decision 079), so editing or archiving one changes no
  * booking.

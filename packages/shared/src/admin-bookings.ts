@@ -32,7 +32,7 @@ export const createPhoneBookingInput = z.strictObject({
   ]),
   notes: z.string().trim().max(1000).default(''),
   adultConfirmed: z.boolean().default(false),
-  /** Add-ons (issue 24), as the client's own booking takes them. */
+  /** Add-ons, as the client's own booking takes them. */
   addOnIds: addOnIdsField.optional(),
   idempotencyKey: z.string().min(8).max(100),
 });

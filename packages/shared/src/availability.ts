@@ -93,7 +93,7 @@ export const defaultWeeklyHours: WeeklyHours = [
 export const slotsQuery = z.object({
   serviceId: z.uuid('Unknown service'),
   duration: z.coerce.number().int().min(15).max(480),
-  /** Add-ons chosen (issue 24): the times are for the treatment and their minutes together. */
+  /** Add-ons chosen: the times are for the treatment and their minutes together. */
   addOns: addOnIdsField.optional(),
   from: localDateSchema,
   to: localDateSchema,

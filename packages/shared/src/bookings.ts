@@ -72,9 +72,9 @@ export const createBookingInput = z.strictObject({
   noShowFeeConsent: z.boolean().default(false),
   /** A gift voucher to spend on it: as much of its balance as the price takes; the rest is paid as usual. */
   voucherCode: voucherCodeField.optional(),
-  /** A course of the client's to pay with: one of its sessions pays the whole booking (issue 24, decision 081). */
+  /** A course of the client's to pay with: one of its sessions pays the whole booking (decision 081). */
   courseId: z.uuid('Choose one of your courses').optional(),
-  /** Add-ons (issue 24): their minutes lengthen the booking and their prices add to its price. */
+  /** Add-ons: their minutes lengthen the booking and their prices add to its price. */
   addOnIds: addOnIdsField.optional(),
   /** The same key from a double click or a retry makes one booking. */
   idempotencyKey: z.string().min(8).max(100),
@@ -134,7 +134,7 @@ export const bookingSchema = z.object({
   cancellationMoney: cancellationMoneySchema.nullable().default(null),
   /** What gift vouchers paid towards it. */
   voucherPaidPence: z.number().default(0),
-  /** A session of the client's course paid for it (issue 24, decision 081). */
+  /** A session of the client's course paid for it (decision 081). */
   coursePaid: z.boolean().default(false),
   /** What cancelling now would do to what gift vouchers paid; null when none did. */
   cancellationVoucher: cancellationVoucherSchema.nullable().default(null),

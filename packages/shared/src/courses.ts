@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityIdSchema } from './fields.ts';
 import { paymentMethodSchema } from './payments.ts';
 
-// Courses of sessions (issue 24 part 2, decisions 081 and 082): N sessions of one treatment and length, paid ahead,
+// Courses of sessions (decisions 081 and 082): N sessions of one treatment and length, paid ahead,
 // used one booking at a time until they run out or the course expires.
 
 /** A sensual course is never bought by card online (decision 065): the owner sells it in person. */

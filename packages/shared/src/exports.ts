@@ -1,4 +1,4 @@
-// Schemas of the accountant's exports (issue 30, part 3): the books of a period as the CSV files that Xero,
+// Schemas of the accountant's exports: the books of a period as the CSV files that Xero,
 // QuickBooks and FreeAgent import, and a year-end pack as one zip.
 import { z } from 'zod';
 import { periodFields, periodRule } from './fields.ts';

@@ -1,7 +1,7 @@
 // No zod here: the home page's first script imports these words.
 
 /**
- * The home page's words as the product writes them, until the owner writes their own (issue 26). index.html's
+ * The home page's words as the product writes them, until the owner writes their own. index.html's
  * first paint carries the headline and introduction; the server puts the owner's in their place.
  */
 export const HOME_WORDS = {

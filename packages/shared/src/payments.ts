@@ -220,7 +220,7 @@ export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 export const upfrontQuery = z.strictObject({
   serviceId: z.uuid('Unknown service'),
   duration: z.coerce.number().int().min(15).max(480),
-  /** Add-ons chosen (issue 24): their prices are part of the booking's. */
+  /** Add-ons chosen: their prices are part of the booking's. */
   addOns: addOnIdsField.optional(),
 });
 export type UpfrontQuery = z.infer<typeof upfrontQuery>;

@@ -1,4 +1,4 @@
-// The practice's own records (issue 28): the health questionnaire and consent, treatment notes, their statuses.
+// The practice's own records: the health questionnaire and consent, treatment notes, their statuses.
 import { z } from 'zod';
 import { entityIdSchema } from './fields.ts';
 
@@ -151,7 +151,7 @@ export type ClientRecord = {
   notes: TreatmentNote[];
 };
 
-/** What the owner knows of the client behind a request (issue 28, screening): never shown to the client. */
+/** What the owner knows of the client behind a request (screening): never shown to the client. */
 export type KnownAboutClient = {
   hasAccount: boolean;
   emailVerified: boolean;
@@ -173,7 +173,7 @@ export type KnownAboutClient = {
   privateReasons: PrivateReason[];
 };
 
-// ---- Screening new clients (issue 28, part 3) ----
+// ---- Screening new clients ----
 
 export const screeningQuestionSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Reviews from clients after a completed therapeutic visit (issue 26, decision 074). The form and the route parse
+// Reviews from clients after a completed therapeutic visit (decision 074). The form and the route parse
 // the same inputs.
 
 export const REVIEW_BODY_MAX = 1000;

@@ -4,7 +4,7 @@ import { localDateSchema } from './availability.ts';
 import { bookingStatusSchema } from './bookings.ts';
 import { isoDateTimeField } from './fields.ts';
 
-// Standing appointments (issue 24 part 4): a recurring series of ordinary bookings, decisions 085 and 086.
+// Standing appointments: a recurring series of ordinary bookings, decisions 085 and 086.
 
 export const seriesEveryWeeks = [1, 2, 4] as const;
 /** At most a year of weekly visits in one series. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The public site's type (issue 26): a heading family and a text family the owner picks from a short list that suits
+ * The public site's type: a heading family and a text family the owner picks from a short list that suits
  * a spa, or the device's own (the default, today's system fonts). The files come from @fontsource packages the server
  * serves from its own origin (/fonts/…), Latin subset only, in the two weights the site uses; nothing is fetched from
  * anywhere else.

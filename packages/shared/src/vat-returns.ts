@@ -3,7 +3,7 @@ import { isoDateField, periodFields } from './fields.ts';
 
 const isoDate = isoDateField();
 
-// Filing the VAT return through HMRC's Making Tax Digital VAT API (issue 30 part 2, decision 067).
+// Filing the VAT return through HMRC's Making Tax Digital VAT API (decision 067).
 
 /** A VAT registration number as HMRC's API takes it: nine digits, without the GB prefix or spaces. */
 export const vrnSchema = z

@@ -147,7 +147,7 @@ export const checkVoucherQuery = z.strictObject({
   code: voucherCodeField,
   serviceId: entityIdSchema,
   duration: z.coerce.number().int().min(15).max(480),
-  /** Add-ons chosen (issue 24): the voucher pays towards them too. */
+  /** Add-ons chosen: the voucher pays towards them too. */
   addOns: addOnIdsField.optional(),
 });
 export type CheckVoucherQuery = z.input<typeof checkVoucherQuery>;

@@ -1,4 +1,4 @@
-// The waitlist (issue 24, part 3; decisions 083, 084): a signed-in client waits for a treatment over a range of days
+// The waitlist (decisions 083, 084): a signed-in client waits for a treatment over a range of days
 // and times; a time freed later is offered to them by email (and text), and the first to claim it books it.
 import { z } from 'zod';
 import { localDateSchema, localTimeSchema } from './availability.ts';

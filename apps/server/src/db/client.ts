@@ -75,7 +75,7 @@ export async function openDatabase(options: {
   const folder = inMemory ? undefined : pgliteFolder(options.dataDir);
   const unlock = folder ? lockDataDir(resolve(options.dataDir)) : () => {};
   try {
-    // PGlite and its driver are loaded only here: a server on PostgreSQL never loads them (issue 27).
+    // PGlite and its driver are loaded only here: a server on PostgreSQL never loads them.
     const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { fromPglite }] =
       await Promise.all([
         import('@electric-sql/pglite'),

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * The headers helmet would set for this configuration, worked out once. They depend on the configuration alone (no
  * nonces), and helmet's Fastify plugin built them again on every request, parsing the content-security policy each
- * time: 13.7 % of the server's CPU on /api/health (issue 27).
+ * time: 13.7 % of the server's CPU on /api/health.
  */
 export function securityHeadersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

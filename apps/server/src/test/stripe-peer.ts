@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { freePort } from './free-port.ts';
 
 /**
- * A local stand-in for api.stripe.com (issue 13): a real HTTP server speaking Stripe's wire format (form-encoded
+ * A local stand-in for api.stripe.com: a real HTTP server speaking Stripe's wire format (form-encoded
  * requests with bracketed keys, `Idempotency-Key` honoured, JSON objects and errors shaped as Stripe's), for the
  * few endpoints the product calls. The product's own SDK is pointed at it by STRIPE_API_URL, so its code path is
  * the production one. Webhooks are signed with Stripe's real scheme and handed to `deliver`.

@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
       screen('emails', 'emails'),
       screen('ledger', 'ledger'),
       screen('vouchers', 'vouchers'),
-      // Courses of sessions (issue 24, part 2): the owner's page.
+      // Courses of sessions: the owner's page.
       screen('courses', 'courses'),
       screen('gift-vouchers', 'giftVouchers'),
       screen('customers', 'customers'),
@@ -97,13 +97,13 @@ export const routes: RouteObject[] = [
       // Ours, not the spec's: the one-time link the server prints on an install without an admin (decision 041).
       screen(SETUP_PATH.slice(1), 'setup'),
       screen('website', 'website'),
-      // The client's health questionnaire and consent (issue 28).
+      // The client's health questionnaire and consent.
       screen('health-form', 'healthForm'),
       screen('questionnaire', 'questionnaireSettings'),
       screen('reviews', 'reviews'),
       // Where the thank-you email lands; the page asks the visitor to sign in, keeping the link (decision 074).
       screen('review/:bookingId', 'review'),
-      // The waitlist (issue 24, part 3): the offer email's link, its leave link, and the owner's page.
+      // The waitlist: the offer email's link, its leave link, and the owner's page.
       screen('waitlist/offers/:offerId', 'waitlistOffer'),
       screen('waitlist/:entryId', 'waitlistEntry'),
       screen('manage_waitlist', 'manageWaitlist'),

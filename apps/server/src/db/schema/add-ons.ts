@@ -1,4 +1,4 @@
-// Add-ons (issue 24, decision 079): the owner's extras and what each booking took of them.
+// Add-ons (decision 079): the owner's extras and what each booking took of them.
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { booking } from './bookings.ts';
 import { timestamps } from './columns.ts';

@@ -1,4 +1,4 @@
-// Issue 27: bookings per local day and what the service and outcome charts group by, kept by statement triggers on
+// Bookings per local day and what the service and outcome charts group by, kept by statement triggers on
 // `booking` in the writer's transaction (decision 087), the pattern of `booking_day` (decision 030).
 import { boolean, date, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 

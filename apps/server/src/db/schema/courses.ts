@@ -1,4 +1,4 @@
-// Courses of sessions (issue 24 part 2, decisions 081 and 082): what the owner offers, what each client bought, and
+// Courses of sessions (decisions 081 and 082): what the owner offers, what each client bought, and
 // each session used by a booking or changed by the owner. Nothing is added to booking: a use links to it by id.
 
 import { sql } from 'drizzle-orm';

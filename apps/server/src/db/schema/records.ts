@@ -1,4 +1,4 @@
-// The practice's own records (issue 28, decisions 068-070): health questionnaires with consent, treatment notes and
+// The practice's own records (decisions 068-070): health questionnaires with consent, treatment notes and
 // their amendments. What a client said about their health and what was done in a session is sealed (AES-256-GCM
 // under RECORDS_KEY, records-crypto.ts) in the `sealed` columns: a dump of the database alone reveals none of it.
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -90,7 +90,7 @@ export const treatmentNoteAmendment = pgTable(
   (table) => [index('treatment_note_amendment_note_idx').on(table.noteId)],
 );
 
-/** A screening question the owner asks of new clients (issue 28, part 3): how they found the business, who sent them. */
+/** A screening question the owner asks of new clients: how they found the business, who sent them. */
 export type StoredScreeningQuestion = { id: string; label: string; kind: 'text' | 'choice'; options: string[] };
 
 /** The owner's screening of new clients (a single row): the questions, and whether a verified email is required. */

@@ -1,4 +1,4 @@
-// Reviews from clients after a completed therapeutic appointment (issue 26, decision 074).
+// Reviews from clients after a completed therapeutic appointment (decision 074).
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';

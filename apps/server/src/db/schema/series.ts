@@ -1,4 +1,4 @@
-// Standing appointments: a recurring series of ordinary bookings (issue 24 part 4, decisions 085 and 086).
+// Standing appointments: a recurring series of ordinary bookings (decisions 085 and 086).
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';

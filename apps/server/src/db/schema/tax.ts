@@ -1,4 +1,4 @@
-// Bank-transfer deposits, the VAT return filed with HMRC and the accountant's exports (issue 30).
+// Bank-transfer deposits, the VAT return filed with HMRC and the accountant's exports.
 import type { BankDepositRule } from '@app/shared';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { booking } from './bookings.ts';

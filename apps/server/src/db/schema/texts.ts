@@ -1,4 +1,4 @@
-// Texts and the owner's other calendars (issue 23).
+// Texts and the owner's other calendars.
 import type { TextKind } from '@app/shared';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';

@@ -1,4 +1,4 @@
-// The VAT return filed through HMRC's Making Tax Digital VAT API (issue 30 part 2, decision 067).
+// The VAT return filed through HMRC's Making Tax Digital VAT API (decision 067).
 import type { NineBoxes } from '@app/shared';
 import { date, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';

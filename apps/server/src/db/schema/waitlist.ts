@@ -1,4 +1,4 @@
-// The waitlist (issue 24, part 3; decisions 083, 084): who waits for what, the times freed in the diary, and the
+// The waitlist (decisions 083, 084): who waits for what, the times freed in the diary, and the
 // offers made of them. Linked to bookings and clients by their ids; nothing is added to their tables.
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// The owner adds or removes an add-on on the booking sheet (issue 24, decision 079): the booking's price and end move
+// The owner adds or removes an add-on on the booking sheet (decision 079): the booking's price and end move
 // with it, under the diary lock, and a longer booking must still fit.
 import { AppError, addOnTotals, setBookingAddOnsInput } from '@app/shared';
 import { and, eq, inArray } from 'drizzle-orm';

@@ -30,7 +30,7 @@ export function freeTimes(db: Db, { timeZone }: { timeZone: string }) {
       .where(eq(service.id, serviceId));
     return row;
   });
-  // extraMinutes: the chosen add-ons' (issue 24); the times are for the treatment and them together.
+  // extraMinutes: the chosen add-ons'; the times are for the treatment and them together.
   return async (query: SlotsQuery, showSensual: boolean, extraMinutes = 0): Promise<Answer> => {
     const row = await diaryAndService(query.serviceId);
     checkServiceForSlots(row?.found, query.duration, showSensual);

@@ -96,7 +96,7 @@ async function snapshotOf(database: Database): Promise<Snapshot> {
       exec: async () => [],
       execProtocolRawSync: (message: Uint8Array) => client.execProtocolRawSync(message),
     } as unknown as typeof client;
-    // Loaded here only: a server on PostgreSQL never loads PGlite's pg_dump (issue 27).
+    // Loaded here only: a server on PostgreSQL never loads PGlite's pg_dump.
     const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
     sql = await client._runExclusiveTransaction(async () => {
       const text = await (await pgDump({ pg: stand, args: dumpArgs })).text();

@@ -209,7 +209,7 @@ export async function restoreBackup(
         await putFiles(files, manifest, stage);
       });
     } else {
-      // Loaded here only: a server on PostgreSQL never loads PGlite (issue 27).
+      // Loaded here only: a server on PostgreSQL never loads PGlite.
       const [{ PGlite }, { pg_trgm }] = await Promise.all([
         import('@electric-sql/pglite'),
         import('@electric-sql/pglite/contrib/pg_trgm'),

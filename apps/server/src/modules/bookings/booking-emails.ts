@@ -87,7 +87,7 @@ export async function bookingEmail(
       businessPhone: business.phone,
       businessEmail: business.email,
       manageUrl: `${business.publicUrl}/bookings`,
-      // The practice's health questionnaire and consent (issue 28).
+      // The practice's health questionnaire and consent.
       healthFormUrl: `${business.publicUrl}/health-form`,
       reason: extras.reason ?? '',
       money: extras.money ?? '',

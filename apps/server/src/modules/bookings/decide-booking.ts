@@ -25,7 +25,7 @@ export async function decidePendingBooking(
   const actor = requireRole(request.actor, 'admin');
   const { db, env } = deps;
   const given = typeof request.reason === 'string' ? request.reason.slice(0, REASON_MAX) : '';
-  // The owner's own note on why (issue 28): kept apart from the reason the client is emailed, never shown to them.
+  // The owner's own note on why: kept apart from the reason the client is emailed, never shown to them.
   const privateNote = parseInput(privateReasonSchema.optional(), request.privateReason ?? undefined) ?? '';
   return db.transaction(async (tx) => {
     const row = await ownBooking(tx, { actor, id: request.id, forUpdate: true });

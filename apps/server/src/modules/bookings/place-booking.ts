@@ -88,7 +88,7 @@ async function placeBooking(
         );
       // Screening (decision 073): the owner may require a new client's number to be verified first.
       if (request.source === 'client') await assertVerifiedIfRequired({ tx, env }, { id: client.id, role: 'user' });
-      // ...and a new client's email address (issue 28, screening).
+      // ...and a new client's email address (screening).
       if (request.source === 'client') await assertEmailVerifiedIfRequired(tx, client.id);
 
       const rules = await getBookingRules(tx, { timeZone: env.BUSINESS_TIME_ZONE });

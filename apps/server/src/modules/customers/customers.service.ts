@@ -17,7 +17,7 @@ import { type Actor, requireRole } from '../auth/actor.ts';
 import { erasePerson, exportPersonData } from '../personal-data/personal-data.service.ts';
 import { keepPrivateReason } from '../records/screening.ts';
 
-// A block may carry the owner's private reason (issue 28): kept for the owner alone, never shown to the client.
+// A block may carry the owner's private reason: kept for the owner alone, never shown to the client.
 export const setPolicyInput = z.strictObject({
   policy: customerPolicySchema,
   privateReason: privateReasonSchema.optional(),

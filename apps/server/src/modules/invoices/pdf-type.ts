@@ -7,7 +7,7 @@ import { siteFontWoff } from '../website/site-font-files.ts';
 export type PdfType = { heading: string; text: string; strong: string };
 
 /**
- * The site's typefaces on invoices and vouchers (issue 26), embedded (subset by pdfkit) from the same files the site
+ * The site's typefaces on invoices and vouchers, embedded (subset by pdfkit) from the same files the site
  * serves; with the device's own chosen, Helvetica as before (a standard font: nothing embedded).
  */
 export function pdfTypeOf(doc: PDFDocument, fonts: SiteFonts | undefined): PdfType {

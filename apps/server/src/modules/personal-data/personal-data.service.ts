@@ -62,7 +62,7 @@ export async function exportPersonData(
       })
       .from(emailOutbox)
       .where(eq(emailOutbox.recipient, me.email)),
-    // What they waited for and the times they were offered (issue 24, part 3).
+    // What they waited for and the times they were offered.
     waitlist: await waitlistOfPerson(db, actor.id),
     // Their health questionnaires, consents and treatment notes, opened (decision 068): they are the client's own.
     practiceRecords: {

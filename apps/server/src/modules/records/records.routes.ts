@@ -15,7 +15,7 @@ import { whatIsKnown } from './what-is-known.ts';
 
 type IdParams = { Params: { id: string } };
 
-/** The practice's records (issue 28): the client's questionnaire, and the owner's records under /api/admin/records. */
+/** The practice's records: the client's questionnaire, and the owner's records under /api/admin/records. */
 export function recordsRoutes(context: AppContext) {
   const { auth, db, recordsKey, env } = context;
   const deps = { db, recordsKey };

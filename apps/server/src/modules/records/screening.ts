@@ -1,4 +1,4 @@
-// Screening new clients (issue 28, part 3): the owner's questions for new clients, their answers after booking, and
+// Screening new clients: the owner's questions for new clients, their answers after booking, and
 // the owner's private reasons for a decline or a block, which no client-facing answer or email ever carries.
 import {
   AppError,
@@ -104,7 +104,7 @@ async function clientsOwnBooking(db: DbOrTx, { clientId, bookingId }: { clientId
 }
 
 /**
- * The owner's gate (issue 28): a new client's online request is not taken until their email address is confirmed.
+ * The owner's gate: a new client's online request is not taken until their email address is confirmed.
  * A client with a completed visit is known, and passes. Said plainly, with what to do: nothing is sent to the owner.
  */
 export async function assertEmailVerifiedIfRequired(tx: DbOrTx, clientId: string) {

@@ -1,4 +1,4 @@
-// What the owner knows of the client behind a request, before accepting it (issue 28, screening a new client).
+// What the owner knows of the client behind a request, before accepting it (screening a new client).
 import { AppError, entityIdSchema, type KnownAboutClient } from '@app/shared';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { booking, customer, user } from '../../db/schema.ts';

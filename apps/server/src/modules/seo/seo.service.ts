@@ -216,7 +216,7 @@ export type PageHead = {
   noindex: boolean;
   /** The owner's headline and introduction, which the first paint shows before the app starts. */
   words?: Pick<HomeWords, 'headline' | 'intro'>;
-  /** The home page's cover photo as HTML, so the largest paint waits for no script (issue 26). */
+  /** The home page's cover photo as HTML, so the largest paint waits for no script. */
   coverHtml?: string;
 };
 
@@ -248,7 +248,7 @@ function coverPreload(cover: NonNullable<PublicWebsite['hero']>): string {
 }
 
 /**
- * The owner's type (issue 26): its @font-face rules (`font-display: swap`) and, where the first paint uses them, the
+ * The owner's type: its @font-face rules (`font-display: swap`) and, where the first paint uses them, the
  * stacks; on the public pages a preload of each file, from the site's own origin. Nothing for the device's own.
  */
 function fontTags(fonts: SiteFacts['fonts'], preload: boolean): string[] {

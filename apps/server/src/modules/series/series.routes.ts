@@ -6,7 +6,7 @@ import { previewSeries } from './series-preview.ts';
 
 type IdParams = { Params: { id: string } };
 
-/** Standing appointments (issue 24 part 4): the owner's series of bookings, and a client's view of their own. */
+/** Standing appointments: the owner's series of bookings, and a client's view of their own. */
 export function seriesRoutes(context: AppContext) {
   const { auth } = context;
   return async (app: FastifyInstance) => {

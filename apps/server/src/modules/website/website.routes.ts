@@ -39,7 +39,7 @@ export function websiteRoutes(context: AppContext) {
         await readPublicImage({ db, files }, { id: request.params.id, file: request.params.file }),
       ),
     );
-    // The site's own type (issue 26): files from the pinned @fontsource packages, never changed at an address.
+    // The site's own type: files from the pinned @fontsource packages, never changed at an address.
     app.get<{ Params: { file: string } }>('/fonts/:file', async (request, reply) => {
       const bytes = await readSiteFontFile(request.params.file);
       return reply

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The add-ons the visitor chose (issue 24), for the steps after theirs: the free times, what is paid up front, what a
+ * The add-ons the visitor chose, for the steps after theirs: the free times, what is paid up front, what a
  * voucher pays and the booking itself ask with them. Empty outside the funnel (a reschedule, the owner's phone booking).
  * Apart from the step's component so the first chunk of /book carries no more than this.
  */

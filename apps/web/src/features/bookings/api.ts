@@ -11,7 +11,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
-/** The add-ons chosen in the funnel (issue 24), as the questions below send them; nothing when there are none. */
+/** The add-ons chosen in the funnel, as the questions below send them; nothing when there are none. */
 const withAddOns = (query: URLSearchParams, addOnIds: readonly string[]) => {
   if (addOnIds.length) query.set('addOns', addOnIds.join(','));
   return query;

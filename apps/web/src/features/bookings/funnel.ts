@@ -1,7 +1,7 @@
 /**
  * The steps of /book (decision 027): one per screen on a phone, each in the address (`step`) with the choices made
  * so far (`style`, `type`, `duration`, `addOns`, `day`, `slot`), so Back, a reload and a shared link land on the same
- * screen. The add-ons' step (`extras`, issue 24) is there only when an add-on goes with the chosen treatment.
+ * screen. The add-ons' step (`extras`) is there only when an add-on goes with the chosen treatment.
  */
 export const funnelSteps = ['treatment', 'length', 'extras', 'day', 'time', 'details', 'confirm'] as const;
 export type FunnelStep = (typeof funnelSteps)[number];

@@ -14,7 +14,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
-/** Standing appointments (issue 24 part 4): keys under 'bookings', so a change to one date refreshes its series. */
+/** Standing appointments: keys under 'bookings', so a change to one date refreshes its series. */
 
 export const seriesPreviewQuery = (input: PreviewSeriesInput) =>
   queryOptions({

@@ -5,7 +5,7 @@ import { apiFetch } from '../api-client.ts';
 import { useRefreshingMutation } from '../mutations.ts';
 import { useSensualFlag } from './sensual-flag.ts';
 
-// Add-ons (issue 24, decision 079): the funnel's offer, the owner's list and edits, and the booking sheet's change.
+// Add-ons (decision 079): the funnel's offer, the owner's list and edits, and the booking sheet's change.
 // In lib/ because the catalogue's editor, the funnel and the booking sheet are three features.
 
 /** What the funnel may offer; the server leaves out sensual-only add-ons without the flag, so it is in the key. */

@@ -1,4 +1,4 @@
-// The practice's records (issue 28): shared by the client's questionnaire page, the booking confirmation and
+// The practice's records: shared by the client's questionnaire page, the booking confirmation and
 // /bookings (the prompt), and the owner's booking sheet.
 import type {
   BookingRecordStatus,

@@ -1,4 +1,4 @@
-// Screening new clients (issue 28, part 3): the owner's questions and a new client's answers for their booking.
+// Screening new clients: the owner's questions and a new client's answers for their booking.
 import type {
   PrivateReason,
   ScreeningAnswersInput,
@@ -60,7 +60,7 @@ export const useBlockWithReason = (clientId: string) =>
     }),
   );
 
-/** Issue 23's option, reused: whether a new client's mobile number must be verified by a texted code first. */
+/** The texts' option, reused: whether a new client's mobile number must be verified by a texted code first. */
 export const phoneGateQuery = queryOptions({
   queryKey: ['texts', 'settings'],
   queryFn: () => apiFetch<TextSettings>('/admin/text-settings'),

@@ -1,4 +1,4 @@
-// The waitlist's calls (issue 24, part 3), shared by the booking funnel, the client's /bookings page, the offer and
+// The waitlist's calls, shared by the booking funnel, the client's /bookings page, the offer and
 // entry pages and the owner's waitlist page: here rather than in one feature, which the others may not import.
 import type {
   AdminWaitlistEntry,

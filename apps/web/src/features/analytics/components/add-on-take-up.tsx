@@ -6,7 +6,7 @@ import type { AnalyticsRange } from '../api.ts';
 import { ChartPanel } from './chart-panel.tsx';
 
 /**
- * Add-on take-up (issue 24): for each add-on, how many of the bookings of the treatments it goes with took it over the
+ * Add-on take-up: for each add-on, how many of the bookings of the treatments it goes with took it over the
  * period, and what it brought in. Not shown to a business without add-ons.
  */
 export function AddOnTakeUp({ range, locale, currency }: { range: AnalyticsRange; locale: string; currency: string }) {

@@ -179,7 +179,7 @@ function AddOnCard({ addOn }: { addOn: AddOn }) {
 }
 
 /**
- * The owner's add-ons (issue 24): extras a client may add to a treatment in the booking funnel, each with its minutes
+ * The owner's add-ons: extras a client may add to a treatment in the booking funnel, each with its minutes
  * and price and the treatments it goes with. Archiving one takes it off the funnel; bookings keep what they took.
  */
 export function AddOnsEditor() {

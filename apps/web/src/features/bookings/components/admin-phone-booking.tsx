@@ -94,7 +94,7 @@ function PhoneBookingForm({
   const [adult, setAdult] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  // Standing appointments (issue 24 part 4): "Repeat", then the dates checked before booking.
+  // Standing appointments: "Repeat", then the dates checked before booking.
   const series = useSeriesStep({ timeZone, onBooked, past });
   /** A new customer's field: its value, what typing changes, and the error the last submit found in it. */
   const customerField = (name: keyof typeof newCustomer) => ({

@@ -19,7 +19,7 @@ const useSetBookingAddOns = (id: string) =>
   );
 
 /**
- * The booking sheet's add-ons (issue 24): what the booking took, as booked, each with Remove, and Add for one that goes
+ * The booking sheet's add-ons: what the booking took, as booked, each with Remove, and Add for one that goes
  * with the treatment. The price and the end move with them; a longer booking that no longer fits is refused with the
  * time it would end, shown here.
  */

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { formatDay, localDateIn } from '../../../lib/format.ts';
 
-/** The signed-in client's own courses of sessions (issue 24, decision 081). */
+/** The signed-in client's own courses of sessions (decision 081). */
 export const myCoursesQuery = queryOptions({
   queryKey: ['bookings', 'courses'],
   queryFn: () => apiFetch<Course[]>('/courses'),

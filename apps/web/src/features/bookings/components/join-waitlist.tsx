@@ -14,7 +14,7 @@ import { addDays } from '../../../lib/zoned-time.ts';
 type JoinWaitlistProps = { serviceId: string; durationMinutes: number; day: string; locale?: string };
 
 /**
- * Under a day with no free times (issue 24, part 3): the client joins the waitlist for this treatment over the days
+ * Under a day with no free times: the client joins the waitlist for this treatment over the days
  * and hours that suit, and is emailed when a time comes free. Signing in is asked first (the offer's link books in
  * their account). The owner and the lodger book otherwise and see nothing here.
  */

@@ -30,7 +30,7 @@ const useBuyCourse = () =>
   );
 
 /**
- * The client's courses on /bookings (issue 24, decision 081): sessions left and until when, a link to book one,
+ * The client's courses on /bookings (decision 081): sessions left and until when, a link to book one,
  * and the therapeutic courses on sale to buy by card online (sensual ones are sold in person only).
  */
 export function MyCourses({ locale }: { locale?: string }) {

@@ -86,7 +86,7 @@ export function SlotPicker({
   const range = view === 'time' && day ? { first: day, last: addDays(day, 31) } : monthRange(month);
   const from = range.first.localeCompare(today) < 0 ? today : range.first;
   const inPast = range.last < today;
-  // With the add-ons chosen in the funnel (issue 24): times where the whole length fits.
+  // With the add-ons chosen in the funnel: times where the whole length fits.
   const addOnIds = useChosenAddOnIds();
   const slots = useQuery({ ...slotsQuery(serviceId, durationMinutes, from, range.last, addOnIds), enabled: !inPast });
   const timeZone = slots.data?.timeZone ?? fallbackZone;

@@ -29,7 +29,7 @@ import {
 // Only the treatments show before the visitor picks one: the steps after it (the calendar, the form schemas, the
 // sign-in forms) load when they are needed, and so does the confirmation. This page is in the first chunk with the
 // shell's styles only; what it loads later brings the full stylesheet.
-// What clients said of the chosen treatment (issue 26): a chunk of its own, under the list.
+// What clients said of the chosen treatment: a chunk of its own, under the list.
 const ReviewsSection = lazy(() =>
   import('../../../components/reviews/reviews-section.tsx').then((m) => ({ default: m.ReviewsSection })),
 );
@@ -84,7 +84,7 @@ export function BookPage() {
   const service: Service | undefined = offered.find((s) => s.type === params.type);
   const onlyDuration = service?.durations.length === 1 ? service.durations[0] : undefined;
   const duration = service?.durations.find((d) => String(d.minutes) === params.duration) ?? onlyDuration;
-  // Add-ons (issue 24): their step only when one goes with the treatment; the ids chosen are in the address.
+  // Add-ons: their step only when one goes with the treatment; the ids chosen are in the address.
   const addOns = useAddOnsFor(service);
   const withExtras = addOns.offered.length > 0;
   const chosenAddOns = addOns.offered.filter((a) => addOnIdsOf(params.addOns).includes(a.id));

@@ -111,7 +111,7 @@ export function ScreeningSettingsForm() {
   );
 }
 
-/** Shown once texts are set up: saved at once, the same option as on the Business page's texts (issue 23). */
+/** Shown once texts are set up: saved at once, the same option as on the Business page's texts. */
 function PhoneGate() {
   const texts = useQuery(phoneGateQuery);
   const save = useSavePhoneGate();

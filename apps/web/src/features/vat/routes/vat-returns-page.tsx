@@ -110,7 +110,7 @@ function HmrcAccount({ period, money }: { period: Period; money: (pence: number)
   );
 }
 
-/** Filing the VAT return with HMRC from the books (issue 30 part 2). */
+/** Filing the VAT return with HMRC from the books. */
 export function VatReturnsPage() {
   usePageTitle('VAT returns');
   const { data: config } = usePublicConfig();

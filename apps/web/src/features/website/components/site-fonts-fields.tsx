@@ -17,7 +17,7 @@ const options = (fonts: readonly SiteFontName[]) => [
 ];
 
 /**
- * The site's two typefaces (issue 26), from a short list that suits a spa, and a sample of both. The sample loads
+ * The site's two typefaces, from a short list that suits a spa, and a sample of both. The sample loads
  * the chosen files from the site itself, as the public pages do.
  */
 export function SiteFontsFields({ fonts, onChange }: { fonts: SiteFonts; onChange: (fonts: SiteFonts) => void }) {
