@@ -1,8 +1,9 @@
 import type { Db, Tx } from '../db/client.ts';
 
 /**
- * `step` for each item in a transaction of its own, so an item that fails, or is found done already under its lock,
- * leaves the others as they are (the daily sweeps that close courses and gift vouchers). How many `step` reports done.
+ * `step` for each item in a transaction of its own (the daily sweeps that close courses and gift vouchers): an item
+ * found done already under its lock is skipped, and one that throws stops the sweep with the items before it kept;
+ * the next run takes up the rest. How many `step` reports done.
  */
 export async function countEachInTransaction<T>(
   db: Db,
