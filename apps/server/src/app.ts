@@ -110,7 +110,7 @@ export async function createContext(
   });
   let boss: PgBoss | undefined;
   const files = createFileStore(env, { logger });
-  const stripe = stripeAccountOf(env);
+  const stripe = await stripeAccountOf(env);
 
   return {
     env,

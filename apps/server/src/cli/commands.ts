@@ -90,7 +90,7 @@ export function commandFrom(argv: string[]): Command | StandaloneCommand {
   if (group === 'stripe') {
     if (action !== 'balance' || rest.length) throw new UsageError('Unknown command.');
     return async ({ db }, env) => {
-      const stripe = stripeAccountOf(env);
+      const stripe = await stripeAccountOf(env);
       if (!stripe)
         throw new EnvError('Stripe is not set up: STRIPE_SECRET_KEY and the other STRIPE_ keys are missing.');
       const run = await syncStripeBalance({ db, env, stripe });

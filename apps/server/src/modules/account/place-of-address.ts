@@ -1,5 +1,4 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import geoip from 'fast-geoip';
 
 // The place a session came from, told instead of its address (decision 055). The lookup is offline:
 // fast-geoip ships the GeoLite2 city data in its package and reads only the few small files an address needs,
@@ -37,6 +36,8 @@ export async function placeOfAddress(address: string | null | undefined, locale:
   if (loopback.check(ip, family)) return THIS_NETWORK;
   if (local.check(ip, family)) return LOCAL_NETWORK;
   if (family === 'ipv6') return UNKNOWN_PLACE;
+  // Loaded with the first lookup, not with the server (decision 088).
+  const { default: geoip } = await import('fast-geoip');
   const found = await geoip.lookup(ip).catch(() => null);
   if (!found?.country) return UNKNOWN_PLACE;
   const country = countryName(found.country, locale);

@@ -6,7 +6,7 @@ import {
   noShowFeeDue,
 } from '@app/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, noShowFee } from '../../db/schema.ts';
@@ -257,7 +257,8 @@ export async function chargeNoShowFee(
       { idempotencyKey: `no-show-fee-${row.id}` },
     );
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeCardError)) throw Object.assign(paymentUnavailable(), { cause: error });
+    if (!(error instanceof stripe.sdk.errors.StripeCardError))
+      throw Object.assign(paymentUnavailable(), { cause: error });
     const failed = (error.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
     await deps.db.transaction(async (tx) => {
       await noShowFeeFailed(tx, {

@@ -1,6 +1,6 @@
 import { AppError, type BookingPayment, SENSUAL_CARD_REFUSAL, stripeAllowsStyle } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client.ts';
 import { type booking, onlinePayment, onlineRefund } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -238,9 +238,9 @@ export async function settleHeldPayment(
 }
 
 /** A Stripe error that means "this intent is already paid", from a cancel that came too late. */
-export function alreadySucceeded(error: unknown): boolean {
+export function alreadySucceeded(stripe: StripeAccount, error: unknown): boolean {
   return (
-    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error instanceof stripe.sdk.errors.StripeInvalidRequestError &&
     error.code === 'payment_intent_unexpected_state' &&
     (error.raw as { payment_intent?: { status?: string } }).payment_intent?.status === 'succeeded'
   );

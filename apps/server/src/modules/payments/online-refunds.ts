@@ -1,7 +1,7 @@
 import { AppError, type OnlineRefundView, requestOnlineRefundInput } from '@app/shared';
 import { and, asc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, invoice, onlinePayment, onlineRefund } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -150,7 +150,7 @@ export async function sendOnlineRefund(deps: RefundDeps, request: { refundId: st
       { idempotencyKey: refundKeyOf(row.id) },
     );
   } catch (error) {
-    const refused = error instanceof Stripe.errors.StripeInvalidRequestError;
+    const refused = error instanceof deps.stripe.sdk.errors.StripeInvalidRequestError;
     deps.logger?.error(
       { bookingId: row.bookingId, onlineRefundId: row.id, stripeError: (error as Error).message, refused },
       refused ? 'Stripe refused a refund' : 'Stripe refund call failed; it will be retried',

@@ -1,5 +1,5 @@
 import { AppError } from '@app/shared';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Env } from '../../env.ts';
 
 /** The configured Stripe account: the SDK, the webhook secret and the publishable key the web app needs. */
@@ -10,11 +10,15 @@ export type StripeAccount = {
   statementDescriptorSuffix: string | undefined;
 };
 
-/** Null when no keys are configured: clients then pay at the appointment, as before online payment existed (decision 047). */
-export function stripeAccountOf(env: Env): StripeAccount | null {
+/**
+ * Null when no keys are configured: clients then pay at the appointment, as before online payment existed (decision
+ * 047). The SDK is loaded only when configured (decision 088): an install without Stripe never loads it.
+ */
+export async function stripeAccountOf(env: Env): Promise<StripeAccount | null> {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PUBLISHABLE_KEY) return null;
+  const { default: StripeSdk } = await import('stripe');
   return {
-    sdk: new Stripe(env.STRIPE_SECRET_KEY, {
+    sdk: new StripeSdk(env.STRIPE_SECRET_KEY, {
       ...apiAddressOf(env.STRIPE_API_URL),
       // A request that timed out is retried with the same idempotency key, so it never charges twice.
       maxNetworkRetries: 2,

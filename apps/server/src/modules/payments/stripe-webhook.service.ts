@@ -232,7 +232,7 @@ export async function releaseExpiredHolds(deps: BookingDeps): Promise<number> {
       try {
         await deps.stripe.sdk.paymentIntents.cancel(held.intentId, { cancellation_reason: 'abandoned' });
       } catch (error) {
-        if (alreadySucceeded(error)) {
+        if (alreadySucceeded(deps.stripe, error)) {
           const intent = await deps.stripe.sdk.paymentIntents.retrieve(held.intentId);
           const refunds: string[] = [];
           await deps.db.transaction((tx) => settleSucceededIntent({ ...deps, tx }, { intent, refunds }));

@@ -5,7 +5,6 @@ import { user } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { auditRecords, type RecordsDeps } from './health-records.service.ts';
-import { renderClientRecordPdf } from './record-pdf.ts';
 import { clientRecordOf } from './records-read.ts';
 
 export async function clientRecord(deps: RecordsDeps, { actor, clientId }: { actor: Actor | null; clientId: string }) {
@@ -25,6 +24,8 @@ export async function clientRecordPdf(
   request: { actor: Actor | null; clientId: string },
 ) {
   const record = await clientRecord(deps, request);
+  // pdfkit is loaded with the first PDF, not with the server (decision 088).
+  const { renderClientRecordPdf } = await import('./record-pdf.ts');
   const pdf = await renderClientRecordPdf(record, {
     businessName: deps.env.BUSINESS_NAME,
     timeZone: deps.env.BUSINESS_TIME_ZONE,

@@ -11,7 +11,6 @@ import {
   uploadFileFields,
 } from '@app/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import pino from 'pino';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { storedFile } from '../../db/schema.ts';
@@ -48,6 +47,8 @@ export function createFileStore(
 
 /** The real type of the bytes (never the name or the browser's claim), if it is one we accept. */
 export async function detectAllowedType(bytes: Buffer): Promise<{ mime: ReceiptContentType; ext: string } | null> {
+  // file-type is loaded with the first upload, not with the server (decision 088).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !(receiptContentTypes as readonly string[]).includes(detected.mime)) return null;
   return { mime: detected.mime as ReceiptContentType, ext: detected.ext };

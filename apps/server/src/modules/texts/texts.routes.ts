@@ -53,10 +53,10 @@ export function twilioCallbackRoutes(context: AppContext) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    const signed = (url: string, request: { headers: Record<string, unknown>; body: unknown }) => {
+    const signed = async (url: string, request: { headers: Record<string, unknown>; body: unknown }) => {
       const params = (request.body ?? {}) as Record<string, string>;
       const signature = request.headers['x-twilio-signature'];
-      const valid = isTwilioSignatureValid(context.env, {
+      const valid = await isTwilioSignatureValid(context.env, {
         signature: typeof signature === 'string' ? signature : undefined,
         url: `${publicUrlOf(context.env)}${url}`,
         params: typeof params === 'object' ? params : {},
@@ -65,7 +65,7 @@ export function twilioCallbackRoutes(context: AppContext) {
     };
     const form = { config: { form: true } };
     app.post('/api/texts/status', form, async (request, reply) => {
-      const params = signed('/api/texts/status', request);
+      const params = await signed('/api/texts/status', request);
       if (!params) return reply.status(403).send({ error: { code: 'FORBIDDEN', message: 'Signature not valid.' } });
       await recordDeliveryStatus(context.db, {
         providerId: String(params.MessageSid ?? ''),
@@ -75,7 +75,7 @@ export function twilioCallbackRoutes(context: AppContext) {
       return reply.status(204).send();
     });
     app.post('/api/texts/incoming', form, async (request, reply) => {
-      const params = signed('/api/texts/incoming', request);
+      const params = await signed('/api/texts/incoming', request);
       if (!params) return reply.status(403).send({ error: { code: 'FORBIDDEN', message: 'Signature not valid.' } });
       await recordReply(context.db, { from: String(params.From ?? ''), body: String(params.Body ?? '') });
       // An empty TwiML answer: Twilio's own STOP handling answers the client.

@@ -1,4 +1,3 @@
-import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
 import type { Env } from '../../env.ts';
 
@@ -13,38 +12,48 @@ type TwilioEnv = Pick<
   'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_MESSAGING_SERVICE_SID' | 'TWILIO_API_URL'
 >;
 
+/** The SDK, loaded with the first text or callback, not with the server (decision 088). */
+const twilioSdk = async () => (await import('twilio')).default;
+
 /**
  * The SDK's own HTTP client, sending to another address than api.twilio.com: only for tests against a local peer
  * speaking Twilio's Messages API (TWILIO_API_URL). Everything else (auth, form encoding, errors) is the SDK's.
  */
-class PeerRequestClient extends twilio.RequestClient {
-  readonly #base: URL;
-  constructor(base: string) {
-    super();
-    this.#base = new URL(base);
-  }
-  override request<TData>(opts: RequestOptions<TData>) {
-    const uri = new URL(opts.uri);
-    uri.protocol = this.#base.protocol;
-    uri.host = this.#base.host;
-    return super.request<TData>({ ...opts, uri: uri.toString() });
-  }
+async function peerRequestClient(base: string) {
+  const twilio = await twilioSdk();
+  const address = new URL(base);
+  return new (class PeerRequestClient extends twilio.RequestClient {
+    override request<TData>(opts: RequestOptions<TData>) {
+      const uri = new URL(opts.uri);
+      uri.protocol = address.protocol;
+      uri.host = address.host;
+      return super.request<TData>({ ...opts, uri: uri.toString() });
+    }
+  })();
 }
 
-/** The Twilio sender, or null when Twilio is not configured: then nothing is sent and the screens say texts are off. */
-export function twilioSenderOf(env: TwilioEnv): TextSender | null {
-  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN) return null;
-  const client = twilio(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, {
-    ...(env.TWILIO_API_URL ? { httpClient: new PeerRequestClient(env.TWILIO_API_URL) } : {}),
+/** The Twilio client of a configured account (the SID's form is checked with the environment). */
+async function twilioClientOf(env: TwilioEnv & { TWILIO_ACCOUNT_SID: string; TWILIO_AUTH_TOKEN: string }) {
+  const twilio = await twilioSdk();
+  return twilio(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, {
+    ...(env.TWILIO_API_URL ? { httpClient: await peerRequestClient(env.TWILIO_API_URL) } : {}),
     // The outbox retries with its own back-off; the SDK's retries would send a text twice on an ambiguous failure.
     autoRetry: false,
     timeout: 15_000,
   });
+}
+
+/** The Twilio sender, or null when Twilio is not configured: then nothing is sent and the screens say texts are off. */
+export function twilioSenderOf(env: TwilioEnv): TextSender | null {
+  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN } = env;
+  if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN) return null;
+  let client: ReturnType<typeof twilioClientOf> | undefined;
   const from = env.TWILIO_FROM;
   const service = env.TWILIO_MESSAGING_SERVICE_SID;
   return async ({ to, body, channel, statusCallback }) => {
     const whatsapp = (number: string) => (channel === 'whatsapp' ? `whatsapp:${number}` : number);
-    const message = await client.messages.create({
+    client ??= twilioClientOf({ ...env, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN });
+    const message = await (await client).messages.create({
       to: whatsapp(to),
       body,
       ...(service ? { messagingServiceSid: service } : { from: whatsapp(from ?? '') }),
@@ -55,10 +64,10 @@ export function twilioSenderOf(env: TwilioEnv): TextSender | null {
 }
 
 /** Whether a callback really comes from Twilio: its signature over the exact public URL and the form fields. */
-export function isTwilioSignatureValid(
+export async function isTwilioSignatureValid(
   env: Pick<Env, 'TWILIO_AUTH_TOKEN'>,
   request: { signature: string | undefined; url: string; params: Record<string, string> },
-): boolean {
+): Promise<boolean> {
   if (!env.TWILIO_AUTH_TOKEN || !request.signature) return false;
-  return twilio.validateRequest(env.TWILIO_AUTH_TOKEN, request.signature, request.url, request.params);
+  return (await twilioSdk()).validateRequest(env.TWILIO_AUTH_TOKEN, request.signature, request.url, request.params);
 }

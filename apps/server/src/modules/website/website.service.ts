@@ -17,7 +17,6 @@ import {
   websiteSettingsInput,
 } from '@app/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type WebsiteImageVariant, websiteImage, websiteSettings } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -42,6 +41,7 @@ export type ResizedImage = {
  * turned upright from its EXIF orientation, and with no metadata kept (a phone's photo carries where it was taken).
  */
 export async function resizeWebsiteImage(bytes: Buffer): Promise<ResizedImage> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !photoTypes.includes(type.mime)) throw new AppError('VALIDATION', websiteImageMessage);
   // Loaded on the first photo: the image library holds about 20 MB an idle server does not need.
