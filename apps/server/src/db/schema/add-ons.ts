@@ -1,15 +1,15 @@
 // Add-ons (decision 079): the owner's extras and what each booking took of them.
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { booking } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { pence, requiredUuidRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
 
 /** An extra the owner offers with some treatments: its minutes lengthen the booking, its price adds to it. */
 export const addOn = pgTable('add_on', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey('id'),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   minutes: integer('minutes').notNull(),
-  pricePence: integer('price_pence').notNull(),
+  pricePence: pence('price_pence'),
   /** The service types it is offered with (their styles follow). */
   types: text('types').array().notNull(),
   /** Archived: no longer offered; bookings keep their snapshot. */
@@ -24,17 +24,13 @@ export const addOn = pgTable('add_on', {
 export const bookingAddOn = pgTable(
   'booking_add_on',
   {
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => booking.id, { onDelete: 'cascade' }),
-    addOnId: uuid('add_on_id')
-      .notNull()
-      .references(() => addOn.id),
+    bookingId: uuidParentRef('booking_id', () => booking.id),
+    addOnId: requiredUuidRef('add_on_id', () => addOn.id),
     name: text('name').notNull(),
     minutes: integer('minutes').notNull(),
-    pricePence: integer('price_pence').notNull(),
+    pricePence: pence('price_pence'),
     vatRateBp: integer('vat_rate_bp').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow('created_at'),
   },
   (table) => [
     primaryKey({ columns: [table.bookingId, table.addOnId] }),

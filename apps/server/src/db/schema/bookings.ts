@@ -14,10 +14,17 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
-import { timestamps } from './columns.ts';
+import {
+  pence,
+  requiredUuidRef,
+  textParentRef,
+  timestampDefaultNow,
+  timestamps,
+  uuidParentRef,
+  uuidPrimaryKey,
+} from './columns.ts';
 
 // ---- Catalogue ----
 
@@ -26,7 +33,7 @@ export type ServiceDuration = { minutes: number; pricePence: number };
 export const service = pgTable(
   'service',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     style: text('style').$type<'therapeutic' | 'sensual'>().notNull(),
     type: text('type').notNull(),
     name: text('name').notNull(),
@@ -83,7 +90,7 @@ export const businessSettings = pgTable('business_settings', {
 export const availabilityOverride = pgTable(
   'availability_override',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     date: date('date', { mode: 'string' }).notNull(),
     kind: text('kind').$type<'closed' | 'hours' | 'extra'>().notNull(),
     ranges: jsonb('ranges').$type<TimeRange[]>().notNull().default([]),
@@ -96,7 +103,7 @@ export const availabilityOverride = pgTable(
 export const blockedPeriod = pgTable(
   'blocked_period',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     reason: text('reason').notNull().default(''),
@@ -125,16 +132,14 @@ export type BookingStatusValue = 'awaiting_payment' | 'pending' | 'confirmed' | 
 export const booking = pgTable(
   'booking',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => service.id),
+    serviceId: requiredUuidRef('service_id', () => service.id),
     serviceName: text('service_name').notNull(),
     style: text('style').$type<'therapeutic' | 'sensual'>().notNull(),
     type: text('type').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    pricePence: integer('price_pence').notNull(),
+    pricePence: pence('price_pence'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     occupiedUntil: timestamp('occupied_until', { withTimezone: true }).notNull(),
@@ -198,17 +203,15 @@ export const bookingDayZone = pgTable('booking_day_zone', {
 export const bookingEvent = pgTable(
   'booking_event',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => booking.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    bookingId: uuidParentRef('booking_id', () => booking.id),
     action: text('action').notNull(),
     actorId: text('actor_id'),
     actorRole: text('actor_role').notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestampDefaultNow('at'),
   },
   (table) => [index('booking_event_booking_idx').on(table.bookingId, table.at)],
 );
@@ -219,10 +222,8 @@ export const bookingEvent = pgTable(
 export const calendarFeed = pgTable(
   'calendar_feed',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    userId: textParentRef('user_id', () => user.id),
     kind: text('kind').$type<'admin' | 'lodger'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking, service } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { pence, textParentRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
 
 export type CoursePurchaseStatus = 'awaiting_payment' | 'active' | 'expired' | 'cancelled';
 export type CourseSoldBy = 'cash' | 'card' | 'bank_transfer' | 'online';
@@ -22,9 +22,9 @@ const courseTreatment = {
 
 /** A course on offer: N sessions of one treatment at one length, for one price, valid for some months. */
 export const courseProduct = pgTable('course_product', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey('id'),
   ...courseTreatment,
-  pricePence: integer('price_pence').notNull(),
+  pricePence: pence('price_pence'),
   expiryMonths: integer('expiry_months').notNull(),
   active: boolean('active').notNull().default(true),
   ...timestamps,
@@ -37,14 +37,12 @@ export const courseProduct = pgTable('course_product', {
 export const coursePurchase = pgTable(
   'course_purchase',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     productId: uuid('product_id').references(() => courseProduct.id, { onDelete: 'set null' }),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    clientId: textParentRef('client_id', () => user.id),
     ...courseTreatment,
     sessionsLeft: integer('sessions_left').notNull(),
-    pricePence: integer('price_pence').notNull(),
+    pricePence: pence('price_pence'),
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
     status: text('status').$type<CoursePurchaseStatus>().notNull().default('awaiting_payment'),
     soldBy: text('sold_by').$type<CourseSoldBy>().notNull(),
@@ -71,15 +69,13 @@ export const coursePurchase = pgTable(
 export const courseSessionUse = pgTable(
   'course_session_use',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    purchaseId: uuid('purchase_id')
-      .notNull()
-      .references(() => coursePurchase.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    purchaseId: uuidParentRef('purchase_id', () => coursePurchase.id),
     bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
     /** What the session paid of the booking (the treatment's price that day): counts as received, as a voucher's. */
-    coveredPence: integer('covered_pence').notNull().default(0),
+    coveredPence: pence('covered_pence').default(0),
     usedBy: text('used_by'),
-    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestampDefaultNow('used_at'),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
   },
   (table) => [
@@ -92,14 +88,12 @@ export const courseSessionUse = pgTable(
 export const courseAdjustment = pgTable(
   'course_adjustment',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    purchaseId: uuid('purchase_id')
-      .notNull()
-      .references(() => coursePurchase.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    purchaseId: uuidParentRef('purchase_id', () => coursePurchase.id),
     change: integer('change').notNull(),
     reason: text('reason').notNull(),
     adjustedBy: text('adjusted_by'),
-    adjustedAt: timestamp('adjusted_at', { withTimezone: true }).notNull().defaultNow(),
+    adjustedAt: timestampDefaultNow('adjusted_at'),
   },
   (table) => [index('course_adjustment_purchase_idx').on(table.purchaseId)],
 );

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { pence, requiredUuidRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
 import { storedFile } from './platform.ts';
 
 // ---- Money: payments received, ledger, expenses, invoices ----
@@ -24,16 +24,16 @@ import { storedFile } from './platform.ts';
 export const payment = pgTable(
   'payment',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
     clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
     /** Set when the money settles an invoice rather than a booking paid on the day. */
     invoiceId: uuid('invoice_id').references(() => invoice.id, { onDelete: 'set null' }),
     /** A refund is money paid back: its amount is positive, its kind says the direction. */
     kind: text('kind').$type<'payment' | 'refund'>().notNull().default('payment'),
-    amountPence: integer('amount_pence').notNull(),
+    amountPence: pence('amount_pence'),
     method: text('method').$type<'cash' | 'card' | 'bank_transfer'>().notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestampDefaultNow('paid_at'),
     note: text('note').notNull().default(''),
     recordedBy: text('recorded_by'),
     ...timestamps,
@@ -99,7 +99,7 @@ export type JournalSourceType =
 export const journalEntry = pgTable(
   'journal_entry',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     number: integer('number').generatedAlwaysAsIdentity().notNull(),
     /** The accounting date, in the business's time zone. */
     date: date('date', { mode: 'string' }).notNull(),
@@ -108,7 +108,7 @@ export const journalEntry = pgTable(
     sourceId: text('source_id'),
     reversesEntryId: uuid('reverses_entry_id'),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow('created_at'),
   },
   (table) => [
     index('journal_entry_date_idx').on(table.date),
@@ -120,15 +120,13 @@ export const journalEntry = pgTable(
 export const journalLine = pgTable(
   'journal_line',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => journalEntry.id),
+    id: uuidPrimaryKey('id'),
+    entryId: requiredUuidRef('entry_id', () => journalEntry.id),
     accountCode: text('account_code')
       .notNull()
       .references(() => ledgerAccount.code),
-    debitPence: integer('debit_pence').notNull().default(0),
-    creditPence: integer('credit_pence').notNull().default(0),
+    debitPence: pence('debit_pence').default(0),
+    creditPence: pence('credit_pence').default(0),
     /** The entry's date again, so reports read lines alone. */
     date: date('date', { mode: 'string' }).notNull(),
     /** Income analysis: the massage style and type a sales line came from. */
@@ -181,7 +179,7 @@ export const journalDay = pgTable(
 export const expenseCategory = pgTable(
   'expense_category',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     name: text('name').notNull(),
     /** The expense account (5xxx) this category posts to; each category has its own. */
     accountCode: text('account_code')
@@ -198,15 +196,13 @@ export type ExpensePaymentMethod = 'cash' | 'card' | 'bank_transfer' | 'owner';
 export const expense = pgTable(
   'expense',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     date: date('date', { mode: 'string' }).notNull(),
     supplier: text('supplier').notNull(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => expenseCategory.id),
+    categoryId: requiredUuidRef('category_id', () => expenseCategory.id),
     /** What was paid, VAT included. */
-    amountPence: integer('amount_pence').notNull(),
-    vatPence: integer('vat_pence').notNull().default(0),
+    amountPence: pence('amount_pence'),
+    vatPence: pence('vat_pence').default(0),
     paymentMethod: text('payment_method').$type<ExpensePaymentMethod>().notNull(),
     notes: text('notes').notNull().default(''),
     /** Fingerprint of the bank statement line it was imported from, to spot a second import. */
@@ -228,13 +224,9 @@ export const expense = pgTable(
 export const expenseReceipt = pgTable(
   'expense_receipt',
   {
-    expenseId: uuid('expense_id')
-      .notNull()
-      .references(() => expense.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFile.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expenseId: uuidParentRef('expense_id', () => expense.id),
+    fileId: uuidParentRef('file_id', () => storedFile.id),
+    createdAt: timestampDefaultNow('created_at'),
   },
   (table) => [uniqueIndex('expense_receipt_pk').on(table.expenseId, table.fileId)],
 );
@@ -249,7 +241,7 @@ export type InvoiceStatusValue = 'draft' | 'issued' | 'part_paid' | 'paid' | 'vo
 export const invoice = pgTable(
   'invoice',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     kind: text('kind').$type<'invoice' | 'credit_note'>().notNull().default('invoice'),
     series: text('series').notNull(),
     /** Given when issued, never before: drafts hold no number, so deleting one leaves no gap. */
@@ -262,10 +254,10 @@ export const invoice = pgTable(
     billToAddress: text('bill_to_address').notNull().default(''),
     issueDate: date('issue_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
-    subtotalPence: integer('subtotal_pence').notNull().default(0),
-    vatPence: integer('vat_pence').notNull().default(0),
-    totalPence: integer('total_pence').notNull().default(0),
-    amountPaidPence: integer('amount_paid_pence').notNull().default(0),
+    subtotalPence: pence('subtotal_pence').default(0),
+    vatPence: pence('vat_pence').default(0),
+    totalPence: pence('total_pence').default(0),
+    amountPaidPence: pence('amount_paid_pence').default(0),
     /** For a credit note: the invoice it cancels. */
     creditsInvoiceId: uuid('credits_invoice_id'),
     notes: text('notes').notNull().default(''),
@@ -284,18 +276,16 @@ export const invoice = pgTable(
 export const invoiceLine = pgTable(
   'invoice_line',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoice.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    invoiceId: uuidParentRef('invoice_id', () => invoice.id),
     position: integer('position').notNull(),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull().default(1),
-    unitPricePence: integer('unit_price_pence').notNull(),
+    unitPricePence: pence('unit_price_pence'),
     /** VAT rate in basis points: 2000 is 20 %. */
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
-    netPence: integer('net_pence').notNull(),
-    vatPence: integer('vat_pence').notNull(),
+    netPence: pence('net_pence'),
+    vatPence: pence('vat_pence'),
     style: text('style').$type<'therapeutic' | 'sensual'>(),
     serviceType: text('service_type'),
   },

@@ -2,7 +2,7 @@
 import type { PaymentPolicy } from '@app/shared';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { booking } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { pence, requiredUuidRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
 import { journalEntry, payment } from './money.ts';
 
 // ---- Online payment (decision 047) ----
@@ -26,10 +26,10 @@ export type OnlinePaymentSettlement = 'held' | 'recognised' | 'kept' | 'refunded
 export const onlinePayment = pgTable(
   'online_payment',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
     purpose: text('purpose').$type<'deposit' | 'prepayment'>().notNull(),
-    amountPence: integer('amount_pence').notNull(),
+    amountPence: pence('amount_pence'),
     currency: text('currency').notNull(),
     /** Null only between the booking's commit and Stripe's answer. */
     intentId: text('intent_id'),
@@ -57,12 +57,10 @@ export type OnlineRefundStatus = 'requested' | 'retrying' | 'pending' | 'succeed
 export const onlineRefund = pgTable(
   'online_refund',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    onlinePaymentId: uuid('online_payment_id')
-      .notNull()
-      .references(() => onlinePayment.id),
+    id: uuidPrimaryKey('id'),
+    onlinePaymentId: requiredUuidRef('online_payment_id', () => onlinePayment.id),
     bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
-    amountPence: integer('amount_pence').notNull(),
+    amountPence: pence('amount_pence'),
     reason: text('reason').notNull(),
     status: text('status').$type<OnlineRefundStatus>().notNull().default('requested'),
     stripeRefundId: text('stripe_refund_id'),
@@ -87,7 +85,7 @@ export const stripeEvent = pgTable('stripe_event', {
   objectId: text('object_id'),
   /** What handling it did, for whoever reads the table after a dispute. */
   outcome: text('outcome').notNull().default(''),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestampDefaultNow('received_at'),
 });
 
 /**
@@ -100,13 +98,13 @@ export const stripeBalanceTransaction = pgTable(
   {
     id: text('id').primaryKey(),
     type: text('type').notNull(),
-    amountPence: integer('amount_pence').notNull(),
-    feePence: integer('fee_pence').notNull(),
+    amountPence: pence('amount_pence'),
+    feePence: pence('fee_pence'),
     currency: text('currency').notNull(),
     created: timestamp('created', { withTimezone: true }).notNull(),
     /** The posting it made; null when it changed nothing in the books (a payment's own amount, a foreign currency). */
     entryId: uuid('entry_id').references(() => journalEntry.id),
-    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    fetchedAt: timestampDefaultNow('fetched_at'),
   },
   (table) => [index('stripe_balance_transaction_created_idx').on(table.created)],
 );
@@ -121,11 +119,9 @@ export type NoShowFeeStatus = 'awaiting_card' | 'card_saved' | 'charged' | 'fail
 export const noShowFee = pgTable(
   'no_show_fee',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => booking.id, { onDelete: 'cascade' }),
-    amountPence: integer('amount_pence').notNull(),
+    id: uuidPrimaryKey('id'),
+    bookingId: uuidParentRef('booking_id', () => booking.id),
+    amountPence: pence('amount_pence'),
     currency: text('currency').notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
     consentVersion: text('consent_version').notNull(),

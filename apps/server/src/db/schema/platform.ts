@@ -1,9 +1,9 @@
 // The install's own tables: the email outbox and its templates, settings and counters every instance shares, the
 // audit trail, stored files and the website's look.
 import type { WebsiteImageFormat, WebsiteSettings } from '@app/shared';
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
-import { timestamps } from './columns.ts';
+import { timestampDefaultNow, timestamps, uuidPrimaryKey } from './columns.ts';
 
 // ---- Email outbox ----
 
@@ -15,7 +15,7 @@ export type EmailAttachment = { filename: string; contentType: string; contentBa
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -64,7 +64,7 @@ export const emailTemplate = pgTable('email_template', {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     actorId: text('actor_id'),
     actorEmail: text('actor_email'),
     action: text('action').notNull(),
@@ -72,7 +72,7 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestampDefaultNow('at'),
   },
   (table) => [index('audit_log_entity_idx').on(table.entityType, table.entityId, table.at)],
 );
@@ -86,7 +86,7 @@ export const auditLog = pgTable(
 export const storedFile = pgTable(
   'stored_file',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     bucket: text('bucket').notNull(),
     path: text('path').notNull(),
     generation: text('generation').notNull(),
@@ -117,7 +117,7 @@ export const websiteSettings = pgTable('website_settings', {
 /** A website photo: resized on upload into `variants`, each an object of the file store (public once referenced). */
 export type WebsiteImageVariant = { width: number; format: WebsiteImageFormat; path: string; size: number };
 export const websiteImage = pgTable('website_image', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey('id'),
   bucket: text('bucket').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),

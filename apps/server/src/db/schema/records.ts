@@ -4,7 +4,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { textParentRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
 
 /** A question of the owner's health questionnaire: the owner marks which answers are red flags. */
 export type StoredQuestion = {
@@ -39,14 +39,12 @@ export const recordsSettings = pgTable('records_settings', {
 export const healthRecord = pgTable(
   'health_record',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    clientId: textParentRef('client_id', () => user.id),
     questionnaireVersion: integer('questionnaire_version').notNull(),
     sealed: text('sealed').notNull(),
     redFlag: boolean('red_flag').notNull(),
-    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    signedAt: timestampDefaultNow('signed_at'),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgedBy: text('acknowledged_by'),
     ...timestamps,
@@ -58,10 +56,8 @@ export const healthRecord = pgTable(
 export const treatmentNote = pgTable(
   'treatment_note',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    clientId: textParentRef('client_id', () => user.id),
     bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
     authorId: text('author_id').notNull(),
     authorName: text('author_name').notNull(),
@@ -78,14 +74,12 @@ export const treatmentNote = pgTable(
 export const treatmentNoteAmendment = pgTable(
   'treatment_note_amendment',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    noteId: uuid('note_id')
-      .notNull()
-      .references(() => treatmentNote.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    noteId: uuidParentRef('note_id', () => treatmentNote.id),
     authorId: text('author_id').notNull(),
     authorName: text('author_name').notNull(),
     sealed: text('sealed').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow('created_at'),
   },
   (table) => [index('treatment_note_amendment_note_idx').on(table.noteId)],
 );
@@ -108,7 +102,7 @@ export const screeningAnswer = pgTable('screening_answer', {
     .primaryKey()
     .references(() => booking.id, { onDelete: 'cascade' }),
   answers: jsonb('answers').$type<{ questionId: string; label: string; answer: string }[]>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampDefaultNow('created_at'),
 });
 
 /**
@@ -118,13 +112,13 @@ export const screeningAnswer = pgTable('screening_answer', {
 export const privateReason = pgTable(
   'private_reason',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     kind: text('kind', { enum: ['declined', 'blocked'] }).notNull(),
     clientId: text('client_id').references(() => user.id, { onDelete: 'cascade' }),
     bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     authorId: text('author_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow('created_at'),
   },
   (table) => [
     index('private_reason_client_idx').on(table.clientId, table.createdAt),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { textParentRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
 
 export type ReviewStatus = 'pending' | 'approved' | 'hidden';
 
@@ -15,13 +15,9 @@ export type ReviewStatus = 'pending' | 'approved' | 'hidden';
 export const review = pgTable(
   'review',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => booking.id, { onDelete: 'cascade' }),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    bookingId: uuidParentRef('booking_id', () => booking.id),
+    clientId: textParentRef('client_id', () => user.id),
     serviceType: text('service_type').notNull(),
     rating: smallint('rating').notNull(),
     body: text('body').notNull().default(''),
@@ -45,7 +41,7 @@ export const reviewRequest = pgTable('review_request', {
   bookingId: uuid('booking_id')
     .primaryKey()
     .references(() => booking.id, { onDelete: 'cascade' }),
-  askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+  askedAt: timestampDefaultNow('asked_at'),
 });
 
 /** One row (id 1): the owner's review settings. */

@@ -1,8 +1,8 @@
 // Standing appointments: a recurring series of ordinary bookings (decisions 085 and 086).
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
 
 /**
  * What the owner asked for: every N weeks, on the business clock's weekday and time, N times or until a date. The
@@ -11,7 +11,7 @@ import { timestamps } from './columns.ts';
 export const bookingSeries = pgTable(
   'booking_series',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
     /** 1, 2 or 4. */
     everyWeeks: integer('every_weeks').notNull(),
@@ -39,11 +39,9 @@ export const bookingSeriesMember = pgTable(
     bookingId: uuid('booking_id')
       .primaryKey()
       .references(() => booking.id, { onDelete: 'cascade' }),
-    seriesId: uuid('series_id')
-      .notNull()
-      .references(() => bookingSeries.id, { onDelete: 'cascade' }),
+    seriesId: uuidParentRef('series_id', () => bookingSeries.id),
     position: integer('position').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow('created_at'),
   },
   (table) => [uniqueIndex('booking_series_member_position_idx').on(table.seriesId, table.position)],
 );

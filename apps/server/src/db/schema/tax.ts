@@ -2,7 +2,7 @@
 import type { BankDepositRule } from '@app/shared';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { booking } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { pence, requiredUuidRef, timestamps, uuidPrimaryKey } from './columns.ts';
 import { payment } from './money.ts';
 
 // ---- Deposits by bank transfer for sensual bookings (decision 066) ----
@@ -29,12 +29,10 @@ export type BankDepositSettlement = 'held' | 'recognised' | 'kept' | 'refunded';
 export const bankTransferDeposit = pgTable(
   'bank_transfer_deposit',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => booking.id),
+    id: uuidPrimaryKey('id'),
+    bookingId: requiredUuidRef('booking_id', () => booking.id),
     reference: text('reference').notNull(),
-    amountPence: integer('amount_pence').notNull(),
+    amountPence: pence('amount_pence'),
     status: text('status').$type<BankDepositStatus>().notNull().default('awaiting'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }),

@@ -3,7 +3,7 @@ import type { TextKind } from '@app/shared';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { textParentRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
 
 // ---- The owner's other calendars as busy time (decision 071) ----
 
@@ -12,7 +12,7 @@ import { timestamps } from './columns.ts';
  * address is a secret: only the owner's own screens read it back. ETag and Last-Modified make each refresh cheap.
  */
 export const outsideCalendar = pgTable('outside_calendar', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey('id'),
   label: text('label').notNull(),
   url: text('url').notNull(),
   etag: text('etag'),
@@ -31,10 +31,8 @@ export const outsideCalendar = pgTable('outside_calendar', {
 export const outsideBusy = pgTable(
   'outside_busy',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    calendarId: uuid('calendar_id')
-      .notNull()
-      .references(() => outsideCalendar.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    calendarId: uuidParentRef('calendar_id', () => outsideCalendar.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** The event's title, shown to the owner alone; everyone else sees "Busy (personal)" or just busy. */
@@ -59,7 +57,7 @@ export type TextStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'undelive
 export const textOutbox = pgTable(
   'text_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     kind: text('kind').$type<TextKind>().notNull(),
     channel: text('channel').$type<TextChannel>().notNull().default('sms'),
     /** E.164, e.g. +447700900123. */
@@ -70,7 +68,7 @@ export const textOutbox = pgTable(
     dedupeKey: text('dedupe_key'),
     status: text('status').$type<TextStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampDefaultNow('next_attempt_at'),
     /** Twilio's message SID, the key of its status callbacks. */
     providerId: text('provider_id'),
     lastError: text('last_error'),
@@ -102,7 +100,7 @@ export const textSettings = pgTable('text_settings', {
 /** Numbers that replied STOP (or were stopped by the provider): nothing more is sent to them until START. */
 export const textOptOut = pgTable('text_opt_out', {
   phone: text('phone').primaryKey(),
-  optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
+  optedOutAt: timestampDefaultNow('opted_out_at'),
 });
 
 export type ContactChannel = 'email' | 'text' | 'both';
@@ -123,10 +121,8 @@ export const contactPreference = pgTable('contact_preference', {
 export const phoneVerification = pgTable(
   'phone_verification',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    userId: textParentRef('user_id', () => user.id),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
     /** The address that asked, for the per-address limit. */
@@ -134,7 +130,7 @@ export const phoneVerification = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     wrongGuesses: integer('wrong_guesses').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampDefaultNow('created_at'),
   },
   (table) => [
     index('phone_verification_phone_idx').on(table.phone, table.createdAt),

@@ -1,7 +1,7 @@
 // The VAT return filed through HMRC's Making Tax Digital VAT API (decision 067).
 import type { NineBoxes } from '@app/shared';
 import { date, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { timestamps, uuidPrimaryKey } from './columns.ts';
 import { journalEntry } from './money.ts';
 
 /**
@@ -29,7 +29,7 @@ export type VatReturnStatus = 'filing' | 'filed';
 export const vatReturn = pgTable(
   'vat_return',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     vrn: text('vrn').notNull(),
     periodKey: text('period_key').notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),

@@ -2,7 +2,7 @@
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking, service } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { pence, requiredUuidRef, timestampDefaultNow, timestamps, uuidPrimaryKey } from './columns.ts';
 
 // ---- Gift vouchers (decisions 051, 052) ----
 
@@ -17,7 +17,7 @@ export type VoucherSoldBy = 'cash' | 'card' | 'bank_transfer' | 'online';
 export const voucher = pgTable(
   'voucher',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     code: text('code').notNull(),
     kind: text('kind').$type<VoucherKind>().notNull(),
     serviceId: uuid('service_id').references(() => service.id, { onDelete: 'set null' }),
@@ -28,10 +28,10 @@ export const voucher = pgTable(
     serviceType: text('service_type'),
     /** The VAT rate charged at sale (single-purpose) ; zero for an amount, whose VAT is due at redemption. */
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
-    valuePence: integer('value_pence').notNull(),
-    balancePence: integer('balance_pence').notNull(),
+    valuePence: pence('value_pence'),
+    balancePence: pence('balance_pence'),
     /** What was left when it expired and was released to other income. */
-    expiredPence: integer('expired_pence').notNull().default(0),
+    expiredPence: pence('expired_pence').default(0),
     status: text('status').$type<VoucherStatus>().notNull().default('awaiting_payment'),
     soldBy: text('sold_by').$type<VoucherSoldBy>().notNull(),
     buyerId: text('buyer_id').references(() => user.id, { onDelete: 'set null' }),
@@ -61,14 +61,12 @@ export const voucher = pgTable(
 export const voucherRedemption = pgTable(
   'voucher_redemption',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    voucherId: uuid('voucher_id')
-      .notNull()
-      .references(() => voucher.id),
+    id: uuidPrimaryKey('id'),
+    voucherId: requiredUuidRef('voucher_id', () => voucher.id),
     bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
-    amountPence: integer('amount_pence').notNull(),
+    amountPence: pence('amount_pence'),
     redeemedBy: text('redeemed_by'),
-    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+    redeemedAt: timestampDefaultNow('redeemed_at'),
     /** Given back onto the voucher when the booking was cancelled: it no longer counts as paid (never deleted). */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
   },

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking, service } from './bookings.ts';
-import { timestamps } from './columns.ts';
+import { textParentRef, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
 
 export type WaitlistEntryStatus = 'waiting' | 'booked' | 'left';
 
@@ -12,13 +12,9 @@ export type WaitlistEntryStatus = 'waiting' | 'booked' | 'left';
 export const waitlistEntry = pgTable(
   'waitlist_entry',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => service.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    clientId: textParentRef('client_id', () => user.id),
+    serviceId: uuidParentRef('service_id', () => service.id),
     durationMinutes: integer('duration_minutes').notNull(),
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
@@ -44,7 +40,7 @@ export const waitlistEntry = pgTable(
 export const waitlistFreedTime = pgTable(
   'waitlist_freed_time',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey('id'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     cause: text('cause').notNull(),
@@ -60,13 +56,9 @@ export type WaitlistOfferRowStatus = 'offered' | 'claimed' | 'gone' | 'expired';
 export const waitlistOffer = pgTable(
   'waitlist_offer',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => waitlistEntry.id, { onDelete: 'cascade' }),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey('id'),
+    entryId: uuidParentRef('entry_id', () => waitlistEntry.id),
+    clientId: textParentRef('client_id', () => user.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     status: text('status').$type<WaitlistOfferRowStatus>().notNull().default('offered'),
