@@ -4,15 +4,20 @@
  * the admins that need one through better-auth's real endpoints, returning their otpauth URIs.
  */
 import type { Account } from './accounts.ts';
-import { runCli } from './cli.ts';
+import { type CliAnswer, runCli } from './cli.ts';
 import { freshClientIp } from './client-ip.ts';
 import { withFreshTotpCode } from './second-factor.ts';
 
-export async function createAccounts(dataDir: string, all: Account[], log: (line: string) => void) {
+export async function createAccounts(
+  dataDir: string,
+  all: Account[],
+  log: (line: string) => void,
+  cli: (argv: string[]) => Promise<CliAnswer> = (argv) => runCli(dataDir, argv),
+) {
   await Promise.all(
     all.map(async (account) => {
       const argv = ['user', 'create', '--email', account.email, '--password', account.password];
-      const answer = await runCli(dataDir, [...argv, '--name', account.name, '--role', account.role]);
+      const answer = await cli([...argv, '--name', account.name, '--role', account.role]);
       if (answer.code !== 0) throw new Error(`user create ${account.email}: ${answer.stderr}`);
       log(answer.stdout.trim());
     }),

@@ -54,3 +54,18 @@ export const dataDir = resolve(tmpDir, 'data');
 export const mailDir = resolve(tmpDir, 'mail');
 export const webDir = resolve(tmpDir, 'web');
 export const serverLogFile = resolve(tmpDir, 'server.log');
+
+/**
+ * With TEST_DATABASE_URL (as in CI), the e2e server runs on that PostgreSQL, in a database of this run's own
+ * (`e2e_<port>`, made fresh at each start): its queries then run in PostgreSQL's own processes beside the server,
+ * where PGlite runs each one on the server's single thread, in turn, while three browsers wait. PGlite is the
+ * default without it (and with E2E_DATABASE=pglite); the server tests run every query on both.
+ */
+export const e2eDatabase = (() => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl || process.env.E2E_DATABASE === 'pglite') return undefined;
+  const url = new URL(adminUrl);
+  const name = `e2e_${APP_PORT}`;
+  url.pathname = `/${name}`;
+  return { name, adminUrl, url: url.toString() };
+})();

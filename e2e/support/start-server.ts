@@ -8,17 +8,19 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startHmrcPeer } from '../../apps/server/src/test/hmrc-peer.ts';
 import { startStripePeer } from '../../apps/server/src/test/stripe-peer.ts';
 import { startTwilioPeer, TEST_TWILIO } from '../../apps/server/src/test/twilio-peer.ts';
 import { accounts, oidcUser } from './accounts.ts';
-import { cliSocketOf } from './cli.ts';
+import { cliEnvOnPostgres, cliSocketOf, E2E_RECORDS_KEY } from './cli.ts';
 import { diaryFile } from './diary.ts';
 import { createAccounts, enrolAuthenticator } from './enrol-second-factor.ts';
 import {
   APP_PORT,
   dataDir,
+  e2eDatabase,
   HMRC_PEER_PORT,
   mailDir,
   OIDC_PORT,
@@ -63,6 +65,24 @@ const serverEnv: Record<string, string> = {
   // The owner's other calendars are served by the tests themselves on 127.0.0.1, which production refuses.
   OUTSIDE_CALENDAR_ALLOW_ADDRESSES: '127.0.0.1',
 };
+
+/** This run's PostgreSQL database (paths.ts), dropped and made again empty; the server migrates it as it starts. */
+async function freshDatabase() {
+  if (!e2eDatabase) return {};
+  await onPostgres(`drop database if exists ${e2eDatabase.name} with (force)`);
+  await onPostgres(`create database ${e2eDatabase.name}`);
+  return { DATABASE_URL: e2eDatabase.url, RECORDS_KEY: E2E_RECORDS_KEY };
+}
+
+async function onPostgres(statement: string) {
+  const client = new pg.Client({ connectionString: e2eDatabase?.adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 function log(message: string) {
   console.log(`[e2e server] ${message}`);
@@ -155,7 +175,8 @@ async function main() {
   // Stripe's are. The payment policy starts as "nothing up front", so every other walk books as without Stripe.
   // Texts go through the official Twilio SDK to a local peer speaking its Messages API (GET /__peer/texts lists them).
   // VAT returns are filed with a local peer speaking HMRC's OAuth and MTD VAT API (GET /__peer/fraud-checks).
-  const [smtp, oidc, stripe, twilioPeer, hmrcPeer] = await Promise.all([
+  const [databaseEnv, smtp, oidc, stripe, twilioPeer, hmrcPeer] = await Promise.all([
+    freshDatabase(),
     startSmtp(),
     startOidc(),
     startStripePeer({ secretKey: 'sk_test_e2epeer', webhookSecret: 'whsec_e2epeer', port: STRIPE_PEER_PORT }),
@@ -171,11 +192,12 @@ async function main() {
     return answer.status;
   });
   log(`SMTP on :${SMTP_PORT}, OpenID provider on ${oidc.issuer.url}, Stripe peer on ${stripe.url}`);
+  log(e2eDatabase ? `PostgreSQL database ${e2eDatabase.name}` : `PGlite in ${dataDir}`);
 
   const serverLog = createWriteStream(serverLogFile);
   const server: ChildProcess = spawn('node', ['apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...serverEnv, ...stripe.env(), ...twilioPeer.env(), ...hmrcPeer.env() },
+    env: { ...process.env, ...serverEnv, ...databaseEnv, ...stripe.env(), ...twilioPeer.env(), ...hmrcPeer.env() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.pipe(serverLog);
@@ -199,6 +221,7 @@ async function main() {
       twilioPeer.close(),
       hmrcPeer.close(),
     ]);
+    if (e2eDatabase) await onPostgres(`drop database if exists ${e2eDatabase.name} with (force)`).catch(() => {});
     process.exit(code);
   };
   server.on('exit', (code) => {
@@ -211,9 +234,9 @@ async function main() {
   try {
     await untilServing(server);
     log(`server up after ${Date.now() - started} ms`);
-    // The accounts are made with the admin CLI through the server itself (one process holds the PGlite directory).
+    // The accounts are made with the admin CLI (on PGlite through the server itself, which holds its directory).
     // Every admin needs a second factor: the test admin's authenticator is enrolled and its URI kept.
-    await createAccounts(dataDir, Object.values(accounts), log);
+    await createAccounts(dataDir, Object.values(accounts), log, await cliHere());
     const admins = Object.values(accounts).filter(
       (account) =>
         account.role === 'admin' &&
@@ -232,15 +255,26 @@ async function main() {
   log(`ready after ${Date.now() - started} ms`);
 }
 
-/** Resolves once the server answers its health check and its admin CLI socket is open (both follow its listen). */
+/**
+ * On PostgreSQL the CLI's commands run in this process (one load of them, not a process per account); on PGlite
+ * createAccounts' default asks the server.
+ */
+async function cliHere() {
+  if (!e2eDatabase) return undefined;
+  const { runCli } = await import('../../apps/server/src/cli/run-cli.ts');
+  return (argv: string[]) => runCli(argv, cliEnvOnPostgres());
+}
+
+/** Resolves once the server answers its health check and, on PGlite, its admin CLI socket is open (both follow its listen). */
 async function untilServing(server: ChildProcess) {
   const { socket, secret } = cliSocketOf(dataDir);
+  const socketOpen = () => e2eDatabase !== undefined || (existsSync(socket) && existsSync(secret));
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}); see ${serverLogFile}`);
     const healthy = await fetch(`http://127.0.0.1:${APP_PORT}/api/health`)
       .then((answer) => answer.ok)
       .catch(() => false);
-    if (healthy && existsSync(socket) && existsSync(secret)) return;
+    if (healthy && socketOpen()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
