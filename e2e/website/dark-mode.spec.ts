@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectImagesLoaded, expectNoViolations, visitorPage } from './website.ts';
@@ -42,26 +42,42 @@ async function expectLoaded(page: Page) {
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
 }
 
+/**
+ * Four screens a test: the whole walk in one test held a worker for minutes at the end of a run while the others
+ * stood idle; in groups the workers share it.
+ */
+const SCREENS_A_TEST = 4;
+const screenGroups = Array.from({ length: Math.ceil(backOffice.length / SCREENS_A_TEST) }, (_, index) =>
+  backOffice.slice(index * SCREENS_A_TEST, (index + 1) * SCREENS_A_TEST),
+);
+
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every back-office screen follows a ${scheme} device, axe clean @phone`, async ({ page }, testInfo) => {
-    test.setTimeout(300_000);
-    const tag = testInfo.project.name === 'phone' ? 'phone' : 'desk';
-    await page.emulateMedia({ colorScheme: scheme });
-    await signInAsAdmin(page);
-    for (const screen of backOffice) {
-      await test.step(screen.path, async () => {
-        await page.goto(screen.path);
-        await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-        await screen.ready?.(page);
-        await expectLoaded(page);
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-        await expect(page.locator('body')).toHaveCSS('background-color', BODY[scheme]);
-        await expectNoViolations(page, { soft: true });
-        if (scheme === 'dark' || screen.path === '/dashboard')
-          await page.screenshot({ path: testInfo.outputPath(`${scheme}${screen.path.replace('/', '-')}-${tag}.png`) });
-      });
-    }
-  });
+  for (const screens of screenGroups) {
+    const names = screens.map((screen) => screen.path).join(', ');
+    test(`the back-office screens ${names} follow a ${scheme} device, axe clean @phone`, async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      await walkScreens(page, screens, scheme, testInfo);
+    });
+  }
+}
+
+async function walkScreens(page: Page, screens: typeof backOffice, scheme: 'light' | 'dark', testInfo: TestInfo) {
+  const tag = testInfo.project.name === 'phone' ? 'phone' : 'desk';
+  await page.emulateMedia({ colorScheme: scheme });
+  await signInAsAdmin(page);
+  for (const screen of screens) {
+    await test.step(screen.path, async () => {
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+      await screen.ready?.(page);
+      await expectLoaded(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expect(page.locator('body')).toHaveCSS('background-color', BODY[scheme]);
+      await expectNoViolations(page, { soft: true });
+      if (scheme === 'dark' || screen.path === '/dashboard')
+        await page.screenshot({ path: testInfo.outputPath(`${scheme}${screen.path.replace('/', '-')}-${tag}.png`) });
+    });
+  }
 }
 
 test('the public pages and the funnel follow a dark device, axe clean @phone', async ({ browser }, testInfo) => {
