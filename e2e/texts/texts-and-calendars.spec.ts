@@ -55,7 +55,11 @@ async function freeTimesOn(browser: Browser, baseURL: string, date: string) {
   await page.goto('/book?style=therapeutic&type=swedish');
   await page.getByRole('radio', { name: '1 h, £70' }).click();
   await pickNearDay(page, date);
-  const times = await page.getByRole('group', { name: 'Free times' }).getByRole('button').allTextContents();
+  // The day may be in a month still loading: read its times once the calendar has them, not the moment it is clicked.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const freeTimes = page.getByRole('group', { name: 'Free times' });
+  await expect(freeTimes.getByRole('button').first()).toBeVisible();
+  const times = await freeTimes.getByRole('button').allTextContents();
   await context.close();
   return times.map((t) => t.trim());
 }
