@@ -138,15 +138,23 @@ export async function giveBackCourseSession(
   if (request.by === 'business' && request.refund === false) return 'kept';
   const [row] = await tx.select().from(coursePurchase).where(eq(coursePurchase.id, use.purchaseId)).for('update');
   if (row?.status !== 'active') return 'expired';
+  const markReturned = () =>
+    tx
+      .update(courseSessionUse)
+      .set({ returnedAt: new Date(now(deps)) })
+      .where(eq(courseSessionUse.id, use.id));
+  // A course never holds more sessions than were bought: when the owner has already added this one back by hand
+  // (Adjust sessions), it is back on the course, and is not given back twice.
+  if (row.sessionsLeft >= row.sessions) {
+    await markReturned();
+    return 'returned';
+  }
   const [back] = await tx
     .update(coursePurchase)
     .set({ sessionsLeft: row.sessionsLeft + 1, updatedAt: new Date(now(deps)) })
     .where(eq(coursePurchase.id, row.id))
     .returning();
-  await tx
-    .update(courseSessionUse)
-    .set({ returnedAt: new Date(now(deps)) })
-    .where(eq(courseSessionUse.id, use.id));
+  await markReturned();
   await postCourseEntry(tx, {
     draft: courseSessionReturnedEntry({
       useId: use.id,

@@ -296,6 +296,25 @@ describe('the owner adjusting a course', () => {
     expect(listed.map((c) => c.sessionsLeft)).toEqual([4]);
     expect(await net('2320')).toBe(-(await owedOnCourses()));
   });
+
+  it('does not give a session back twice when the owner already added it back by hand', async () => {
+    const client = await signedIn(t);
+    const sold = await sellTo(client.id, (await product({ sessions: 2, pricePence: 2 * swedishHour })).id);
+    const booked = await client.call('POST', '/api/bookings', bookingBody(swedishId, farTime(), { courseId: sold.id }));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const byHand = await owner.call('POST', `/api/admin/courses/${sold.id}/adjust`, {
+      change: 1,
+      reason: 'Booking to be cancelled',
+    });
+    expect(byHand.json()).toMatchObject({ sessionsLeft: 2 });
+    // Cancelled in time, which would give the session back: the course already holds all it was bought with.
+    const cancelled = await client.call('POST', `/api/bookings/${booked.json().id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [course] = await myCourses(client);
+    expect(course).toMatchObject({ sessions: 2, sessionsLeft: 2, status: 'active' });
+    expect(await net('2320')).toBe(-(await owedOnCourses()));
+    expect(await unbalancedEntries()).toBe(0);
+  });
 });
 
 describe('a course bought online', () => {
