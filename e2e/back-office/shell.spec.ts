@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { signInAsAdmin, signInAsLodger } from '../support/auth.ts';
-import { expectNoAxeViolations } from '../support/axe.ts';
+import { expectNoAxeViolations, pageAtRest } from '../support/axe.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { pendingSensualBooking, uniqueName } from './back-office.ts';
@@ -121,6 +121,8 @@ test('on a phone the owner moves by the bottom bar and More, axe-clean @phone', 
   for (const section of sections.slice(4)) {
     await bar.getByRole('button', { name: 'More' }).click();
     const more = page.getByRole('dialog', { name: 'More' });
+    // The drawer slides up: a click while it moves lands where the link was a moment before, between two links.
+    await pageAtRest(page);
     await more.getByRole('link', { name: section.label, exact: true }).click();
     await expect(more).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`${section.path}$`));

@@ -27,7 +27,8 @@ export function MyWaitlist({ timeZone, locale }: { timeZone: string; locale?: st
               {entry.offers.map((offer) => (
                 <Group key={offer.id} gap="sm">
                   <Text size="sm">A time is free: {formatDateTime(offer.startsAt, timeZone, locale)}.</Text>
-                  <Button component={Link} to={`/waitlist/offers/${offer.id}`} size="xs">
+                  {/* The card's primary action: a whole 44 px target, as every primary action (global.css). */}
+                  <Button component={Link} to={`/waitlist/offers/${offer.id}`}>
                     Book it
                   </Button>
                 </Group>

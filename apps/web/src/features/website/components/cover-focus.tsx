@@ -44,6 +44,8 @@ export function CoverFocus({
         max={100}
         step={5}
         label={(value) => `${value}%`}
+        // A thumb a finger can take on a phone: at least 24 px, as every other target (decision 092).
+        thumbSize={24}
         thumbProps={{ 'aria-labelledby': `focus-${axis}-label` }}
       />
     </Stack>
