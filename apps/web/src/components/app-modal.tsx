@@ -1,6 +1,9 @@
 import { Modal, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** What a page gives each dialog it opens: whether it is open, how to close it, and whether it fills a phone's screen. */
+export type DialogProps = { opened: boolean; onClose: () => void; fullScreen: boolean };
+
 type AppModalProps = Omit<ModalRootProps, 'title' | 'children'> & {
   title: string;
   children: ReactNode;

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Radio, SegmentedControl, Stack, Switch,
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
@@ -33,12 +33,9 @@ export function AdminPhoneBooking({
   timeZone,
   fullScreen,
   initialStartsAt,
-}: {
-  opened: boolean;
-  onClose: () => void;
+}: DialogProps & {
   onBooked: (booking: AdminBooking) => void;
   timeZone: string;
-  fullScreen: boolean;
   /** A time tapped in the diary, chosen already. */
   initialStartsAt?: string | null;
 }) {

@@ -2,7 +2,7 @@ import { type CourseProduct, courseProductInput } from '@app/shared';
 import { Checkbox, NumberInput, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
 import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { servicesQuery } from '../../../lib/catalog/api.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
@@ -33,12 +33,7 @@ export function CourseProductForm({
   opened,
   onClose,
   fullScreen,
-}: {
-  product: CourseProduct | null;
-  opened: boolean;
-  onClose: () => void;
-  fullScreen: boolean;
-}) {
+}: DialogProps & { product: CourseProduct | null }) {
   return (
     <AppModal
       opened={opened}

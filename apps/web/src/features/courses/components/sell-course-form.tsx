@@ -1,7 +1,7 @@
 import { type Course, type CourseProduct, sellCourseInput } from '@app/shared';
 import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
 import { CustomerPicker, type PickedCustomer } from '../../../components/customers/customer-picker.tsx';
 import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { PaymentMethodSelect } from '../../../components/payment-method-select.tsx';
@@ -16,12 +16,9 @@ export function SellCourseForm({
   onClose,
   onSold,
   fullScreen,
-}: {
+}: DialogProps & {
   products: CourseProduct[];
-  opened: boolean;
-  onClose: () => void;
   onSold: (course: Course) => void;
-  fullScreen: boolean;
 }) {
   return (
     <AppModal opened={opened} onClose={onClose} title="Sell a course" size="md" fullScreen={fullScreen}>

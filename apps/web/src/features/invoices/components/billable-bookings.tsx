@@ -1,7 +1,7 @@
 import type { InvoiceDetail } from '@app/shared';
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { formatMoney, formatShortDateTime } from '../../../lib/format.ts';
@@ -14,12 +14,9 @@ export function BillableBookings({
   onCreated,
   timeZone,
   fullScreen,
-}: {
-  opened: boolean;
-  onClose: () => void;
+}: DialogProps & {
   onCreated: (invoice: InvoiceDetail) => void;
   timeZone: string;
-  fullScreen: boolean;
 }) {
   const list = useQuery({ ...billableBookingsQuery, enabled: opened });
   const create = useInvoiceBooking();

@@ -1,6 +1,6 @@
 import { type InvoiceSettings, invoiceSettingsInput } from '@app/shared';
 import { NumberInput, Stack, Switch } from '@mantine/core';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
 import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableDescription, readableErrors } from '../../../components/readable-styles.ts';
@@ -15,12 +15,7 @@ export function InvoiceSettingsForm({
   onClose,
   settings,
   fullScreen,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  settings: InvoiceSettings | undefined;
-  fullScreen: boolean;
-}) {
+}: DialogProps & { settings: InvoiceSettings | undefined }) {
   return (
     <AppModal opened={opened} onClose={onClose} title="Invoice settings" size="md" fullScreen={fullScreen}>
       {opened && settings && <SettingsBody settings={settings} onSaved={onClose} />}

@@ -1,7 +1,7 @@
 import { issueVoucherInput, type Voucher } from '@app/shared';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
 import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { PaymentMethodSelect } from '../../../components/payment-method-select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -17,12 +17,7 @@ export function IssueVoucherForm({
   onClose,
   onIssued,
   fullScreen,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onIssued: (voucher: Voucher) => void;
-  fullScreen: boolean;
-}) {
+}: DialogProps & { onIssued: (voucher: Voucher) => void }) {
   return (
     <AppModal opened={opened} onClose={onClose} title="Sell a gift voucher" size="md" fullScreen={fullScreen}>
       {opened && <IssueBody onIssued={onIssued} />}
