@@ -1,5 +1,6 @@
 import type { PeriodFigures } from '@app/shared';
 import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { changeText } from '../format.ts';
 
@@ -35,16 +36,10 @@ function PeriodTable({
       <Table striped aria-label={title} layout="fixed" fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Figure</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Now
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {previousLabel}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Change
-            </Table.Th>
+            <ColumnHeads
+              names={['Figure', 'Now', previousLabel, 'Change']}
+              alignRight={['Now', previousLabel, 'Change']}
+            />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

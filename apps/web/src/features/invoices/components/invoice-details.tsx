@@ -2,6 +2,7 @@ import { formatVatRate, type InvoiceDetail, vatByRate } from '@app/shared';
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import {
   DetailDialog,
   DetailHeading,
@@ -111,19 +112,10 @@ function InvoiceBody({
       <Table aria-label="Lines" verticalSpacing={4} horizontalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Description</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Qty
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Unit price
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              VAT
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
+            <ColumnHeads
+              names={['Description', 'Qty', 'Unit price', 'VAT', 'Amount']}
+              alignRight={['Qty', 'Unit price', 'VAT', 'Amount']}
+            />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,5 +1,6 @@
 import type { InvoiceSummary } from '@app/shared';
 import { Anchor, Table, Text } from '@mantine/core';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { CardList, ListCard, ListTable } from '../../../components/list-table.tsx';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
@@ -21,19 +22,10 @@ export function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
       highlightOnHover
       aria-label="Invoices"
       head={
-        <>
-          <Table.Th scope="col">Number</Table.Th>
-          <Table.Th scope="col">Client</Table.Th>
-          <Table.Th scope="col">Issued</Table.Th>
-          <Table.Th scope="col">Due</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Total
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            Amount due
-          </Table.Th>
-          <Table.Th scope="col">Status</Table.Th>
-        </>
+        <ColumnHeads
+          names={['Number', 'Client', 'Issued', 'Due', 'Total', 'Amount due', 'Status']}
+          alignRight={['Total', 'Amount due']}
+        />
       }
     >
       {invoices.map((invoice) => (

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '@app/shared';
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 
 export const sourceLabels: Record<JournalEntry['sourceType'], string> = {
@@ -51,9 +52,7 @@ export function JournalEntryCard({ entry }: { entry: JournalEntry }) {
           <Table fz="sm" verticalSpacing={2}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th ta="right">Debit</Table.Th>
-                <Table.Th ta="right">Credit</Table.Th>
+                <ColumnHeads names={['Account', 'Debit', 'Credit']} alignRight={['Debit', 'Credit']} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,5 +1,6 @@
 import type { LedgerAccountKind, TrialBalance } from '@app/shared';
 import { Alert, Table, Text } from '@mantine/core';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 
 const kindLabels: Record<LedgerAccountKind, string> = {
@@ -30,10 +31,7 @@ export function TrialBalanceTable({ trial }: { trial: TrialBalance }) {
           <Table striped fz="sm" aria-label="Trial balance">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th ta="right">Debit</Table.Th>
-                <Table.Th ta="right">Credit</Table.Th>
+                <ColumnHeads names={['Account', 'Type', 'Debit', 'Credit']} alignRight={['Debit', 'Credit']} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

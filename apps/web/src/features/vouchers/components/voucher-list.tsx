@@ -1,5 +1,6 @@
 import { type Voucher, voucherStatusLabels } from '@app/shared';
 import { Table, Text } from '@mantine/core';
+import { ColumnHeads } from '../../../components/column-heads.tsx';
 import { CardList, ListCard, ListTable } from '../../../components/list-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
@@ -26,19 +27,10 @@ export function VoucherTable({ vouchers }: { vouchers: Voucher[] }) {
       minWidth={760}
       aria-label="Vouchers"
       head={
-        <>
-          <Table.Th scope="col">Code</Table.Th>
-          <Table.Th scope="col">For</Table.Th>
-          <Table.Th scope="col">Bought by</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Value
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            Balance
-          </Table.Th>
-          <Table.Th scope="col">Valid until</Table.Th>
-          <Table.Th scope="col">Status</Table.Th>
-        </>
+        <ColumnHeads
+          names={['Code', 'For', 'Bought by', 'Value', 'Balance', 'Valid until', 'Status']}
+          alignRight={['Value', 'Balance']}
+        />
       }
     >
       {vouchers.map((voucher) => (
