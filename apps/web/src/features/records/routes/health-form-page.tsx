@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { PageFormSubmit } from '../../../components/page-form-submit.tsx';
 import { Link } from '../../../lib/links.tsx';
 import { ignoreShownError } from '../../../lib/mutations.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -120,12 +120,7 @@ export function HealthFormPage() {
               />
             </Stack>
           </Paper>
-          <FailureAlert error={submit.error} />
-          <Group>
-            <Button type="submit" size="md" loading={submit.isPending}>
-              Sign and send
-            </Button>
-          </Group>
+          <PageFormSubmit change={submit}>Sign and send</PageFormSubmit>
         </Stack>
       </form>
     </Container>

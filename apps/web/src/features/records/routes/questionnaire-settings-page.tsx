@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { DoneAlert } from '../../../components/done-alert.tsx';
-import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { PageFormSubmit } from '../../../components/page-form-submit.tsx';
 import { LoadFailed, PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { ignoreShownError } from '../../../lib/mutations.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -157,12 +157,7 @@ export function QuestionnaireSettingsPage() {
             />
           </Group>
           <DoneAlert message={done} />
-          <FailureAlert error={save.error} />
-          <Group>
-            <Button type="submit" size="md" loading={save.isPending}>
-              Save the questionnaire
-            </Button>
-          </Group>
+          <PageFormSubmit change={save}>Save the questionnaire</PageFormSubmit>
         </Stack>
       </form>
       <ScreeningSettingsForm />

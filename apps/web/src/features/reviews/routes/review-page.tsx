@@ -7,6 +7,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { EmailedLinkPage, EmailedLinkQuery } from '../../../components/emailed-link-page.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { PageFormSubmit } from '../../../components/page-form-submit.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -96,12 +97,7 @@ function ReviewForm({ bookingId }: { bookingId: string }) {
           autosize
           minRows={3}
         />
-        <FailureAlert error={leave.error} />
-        <Group>
-          <Button type="submit" size="md" loading={leave.isPending}>
-            Send my review
-          </Button>
-        </Group>
+        <PageFormSubmit change={leave}>Send my review</PageFormSubmit>
       </Stack>
     </form>
   );
