@@ -16,7 +16,7 @@ import { usePublicConfig } from '../../../lib/config/api.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { type BankDepositAction, useBankDepositAction, useSaveBankTransferSettings } from '../api.ts';
-import { RuleField } from './rule-field.tsx';
+import { depositKinds, RuleField } from './rule-field.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
 const depositOptions: { value: BankDepositRule['kind']; label: string }[] = [
@@ -24,12 +24,6 @@ const depositOptions: { value: BankDepositRule['kind']; label: string }[] = [
   { value: 'deposit_fixed', label: 'A deposit of a fixed amount' },
   { value: 'deposit_percent', label: 'A deposit, a share of the price' },
 ];
-
-function ruleOfKind(kind: BankDepositRule['kind']): BankDepositRule {
-  if (kind === 'deposit_fixed') return { kind, amountPence: 2000 };
-  if (kind === 'deposit_percent') return { kind, percent: 20 };
-  return { kind };
-}
 
 const statusWords: Record<BankDepositView['status'], string> = {
   awaiting: 'awaited',
@@ -77,9 +71,8 @@ function BankTransferSettingsForm({ settings: saved }: { settings: BankTransferS
       label="Deposit by bank transfer"
       gap="md"
       onSubmit={submit}
-      error={save.error}
+      change={save}
       failureTitle="The deposit by bank transfer was not saved"
-      saving={save.isPending}
       saveLabel="Save bank transfer"
     >
       <Title order={3} size="h4">
@@ -89,8 +82,7 @@ function BankTransferSettingsForm({ settings: saved }: { settings: BankTransferS
         gap="md"
         select={{ label: 'Sensual bookings made online', data: depositOptions }}
         figures={{
-          fixed: 'deposit_fixed',
-          percent: 'deposit_percent',
+          ...depositKinds,
           amountLabel: 'Deposit (£)',
           percentLabel: 'Deposit (% of the price)',
           maxPercent: 100,
@@ -98,7 +90,6 @@ function BankTransferSettingsForm({ settings: saved }: { settings: BankTransferS
         rule={rule}
         error={errors.deposit}
         onChange={(deposit) => setSettings((s) => ({ ...s, deposit }))}
-        ofKind={ruleOfKind}
       />
       <NumberInput
         label="Hold the time for (hours)"

@@ -12,7 +12,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { readableDescription } from '../../../components/readable-styles.ts';
 import { useSavePaymentPolicy } from '../api.ts';
-import { RuleField } from './rule-field.tsx';
+import { depositKinds, RuleField } from './rule-field.tsx';
 import { SensualPaymentsNote } from './sensual-payments-note.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
@@ -30,24 +30,11 @@ const ruleOptions: { value: UpfrontRule['kind']; label: string }[] = [
   { value: 'full', label: 'The full price' },
 ];
 
-/** A rule of another kind, keeping a sensible figure to start from. */
-function ruleOfKind(kind: UpfrontRule['kind']): UpfrontRule {
-  if (kind === 'deposit_fixed') return { kind, amountPence: 2000 };
-  if (kind === 'deposit_percent') return { kind, percent: 20 };
-  return { kind };
-}
-
 const noShowOptions: { value: NoShowFeeRule['kind']; label: string }[] = [
   { value: 'none', label: 'No no-show fee' },
   { value: 'fixed', label: 'A fixed amount' },
   { value: 'percent', label: 'A share of the price' },
 ];
-
-function noShowRuleOfKind(kind: NoShowFeeRule['kind']): NoShowFeeRule {
-  if (kind === 'fixed') return { kind, amountPence: 3000 };
-  if (kind === 'percent') return { kind, percent: 50 };
-  return { kind };
-}
 
 /** The owner's payment policy, checked by the same schema as the server's PUT. */
 export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
@@ -86,9 +73,8 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
       label="Payment policy"
       gap="md"
       onSubmit={submit}
-      error={save.error}
+      change={save}
       failureTitle="The payment policy was not saved"
-      saving={save.isPending}
       saveLabel="Save payment policy"
     >
       {!answer.onlinePaymentEnabled && (
@@ -111,8 +97,7 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
               key={kind}
               select={{ label: clientLabels[kind], data: ruleOptions }}
               figures={{
-                fixed: 'deposit_fixed',
-                percent: 'deposit_percent',
+                ...depositKinds,
                 amountLabel: `${clientLabels[kind]}: deposit (£)`,
                 percentLabel: `${clientLabels[kind]}: deposit (% of the price)`,
                 maxPercent: 99,
@@ -120,7 +105,6 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
               rule={policy[style][kind]}
               error={errors[`${style}.${kind}`]}
               onChange={(rule) => setRule(style, kind, rule)}
-              ofKind={ruleOfKind}
             />
           ))}
           {answer.onlinePaymentEnabled && (
@@ -136,6 +120,8 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
               figures={{
                 fixed: 'fixed',
                 percent: 'percent',
+                startPence: 3000,
+                startPercent: 50,
                 amountLabel: `${label}: no-show fee (£)`,
                 percentLabel: `${label}: no-show fee (% of the price)`,
                 maxPercent: 100,
@@ -145,7 +131,6 @@ export function PaymentPolicyForm({ answer }: { answer: PaymentPolicyAnswer }) {
               onChange={(rule) =>
                 setPolicy((current) => ({ ...current, noShowFee: { ...current.noShowFee, [style]: rule } }))
               }
-              ofKind={noShowRuleOfKind}
             />
           )}
         </Stack>

@@ -1,12 +1,23 @@
 import { NumberInput, Select, type SelectProps, Stack } from '@mantine/core';
 
-/** The kinds of a rule that carry a figure, and what their boxes say. */
-type Figures = { fixed: string; percent: string; amountLabel: string; percentLabel: string; maxPercent: number };
+/** The kinds of a rule that carry a figure, the sensible figures each starts from, and what their boxes say. */
+type Figures = {
+  fixed: string;
+  percent: string;
+  startPence: number;
+  startPercent: number;
+  amountLabel: string;
+  percentLabel: string;
+  maxPercent: number;
+};
+
+/** A deposit's kinds, as both the payment policy and the deposit by bank transfer store them, and where they start. */
+export const depositKinds = { fixed: 'deposit_fixed', percent: 'deposit_percent', startPence: 2000, startPercent: 20 };
 
 /**
  * A rule chosen by kind, with the box for its figure when the kind has one: a fixed amount in pounds, or a share of
- * the price. Choosing another kind starts from `ofKind`'s sensible figure. Used by the payment policy's rules and the
- * deposit by bank transfer.
+ * the price. Choosing another kind starts from its sensible figure (`figures`). Used by the payment policy's rules
+ * and the deposit by bank transfer.
  */
 export function RuleField<R extends { kind: string; amountPence?: number; percent?: number }>({
   gap = 'xs',
@@ -15,17 +26,21 @@ export function RuleField<R extends { kind: string; amountPence?: number; percen
   rule,
   error,
   onChange,
-  ofKind,
 }: {
   select: Omit<SelectProps, 'value' | 'onChange'>;
   figures: Figures;
   rule: R;
   error: string | undefined;
   onChange: (rule: R) => void;
-  ofKind: (kind: R['kind']) => R;
   /** The space between the choice and its figure's box. */
   gap?: 'xs' | 'md';
 }) {
+  const ofKind = (kind: R['kind']) =>
+    (kind === figures.fixed
+      ? { kind, amountPence: figures.startPence }
+      : kind === figures.percent
+        ? { kind, percent: figures.startPercent }
+        : { kind }) as R;
   return (
     <Stack gap={gap}>
       <Select

@@ -2,23 +2,24 @@ import { Button, Group, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 
-/** One of the business page's forms: a bordered panel of fields, what went wrong saving, and its save button. */
+/**
+ * One of the business page's forms: a bordered panel of fields, what went wrong saving (`change`'s error, under
+ * `failureTitle`), and its save button, spinning while the change is on its way.
+ */
 export function SettingsForm({
   label,
   gap,
   onSubmit,
-  error,
+  change,
   failureTitle,
-  saving,
   saveLabel,
   children,
 }: {
   label: string;
   gap: 'sm' | 'md';
   onSubmit: () => void;
-  error: Error | null;
+  change: { error: Error | null; isPending: boolean };
   failureTitle: string;
-  saving: boolean;
   saveLabel: string;
   children: ReactNode;
 }) {
@@ -35,9 +36,9 @@ export function SettingsForm({
     >
       <Stack gap={gap}>
         {children}
-        <FailureAlert error={error} title={failureTitle} />
+        <FailureAlert error={change.error} title={failureTitle} />
         <Group justify="flex-end">
-          <Button type="submit" size="md" loading={saving}>
+          <Button type="submit" size="md" loading={change.isPending}>
             {saveLabel}
           </Button>
         </Group>

@@ -85,9 +85,8 @@ function DetailsForm({ details }: { details: BusinessDetails }) {
       label="Business details"
       gap="sm"
       onSubmit={submit}
-      error={save.error}
+      change={save}
       failureTitle="The details were not saved"
-      saving={save.isPending}
       saveLabel="Save details"
     >
       <TextInput label="Business name" required maxLength={80} {...field('businessName')} />
