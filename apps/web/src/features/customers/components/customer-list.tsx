@@ -1,7 +1,7 @@
 import type { CustomerRow, customerSorts } from '@app/shared';
 import { formatPhone } from '@app/shared';
-import { Anchor, Badge, Card, Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { CardList, ListTable } from '../../../components/list-table.tsx';
+import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { CardList, ListCard, ListTable } from '../../../components/list-table.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { Link } from '../../../lib/links.tsx';
 import classes from './customer-list.module.css';
@@ -113,15 +113,11 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
   return (
     <CardList>
       {customers.map((customer) => (
-        <Card
+        <ListCard
           key={customer.id}
-          withBorder
-          padding="sm"
-          component="li"
           aria-label={customer.name}
           className={classes.row}
-        >
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
+          title={
             <Anchor
               component={Link}
               to={`/customers/${encodeURIComponent(customer.id)}`}
@@ -131,8 +127,9 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
             >
               {customer.name}
             </Anchor>
-            {customer.policy !== 'new' && <PolicyBadge policy={customer.policy} />}
-          </Group>
+          }
+          aside={customer.policy !== 'new' && <PolicyBadge policy={customer.policy} />}
+        >
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {customer.email}
           </Text>
@@ -147,7 +144,7 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
               <Tags tags={customer.tags} />
             </Group>
           )}
-        </Card>
+        </ListCard>
       ))}
     </CardList>
   );
