@@ -72,17 +72,13 @@ export const bookingBankTransferSchema = z.object({
 });
 export type BookingBankTransfer = z.infer<typeof bookingBankTransferSchema>;
 
-/** The owner's list of deposits by bank transfer. */
-export type BankDepositView = {
+/** The owner's list of deposits by bank transfer: each as its client is told of it, and what only the owner sees. */
+export type BankDepositView = Pick<BookingBankTransfer, 'reference' | 'amountPence' | 'status' | 'holdExpiresAt'> & {
   id: string;
   bookingId: string;
   startsAt: string;
   clientName: string;
-  reference: string;
-  amountPence: number;
-  status: 'awaiting' | 'received' | 'released';
   settlement: 'held' | 'recognised' | 'kept' | 'refunded' | null;
-  holdExpiresAt: string;
   receivedAt: string | null;
   matchedBy: 'statement' | 'owner' | null;
 };

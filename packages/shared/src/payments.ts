@@ -36,12 +36,8 @@ export type Payment = {
   recordedBy: string | null;
 };
 
-export const recordRefundInput = z.strictObject({
-  amountPence: z.number().int().min(1, 'Enter an amount above zero').max(10_000_000),
-  method: paymentMethodSchema,
-  paidAt: paidAtField,
-  note: z.string().trim().max(500).default(''),
-});
+/** A refund is recorded with the same fields as a payment: its amount is positive, the kind says the direction. */
+export const recordRefundInput = recordPaymentInput;
 export type RecordRefundInput = z.infer<typeof recordRefundInput>;
 
 // ---- Online payment (decision 047): what the owner asks to be paid up front ----
