@@ -1,4 +1,5 @@
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
+import { blockListOf } from '../../lib/networks.ts';
 
 // The place a session came from, told instead of its address (decision 055). The lookup is offline:
 // fast-geoip ships the GeoLite2 city data in its package and reads only the few small files an address needs,
@@ -8,23 +9,13 @@ export const THIS_NETWORK = 'This network';
 export const LOCAL_NETWORK = 'Local network';
 export const UNKNOWN_PLACE = 'Unknown place';
 
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
+const loopback = blockListOf({ ipv4: ['127.0.0.0/8'], ipv6: ['::1/128'] });
 
 // Addresses that never leave a home or office network (the database places some of them in random countries).
-const local = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  local.addSubnet(net, bits, 'ipv4');
-local.addSubnet('fc00::', 7, 'ipv6');
-local.addSubnet('fe80::', 10, 'ipv6');
+const local = blockListOf({
+  ipv4: ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16'],
+  ipv6: ['fc00::/7', 'fe80::/10'],
+});
 
 /** "Belfast, United Kingdom", "United States", "This network", "Local network" or "Unknown place". */
 export async function placeOfAddress(address: string | null | undefined, locale: string): Promise<string> {

@@ -4,7 +4,8 @@ import { AppError, addOnTotals, setBookingAddOnsInput } from '@app/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BookingDeps } from '../../app-context.ts';
 import { booking, bookingAddOn } from '../../db/schema.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { isOverlapViolation } from '../../lib/database-errors.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -17,13 +18,6 @@ import { addOnsOfBooking, chosenAddOns, recordBookingAddOns } from './booking-ad
 const CHANGED_SINCE = 'This booking has changed since you opened it. Please reload and try again.';
 /** A booking the owner may still change the add-ons of: anything but a cancelled one or a no-show. */
 const CHANGEABLE = ['awaiting_payment', 'pending', 'confirmed', 'completed'];
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isOverlapViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23P01') return true;
-  return false;
-}
 
 /**
  * Sets the add-ons a booking takes. Those it keeps keep their snapshot (an archived one stays on it); new ones are

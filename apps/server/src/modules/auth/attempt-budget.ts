@@ -15,6 +15,13 @@ export type AttemptBudget = {
   windowS: number;
 };
 
+/** One account's attempts at one budget's secret: a row of auth_failure. */
+export type BudgetedAttempt = { budget: AttemptBudget; subject: string };
+
+function rowOf({ budget, subject }: BudgetedAttempt) {
+  return and(eq(authFailure.scope, budget.scope), eq(authFailure.subject, subject));
+}
+
 export function delayAfter(budget: AttemptBudget, failures: number): number {
   if (failures < budget.free) return 0;
   return Math.min(budget.firstDelayS * 2 ** (failures - budget.free), budget.maxDelayS);
@@ -25,10 +32,7 @@ export function delayAfter(budget: AttemptBudget, failures: number): number {
  * statement (the row is locked by the upsert, so requests in flight, on any instance, queue behind each other and
  * each sees the count the one before left). Answers 0 when the attempt may go ahead, else the seconds still to wait.
  */
-export async function reserveAttempt(
-  db: Db,
-  { budget, subject }: { budget: AttemptBudget; subject: string },
-): Promise<number> {
+export async function reserveAttempt(db: Db, { budget, subject }: BudgetedAttempt): Promise<number> {
   const window = sql`${budget.windowS} * interval '1 second'`;
   const delay = sql`least(${budget.firstDelayS} * power(2, auth_failure.failures - ${budget.free}), ${budget.maxDelayS}) * interval '1 second'`;
   const reserved = await db.execute(sql`
@@ -42,20 +46,14 @@ export async function reserveAttempt(
        or auth_failure.last_failure_at + ${delay} <= now()
     returning failures`);
   if ((reserved as unknown as { rows: unknown[] }).rows.length > 0) return 0;
-  const [row] = await db
-    .select()
-    .from(authFailure)
-    .where(and(eq(authFailure.scope, budget.scope), eq(authFailure.subject, subject)));
+  const [row] = await db.select().from(authFailure).where(rowOf({ budget, subject }));
   if (!row) return 0;
   const waitUntil = row.lastFailureAt.getTime() + delayAfter(budget, row.failures) * 1000;
   return Math.max(1, Math.ceil((waitUntil - Date.now()) / 1000));
 }
 
 /** Counts a failure that was not reserved first (an attempt let through without one). */
-export async function recordFailure(
-  db: Db,
-  { budget, subject }: { budget: AttemptBudget; subject: string },
-): Promise<void> {
+export async function recordFailure(db: Db, { budget, subject }: BudgetedAttempt): Promise<void> {
   await db.execute(sql`
     insert into auth_failure (scope, subject, failures, last_failure_at) values (${budget.scope}, ${subject}, 1, now())
     on conflict (scope, subject) do update set
@@ -65,31 +63,19 @@ export async function recordFailure(
 }
 
 /** A reserved attempt that failed: its delay counts from now, when the failure is known, not from the reservation. */
-export async function confirmFailure(
-  db: Db,
-  { budget, subject }: { budget: AttemptBudget; subject: string },
-): Promise<void> {
-  await db
-    .update(authFailure)
-    .set({ lastFailureAt: sql`now()` })
-    .where(and(eq(authFailure.scope, budget.scope), eq(authFailure.subject, subject)));
+export async function confirmFailure(db: Db, attempt: BudgetedAttempt): Promise<void> {
+  await db.update(authFailure).set({ lastFailureAt: sql`now()` }).where(rowOf(attempt));
 }
 
 /** An attempt whose secret was never checked (a malformed request, another limit) gives its reservation back. */
-export async function giveBackAttempt(
-  db: Db,
-  { budget, subject }: { budget: AttemptBudget; subject: string },
-): Promise<void> {
+export async function giveBackAttempt(db: Db, attempt: BudgetedAttempt): Promise<void> {
   await db
     .update(authFailure)
     .set({ failures: sql`greatest(${authFailure.failures} - 1, 0)` })
-    .where(and(eq(authFailure.scope, budget.scope), eq(authFailure.subject, subject)));
+    .where(rowOf(attempt));
 }
 
 /** A success starts the count again. */
-export async function clearFailures(
-  db: Db,
-  { budget, subject }: { budget: AttemptBudget; subject: string },
-): Promise<void> {
-  await db.delete(authFailure).where(and(eq(authFailure.scope, budget.scope), eq(authFailure.subject, subject)));
+export async function clearFailures(db: Db, attempt: BudgetedAttempt): Promise<void> {
+  await db.delete(authFailure).where(rowOf(attempt));
 }

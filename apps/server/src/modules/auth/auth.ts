@@ -171,6 +171,14 @@ export function createAuth(options: { db: Db; env: Env; secret: string; sendAuth
   const baseURL = publicUrlOf(env);
   const policy = passwordPolicyFromEnv(env);
   const business = env.BUSINESS_NAME;
+  // Every auth email goes to the account's own address and greets it by name, in the business's name.
+  const sendToAccount = (user: Recipient, email: Pick<AuthEmail, 'kind' | 'variables' | 'withLogo'>) =>
+    sendAuthEmail({
+      kind: email.kind,
+      to: user.email,
+      variables: { name: user.name, ...email.variables, businessName: business },
+      withLogo: email.withLogo,
+    });
 
   return betterAuth({
     appName: business,
@@ -206,12 +214,7 @@ export function createAuth(options: { db: Db; env: Env; secret: string; sendAuth
           newEmail: string;
           url: string;
         }) => {
-          await sendAuthEmail({
-            kind: 'auth.change-email',
-            to: user.email,
-            variables: { name: user.name, newEmail, url, businessName: business },
-            withLogo: true,
-          });
+          await sendToAccount(user, { kind: 'auth.change-email', variables: { newEmail, url }, withLogo: true });
         },
       },
     },
@@ -243,32 +246,21 @@ export function createAuth(options: { db: Db; env: Env; secret: string; sendAuth
       // With verification required, sign-up answers alike for a new and a known address (decision 035);
       // the known address is told by email instead.
       onExistingUserSignUp: async ({ user }: { user: Recipient }) => {
-        await sendAuthEmail({
+        await sendToAccount(user, {
           kind: 'auth.existing-account',
-          to: user.email,
-          variables: { name: user.name, signInUrl: `${baseURL}/bookings`, businessName: business },
+          variables: { signInUrl: `${baseURL}/bookings` },
           withLogo: false,
         });
       },
       sendResetPassword: async ({ user, url }) => {
-        await sendAuthEmail({
-          kind: 'auth.reset-password',
-          to: user.email,
-          variables: { name: user.name, url, businessName: business },
-          withLogo: true,
-        });
+        await sendToAccount(user, { kind: 'auth.reset-password', variables: { url }, withLogo: true });
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await sendAuthEmail({
-          kind: 'auth.verify-email',
-          to: user.email,
-          variables: { name: user.name, url, businessName: business },
-          withLogo: true,
-        });
+        await sendToAccount(user, { kind: 'auth.verify-email', variables: { url }, withLogo: true });
       },
     },
     socialProviders: {

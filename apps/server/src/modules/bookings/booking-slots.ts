@@ -1,6 +1,7 @@
 import { AppError, type SlotUnavailableDetails } from '@app/shared';
 import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isOverlapViolation } from '../../lib/database-errors.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { loadSlotRules, nearestSlots } from '../availability/availability.service.ts';
 import { isSlotFree } from '../availability/slots.ts';
@@ -15,12 +16,6 @@ export class SlotTaken extends Error {
     this.durationMinutes = durationMinutes;
     this.wanted = wanted;
   }
-}
-
-function isOverlapViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23P01') return true;
-  return false;
 }
 
 /** A lost slot (the engine's re-check, or the database's own no-overlap refusal) becomes a 409 with the nearest free times. */

@@ -243,25 +243,33 @@ export function isBalanced(draft: EntryDraft): boolean {
 // ---- Online payment through Stripe (decisions 047, 048, 053) ----
 
 /**
- * Money taken online before the appointment (a deposit or the whole price): Stripe holds it, and the business owes
- * the appointment, so it is a liability, not yet income. No VAT yet: the sale is recognised when it takes place.
+ * Money paid before the appointment (a deposit or the whole price) into `into`: the business owes the appointment, so
+ * it is a liability, not yet income. No VAT yet: the sale is recognised when it takes place.
  */
-export function onlinePaymentEntry(input: AmountPosting & { paymentId: string }): EntryDraft {
+export function heldPaymentEntry(into: string, input: AmountPosting & { paymentId: string }): EntryDraft {
   return entry(
     input,
     { type: 'payment', id: input.paymentId },
-    moved(accountCodes.stripeClearing, accountCodes.depositsHeld, input.amountPence),
+    moved(into, accountCodes.depositsHeld, input.amountPence),
   );
 }
 
-/** Money taken online paid back through Stripe while still held: the debt to the client goes with it. */
-export function onlineRefundEntry(input: AmountPosting & { refundId: string }): EntryDraft {
+/** Money still held paid back out of `from`: the debt to the client goes with it. */
+export function heldRefundEntry(from: string, input: AmountPosting & { refundId: string }): EntryDraft {
   return entry(
     input,
     { type: 'refund', id: input.refundId },
-    moved(accountCodes.depositsHeld, accountCodes.stripeClearing, input.amountPence),
+    moved(accountCodes.depositsHeld, from, input.amountPence),
   );
 }
+
+/** Money taken online before the appointment: Stripe holds it. */
+export const onlinePaymentEntry = (input: AmountPosting & { paymentId: string }) =>
+  heldPaymentEntry(accountCodes.stripeClearing, input);
+
+/** Money taken online paid back through Stripe while still held. */
+export const onlineRefundEntry = (input: AmountPosting & { refundId: string }) =>
+  heldRefundEntry(accountCodes.stripeClearing, input);
 
 /** The appointment took place: what was held becomes the sale, VAT included, as a payment on the day would. */
 export function depositAppliedEntry(input: AmountPosting & { onlinePaymentId: string; sale: SaleContext }): EntryDraft {

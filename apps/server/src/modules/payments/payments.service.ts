@@ -53,6 +53,19 @@ async function bookingForMoney(tx: DbOrTx, bookingId: string) {
   return found;
 }
 
+/** Whether money taken for the booking (online, or a deposit by bank transfer) is still held, not yet the business's. */
+async function holdsMoneyFor(
+  tx: DbOrTx,
+  taken: typeof onlinePayment | typeof bankTransferDeposit,
+  bookingId: string,
+): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: taken.id })
+    .from(taken)
+    .where(and(eq(taken.bookingId, bookingId), eq(taken.settlement, 'held')));
+  return held !== undefined;
+}
+
 /** What recording money by hand works with: the database (or the caller's transaction) and the business's time zone. */
 type MoneyDeps = { db: DbOrTx; env: Pick<Env, 'BUSINESS_TIME_ZONE'> };
 type MoneyRequest = { actor: Actor | null; bookingId: string; input: unknown };
@@ -82,21 +95,13 @@ async function recordBookingMoney(
     if (kind === 'refund') {
       // Money taken online and still held is owed back through Stripe, not by hand: a refund by hand would take it
       // out of sales it never entered (decision 048).
-      const [held] = await tx
-        .select({ id: onlinePayment.id })
-        .from(onlinePayment)
-        .where(and(eq(onlinePayment.bookingId, bookingId), eq(onlinePayment.settlement, 'held')));
-      if (held)
+      if (await holdsMoneyFor(tx, onlinePayment, bookingId))
         throw new AppError(
           'CONFLICT',
           'This booking was paid online and the money is still held: it is paid back through Stripe, not by hand.',
         );
       // Likewise a deposit by bank transfer still held is owed from Deposits held, not from sales (decision 066).
-      const [heldByBank] = await tx
-        .select({ id: bankTransferDeposit.id })
-        .from(bankTransferDeposit)
-        .where(and(eq(bankTransferDeposit.bookingId, bookingId), eq(bankTransferDeposit.settlement, 'held')));
-      if (heldByBank)
+      if (await holdsMoneyFor(tx, bankTransferDeposit, bookingId))
         throw new AppError(
           'CONFLICT',
           'This booking’s deposit by bank transfer is still held: record it paid back under Business → Deposit by bank transfer.',

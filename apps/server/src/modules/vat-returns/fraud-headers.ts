@@ -182,6 +182,13 @@ export function validateFraudHeaders(raw: Record<string, string | string[] | und
     const value = get(name);
     return value?.trim() ? value : null;
   };
+  // Both public addresses (the client's and the vendor's) must be an address, and should not be a private one.
+  const checkPublicAddress = (name: string) => {
+    const ip = present(name);
+    if (!ip) return;
+    if (!isIP(ip)) error(name, 'INVALID_HEADER', 'Value must be an IP address');
+    else if (isPrivateAddress(ip)) warn(name, 'POTENTIALLY_INVALID_HEADER', 'Value is a private or local address');
+  };
 
   const method = present('Gov-Client-Connection-Method');
   if (method && method !== 'WEB_APP_VIA_SERVER')
@@ -207,12 +214,7 @@ export function validateFraudHeaders(raw: Record<string, string | string[] | und
         error('Gov-Client-Multi-Factor', 'INVALID_HEADER', 'unique-reference must not be empty');
     }
 
-  const publicIp = present('Gov-Client-Public-IP');
-  if (publicIp) {
-    if (!isIP(publicIp)) error('Gov-Client-Public-IP', 'INVALID_HEADER', 'Value must be an IP address');
-    else if (isPrivateAddress(publicIp))
-      warn('Gov-Client-Public-IP', 'POTENTIALLY_INVALID_HEADER', 'Value is a private or local address');
-  }
+  checkPublicAddress('Gov-Client-Public-IP');
   const ipAt = present('Gov-Client-Public-IP-Timestamp');
   if (ipAt && !INSTANT.test(ipAt))
     error('Gov-Client-Public-IP-Timestamp', 'INVALID_HEADER', 'Value must be yyyy-MM-ddThh:mm:ss.sssZ');
@@ -259,12 +261,7 @@ export function validateFraudHeaders(raw: Record<string, string | string[] | und
   const product = present('Gov-Vendor-Product-Name');
   if (product && /[^A-Za-z0-9%\-._~]/.test(product))
     error('Gov-Vendor-Product-Name', 'INVALID_HEADER', 'Value must be percent-encoded');
-  const vendorIp = present('Gov-Vendor-Public-IP');
-  if (vendorIp) {
-    if (!isIP(vendorIp)) error('Gov-Vendor-Public-IP', 'INVALID_HEADER', 'Value must be an IP address');
-    else if (isPrivateAddress(vendorIp))
-      warn('Gov-Vendor-Public-IP', 'POTENTIALLY_INVALID_HEADER', 'Value is a private or local address');
-  }
+  checkPublicAddress('Gov-Vendor-Public-IP');
 
   const code = errors.length ? 'INVALID_HEADERS' : warnings.length ? 'POTENTIALLY_INVALID_HEADERS' : 'VALID_HEADERS';
   const message = {
