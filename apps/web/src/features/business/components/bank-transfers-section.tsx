@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import { Button, Group, List, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
@@ -55,9 +55,17 @@ function BankTransferSettingsForm({ settings: saved }: { settings: BankTransferS
   const [settings, setSettings] = useState({ ...saved, sortCode: formatSortCode(saved.sortCode) });
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const rule = settings.deposit;
-  // The value is read in the handler: the event's target is gone by the time a state updater runs.
-  const setField = (field: 'accountName' | 'sortCode' | 'accountNumber', value: string) =>
-    setSettings((s) => ({ ...s, [field]: value }));
+  /** What each of the bank account's text boxes takes: its value, its change handler and its error. */
+  const accountField = (field: 'accountName' | 'sortCode' | 'accountNumber') => ({
+    value: settings[field],
+    // The value is read in the handler: the event's target is gone by the time a state updater runs.
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setSettings((s) => ({ ...s, [field]: value }));
+    },
+    error: errors[field],
+    size: 'md',
+  });
   const submit = () => {
     const parsed = bankTransferSettingsSchema.safeParse(settings);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
@@ -102,30 +110,10 @@ function BankTransferSettingsForm({ settings: saved }: { settings: BankTransferS
         error={errors.holdHours}
         size="md"
       />
-      <TextInput
-        label="Account name"
-        value={settings.accountName}
-        onChange={(event) => setField('accountName', event.currentTarget.value)}
-        error={errors.accountName}
-        size="md"
-      />
+      <TextInput label="Account name" {...accountField('accountName')} />
       <Group grow align="flex-start">
-        <TextInput
-          label="Sort code"
-          inputMode="numeric"
-          value={settings.sortCode}
-          onChange={(event) => setField('sortCode', event.currentTarget.value)}
-          error={errors.sortCode}
-          size="md"
-        />
-        <TextInput
-          label="Account number"
-          inputMode="numeric"
-          value={settings.accountNumber}
-          onChange={(event) => setField('accountNumber', event.currentTarget.value)}
-          error={errors.accountNumber}
-          size="md"
-        />
+        <TextInput label="Sort code" inputMode="numeric" {...accountField('sortCode')} />
+        <TextInput label="Account number" inputMode="numeric" {...accountField('accountNumber')} />
       </Group>
     </SettingsForm>
   );

@@ -41,12 +41,20 @@ function SegmentCount({ body }: { body: string }) {
 
 function TextsForm({ settings }: { settings: TextSettings }) {
   const save = useSaveTextSettings();
-  const [hours, setHours] = useState(settings.reminderHours.join(', '));
-  const [whatsapp, setWhatsapp] = useState(settings.whatsapp);
+  const [draft, setDraft] = useState({
+    hours: settings.reminderHours.join(', '),
+    whatsapp: settings.whatsapp,
+    templates: settings.templates,
+  });
   const [kind, setKind] = useState<TextKind>('booking.confirmed');
-  const [templates, setTemplates] = useState(settings.templates);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  /** Any change to the settings makes "Saved" out of date. */
+  const change = (patch: Partial<typeof draft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setSaved(false);
+  };
+  const { hours, whatsapp, templates } = draft;
 
   const submit = () => {
     const reminderHours = hours
@@ -67,19 +75,13 @@ function TextsForm({ settings }: { settings: TextSettings }) {
           label="Reminder texts, hours before"
           description="Up to three, separated by commas, such as 24, 2"
           value={hours}
-          onChange={(event) => {
-            setHours(event.currentTarget.value);
-            setSaved(false);
-          }}
+          onChange={(event) => change({ hours: event.currentTarget.value })}
         />
         <Switch
           label="Send by WhatsApp instead of SMS"
           description="Only when your Twilio sender is approved for WhatsApp."
           checked={whatsapp}
-          onChange={(event) => {
-            setWhatsapp(event.currentTarget.checked);
-            setSaved(false);
-          }}
+          onChange={(event) => change({ whatsapp: event.currentTarget.checked })}
         />
         <NativeSelect
           label="Text"
@@ -93,11 +95,7 @@ function TextsForm({ settings }: { settings: TextSettings }) {
           autosize
           minRows={3}
           value={templates[kind]}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setTemplates((all) => ({ ...all, [kind]: value }));
-            setSaved(false);
-          }}
+          onChange={(event) => change({ templates: { ...templates, [kind]: event.currentTarget.value } })}
         />
         <SegmentCount body={templates[kind]} />
         {(error || save.isError) && (
