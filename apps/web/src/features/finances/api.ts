@@ -17,36 +17,24 @@ const path = {
 /** Served as an attachment: a plain link downloads it with the admin's session cookie. */
 export const csvUrl = (apiPath: string) => `/api${apiPath}&format=csv`;
 
-// A new period replaces the figures in place instead of flashing a loader.
-const common = { placeholderData: keepPreviousData, staleTime: 30_000 } as const;
+/** A report read at `apiPath`; a new period replaces the figures in place instead of flashing a loader. */
+const reportQuery = <Report>(queryKey: readonly unknown[], apiPath: string) =>
+  queryOptions({
+    queryKey: ['finances', ...queryKey],
+    queryFn: () => apiFetch<Report>(apiPath),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 
 export const profitAndLossQuery = (range: DateRange, granularity: PnlGranularity) =>
-  queryOptions({
-    queryKey: ['finances', 'profit-and-loss', range, granularity],
-    queryFn: () => apiFetch<ProfitAndLoss>(path.profitAndLoss(range, granularity)),
-    ...common,
-  });
+  reportQuery<ProfitAndLoss>(['profit-and-loss', range, granularity], path.profitAndLoss(range, granularity));
 
-export const vatQuery = (range: DateRange) =>
-  queryOptions({
-    queryKey: ['finances', 'vat', range],
-    queryFn: () => apiFetch<VatReport>(path.vat(range)),
-    ...common,
-  });
+export const vatQuery = (range: DateRange) => reportQuery<VatReport>(['vat', range], path.vat(range));
 
-export const cashQuery = (range: DateRange) =>
-  queryOptions({
-    queryKey: ['finances', 'cash', range],
-    queryFn: () => apiFetch<CashReport>(path.cash(range)),
-    ...common,
-  });
+export const cashQuery = (range: DateRange) => reportQuery<CashReport>(['cash', range], path.cash(range));
 
 export const yearEndQuery = (choice: YearChoice) =>
-  queryOptions({
-    queryKey: ['finances', 'year-end', choice],
-    queryFn: () => apiFetch<YearEndSummary>(path.yearEnd(choice)),
-    ...common,
-  });
+  reportQuery<YearEndSummary>(['year-end', choice], path.yearEnd(choice));
 
 export const financesCsvUrl = {
   profitAndLoss: (range: DateRange, granularity: PnlGranularity) => csvUrl(path.profitAndLoss(range, granularity)),
