@@ -34,21 +34,34 @@ function Row({ children }: { children: React.ReactNode }) {
   );
 }
 
-function RowList({ children }: { children: React.ReactNode }) {
+/** A history's items, a bordered row each (`row` its content), or `empty` when there are none. */
+function RowList<Item extends { id: string }>({
+  items,
+  empty,
+  row,
+}: {
+  items: Item[];
+  empty: string;
+  row: (item: Item) => React.ReactNode;
+}) {
+  if (items.length === 0) return <Text size="sm">{empty}</Text>;
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {children}
+      {items.map((item) => (
+        <Row key={item.id}>{row(item)}</Row>
+      ))}
     </Stack>
   );
 }
 
 /** Every booking, newest first, at the therapist's clock. */
 export function BookingHistory({ bookings, timeZone }: { bookings: CustomerBooking[]; timeZone: string }) {
-  if (bookings.length === 0) return <Text size="sm">No bookings yet.</Text>;
   return (
-    <RowList>
-      {bookings.map((booking) => (
-        <Row key={booking.id}>
+    <RowList
+      items={bookings}
+      empty="No bookings yet."
+      row={(booking) => (
+        <>
           <Stack gap={0}>
             <Text size="sm" fw={600}>
               {when(booking.startsAt, timeZone)}
@@ -59,30 +72,29 @@ export function BookingHistory({ bookings, timeZone }: { bookings: CustomerBooki
             {booking.cancelReason && <Text size="sm">Reason: {booking.cancelReason}</Text>}
           </Stack>
           <StatusBadge color={statusLabels[booking.status].color}>{statusLabels[booking.status].label}</StatusBadge>
-        </Row>
-      ))}
-    </RowList>
+        </>
+      )}
+    />
   );
 }
 
 export function PaymentList({ payments, timeZone }: { payments: CustomerDetail['payments']; timeZone: string }) {
-  if (payments.length === 0) return <Text size="sm">No payments recorded.</Text>;
   return (
-    <RowList>
-      {payments.map((payment) => (
-        <Row key={payment.id}>
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {payment.kind === 'refund' ? 'Refund · ' : ''}
-              {formatPrice(payment.amountPence)} ·{' '}
-              {paymentMethodLabels[payment.method as PaymentMethod] ?? payment.method}
-            </Text>
-            <Text size="sm">{when(payment.paidAt, timeZone)}</Text>
-            {payment.note && <Text size="sm">{payment.note}</Text>}
-          </Stack>
-        </Row>
-      ))}
-    </RowList>
+    <RowList
+      items={payments}
+      empty="No payments recorded."
+      row={(payment) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {payment.kind === 'refund' ? 'Refund · ' : ''}
+            {formatPrice(payment.amountPence)} ·{' '}
+            {paymentMethodLabels[payment.method as PaymentMethod] ?? payment.method}
+          </Text>
+          <Text size="sm">{when(payment.paidAt, timeZone)}</Text>
+          {payment.note && <Text size="sm">{payment.note}</Text>}
+        </Stack>
+      )}
+    />
   );
 }
 
@@ -95,11 +107,12 @@ const emailStatusColors: Record<string, string> = {
 };
 
 export function EmailList({ emails, timeZone }: { emails: CustomerDetail['emails']; timeZone: string }) {
-  if (emails.length === 0) return <Text size="sm">No emails sent.</Text>;
   return (
-    <RowList>
-      {emails.map((email) => (
-        <Row key={email.id}>
+    <RowList
+      items={emails}
+      empty="No emails sent."
+      row={(email) => (
+        <>
           <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {email.subject}
@@ -107,8 +120,8 @@ export function EmailList({ emails, timeZone }: { emails: CustomerDetail['emails
             <Text size="sm">{when(email.createdAt, timeZone)}</Text>
           </Stack>
           <StatusBadge color={emailStatusColors[email.status] ?? 'gray'}>{email.status}</StatusBadge>
-        </Row>
-      ))}
-    </RowList>
+        </>
+      )}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { emailStatusList } from '@app/shared';
-import { Alert, Button, Group, NativeSelect, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ListCount, SearchField } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
@@ -36,14 +37,12 @@ export function OutboxPanel() {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm">
-        <NativeSelect
+        <FilterSelect
           label="Status"
-          value={status ?? ''}
-          data={[
-            { value: '', label: 'All' },
-            ...emailStatusList.map((value) => ({ value, label: emailStatusLabels[value].label })),
-          ]}
-          onChange={(event) => update({ status: event.currentTarget.value, page: null })}
+          all="All"
+          value={status}
+          options={emailStatusList.map((value) => ({ value, label: emailStatusLabels[value].label }))}
+          onChange={(value) => update({ status: value, page: null })}
         />
         <SearchField description="Recipient or subject" value={text} onChange={setText} grow="1 1 14rem" />
         <Button variant="default" onClick={() => list.refetch()} loading={list.isFetching && !list.isPending}>

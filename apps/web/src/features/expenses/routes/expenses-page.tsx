@@ -1,11 +1,12 @@
 import type { CreateExpenseInput, ExpenseImportResult } from '@app/shared';
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ListCount } from '../../../components/list-header.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
@@ -65,6 +66,12 @@ export function ExpensesPage() {
   const money = moneyFormatter(locale, currency);
   const today = todayIn(config?.timeZone ?? 'Europe/London');
   const [dialog, setDialog] = useState<Dialog>(null);
+  /** One dialog open at a time: `name`'s, while the page's `dialog` names it. */
+  const dialogOf = (name: NonNullable<Dialog>): DialogProps => ({
+    opened: dialog === name,
+    onClose: () => setDialog(null),
+    fullScreen: !wide,
+  });
   const [notice, setNotice] = useState<string | null>(null);
 
   const list = useQuery(expensesQuery(filters));
@@ -145,14 +152,12 @@ export function ExpensesPage() {
             value={filters.to}
             onChange={(event) => update({ to: event.currentTarget.value })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Category"
+            all="All categories"
             value={filters.categoryId}
-            onChange={(event) => update({ category: event.currentTarget.value })}
-            data={[
-              { value: '', label: 'All categories' },
-              ...categoryList.map((category) => ({ value: category.id, label: category.name })),
-            ]}
+            options={categoryList.map((category) => ({ value: category.id, label: category.name }))}
+            onChange={(value) => update({ category: value })}
           />
           <TextField label="Supplier" type="search" value={supplierText} onChange={setSupplierText} />
         </SimpleGrid>
@@ -207,13 +212,7 @@ export function ExpensesPage() {
         )}
       </QueryState>
 
-      <AppModal
-        opened={dialog === 'add'}
-        onClose={() => setDialog(null)}
-        title="Add expense"
-        size="lg"
-        fullScreen={!wide}
-      >
+      <AppModal {...dialogOf('add')} title="Add expense" size="lg">
         {categories.data && (
           <ExpenseForm
             categories={categories.data.categories}
@@ -229,22 +228,10 @@ export function ExpensesPage() {
           />
         )}
       </AppModal>
-      <AppModal
-        opened={dialog === 'import'}
-        onClose={() => setDialog(null)}
-        title="Import bank statement"
-        size="xl"
-        fullScreen={!wide}
-      >
+      <AppModal {...dialogOf('import')} title="Import bank statement" size="xl">
         <ImportStatement categories={categoryList} money={money} onDone={imported} />
       </AppModal>
-      <AppModal
-        opened={dialog === 'categories'}
-        onClose={() => setDialog(null)}
-        title="Expense categories"
-        size="lg"
-        fullScreen={!wide}
-      >
+      <AppModal {...dialogOf('categories')} title="Expense categories" size="lg">
         <CategoryManager categories={categoryList} />
       </AppModal>
     </BackOfficePage>

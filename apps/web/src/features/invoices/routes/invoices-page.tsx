@@ -1,9 +1,10 @@
 import { type InvoiceDetail, type InvoiceStatus, invoiceStatuses, invoiceStatusLabels } from '@app/shared';
-import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { SearchField } from '../../../components/list-header.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useAddressFilters, useAddressSearch } from '../../../lib/address-filters.ts';
@@ -71,14 +72,12 @@ export function InvoicesPage() {
 
       <Group align="flex-end" gap="sm">
         <SearchField description="Client, email or number" value={text} onChange={setText} grow="1 1 14rem" />
-        <NativeSelect
+        <FilterSelect
           label="Status"
+          all="All"
           value={status}
-          data={[
-            { value: '', label: 'All' },
-            ...invoiceStatuses.map((value) => ({ value, label: invoiceStatusLabels[value] })),
-          ]}
-          onChange={(event) => update({ status: event.currentTarget.value, page: null })}
+          options={invoiceStatuses.map((value) => ({ value, label: invoiceStatusLabels[value] }))}
+          onChange={(value) => update({ status: value, page: null })}
         />
       </Group>
 

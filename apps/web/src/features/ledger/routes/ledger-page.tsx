@@ -1,7 +1,8 @@
 import { journalSourceTypes, type ListJournalQuery } from '@app/shared';
-import { Button, Container, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SkeletonRows } from '../../../components/page-skeleton.tsx';
 import { type AddressChanges, pageOf, useAddressFilters } from '../../../lib/address-filters.ts';
@@ -68,23 +69,19 @@ export function LedgerPage() {
           <TextInput type="date" label="To" value={to ?? ''} onChange={(e) => update({ to: e.currentTarget.value })} />
           {view === 'journal' && (
             <>
-              <NativeSelect
+              <FilterSelect
                 label="Account"
-                value={account ?? ''}
-                onChange={(e) => update({ account: e.currentTarget.value })}
-                data={[
-                  { value: '', label: 'All accounts' },
-                  ...(accounts.data ?? []).map((a) => ({ value: a.code, label: `${a.code} ${a.name}` })),
-                ]}
+                all="All accounts"
+                value={account}
+                options={(accounts.data ?? []).map((a) => ({ value: a.code, label: `${a.code} ${a.name}` }))}
+                onChange={(value) => update({ account: value })}
               />
-              <NativeSelect
+              <FilterSelect
                 label="Kind of entry"
-                value={sourceType ?? ''}
-                onChange={(e) => update({ source: e.currentTarget.value })}
-                data={[
-                  { value: '', label: 'All kinds' },
-                  ...journalSourceTypes.map((type) => ({ value: type, label: sourceLabels[type] })),
-                ]}
+                all="All kinds"
+                value={sourceType}
+                options={journalSourceTypes.map((type) => ({ value: type, label: sourceLabels[type] }))}
+                onChange={(value) => update({ source: value })}
               />
             </>
           )}
