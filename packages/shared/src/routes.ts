@@ -1,21 +1,19 @@
 import type { MassageType, Style } from './catalog.ts';
 
+/** The aliases of spec section 2, by where they land: /book with this style and type. */
+const aliasesByLanding: { style: Style; type: MassageType; aliases: string[] }[] = [
+  { style: 'therapeutic', type: 'swedish', aliases: ['swedish'] },
+  { style: 'therapeutic', type: 'deeptissue', aliases: ['deeptissue'] },
+  { style: 'therapeutic', type: 'both', aliases: ['combo'] },
+  { style: 'sensual', type: 'sensual', aliases: ['sensual', 'serenity', 'intimate', 'gay'] },
+  { style: 'sensual', type: 'naturist', aliases: ['harmony', 'naturist'] },
+  { style: 'sensual', type: 'bodytobody', aliases: ['euphoria', 'erotic', 'bodytobody', 'tantra'] },
+];
+
 /** Aliases of spec section 2 that land on /book with a style and type. */
-export const bookingAliases: Record<string, { style: Style; type: MassageType }> = {
-  swedish: { style: 'therapeutic', type: 'swedish' },
-  deeptissue: { style: 'therapeutic', type: 'deeptissue' },
-  combo: { style: 'therapeutic', type: 'both' },
-  sensual: { style: 'sensual', type: 'sensual' },
-  serenity: { style: 'sensual', type: 'sensual' },
-  intimate: { style: 'sensual', type: 'sensual' },
-  harmony: { style: 'sensual', type: 'naturist' },
-  naturist: { style: 'sensual', type: 'naturist' },
-  euphoria: { style: 'sensual', type: 'bodytobody' },
-  erotic: { style: 'sensual', type: 'bodytobody' },
-  bodytobody: { style: 'sensual', type: 'bodytobody' },
-  tantra: { style: 'sensual', type: 'bodytobody' },
-  gay: { style: 'sensual', type: 'sensual' },
-};
+export const bookingAliases: Record<string, { style: Style; type: MassageType }> = Object.fromEntries(
+  aliasesByLanding.flatMap(({ aliases, ...landing }) => aliases.map((alias) => [alias, landing])),
+);
 
 /** Routes marked as requiring sensual access: opening one sets the showSensual flag. */
 export const sensualAccessAliases = Object.entries(bookingAliases)
