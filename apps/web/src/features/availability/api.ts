@@ -11,14 +11,14 @@ import type {
 } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 export const calendarQuery = (from: string, to: string) =>
-  queryOptions({
-    queryKey: ['availability', 'calendar', from, to],
-    queryFn: () => apiFetch<LodgerCalendar | Partial<AdminCalendar>>(`/availability/calendar?from=${from}&to=${to}`),
-    staleTime: 0,
-  });
+  freshQuery<LodgerCalendar | Partial<AdminCalendar>>(
+    ['availability', 'calendar', from, to],
+    `/availability/calendar?from=${from}&to=${to}`,
+  );
 
 export const rulesQuery = queryOptions({
   queryKey: ['availability', 'rules'],

@@ -19,6 +19,7 @@ import type {
 } from '@app/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 /** The owner's side of bookings; the client's side is in api.ts. Keys start with 'bookings' so both refresh. */
@@ -75,11 +76,7 @@ export const adminBookingsQuery = (filters: AdminBookingFilters) =>
   });
 
 export const adminBookingQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['bookings', 'admin', 'one', id],
-    queryFn: () => apiFetch<AdminBookingDetail>(`/admin/bookings/${encodeURIComponent(id)}`),
-    staleTime: 0,
-  });
+  freshQuery<AdminBookingDetail>(['bookings', 'admin', 'one', id], `/admin/bookings/${encodeURIComponent(id)}`);
 
 export const adminServicesQuery = queryOptions({
   queryKey: ['services', 'admin'],

@@ -9,6 +9,7 @@ import type {
 } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 /** The add-ons chosen in the funnel, as the questions below send them; nothing when there are none. */
@@ -38,11 +39,7 @@ export const slotsQuery = (
     staleTime: 0,
   });
 
-export const myBookingsQuery = queryOptions({
-  queryKey: ['bookings', 'mine'],
-  queryFn: () => apiFetch<{ upcoming: Booking[]; past: Booking[] }>('/bookings'),
-  staleTime: 0,
-});
+export const myBookingsQuery = freshQuery<{ upcoming: Booking[]; past: Booking[] }>(['bookings', 'mine'], '/bookings');
 
 export const bookingQuery = (id: string) =>
   queryOptions({

@@ -12,6 +12,7 @@ import type {
 } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 /** Standing appointments: keys under 'bookings', so a change to one date refreshes its series. */
@@ -24,11 +25,10 @@ export const seriesPreviewQuery = (input: PreviewSeriesInput) =>
   });
 
 export const bookingSeriesQuery = (bookingId: string) =>
-  queryOptions({
-    queryKey: ['bookings', 'series', 'of', bookingId],
-    queryFn: () => apiFetch<BookingSeriesAnswer>(`/admin/bookings/${encodeURIComponent(bookingId)}/series`),
-    staleTime: 0,
-  });
+  freshQuery<BookingSeriesAnswer>(
+    ['bookings', 'series', 'of', bookingId],
+    `/admin/bookings/${encodeURIComponent(bookingId)}/series`,
+  );
 
 export const mySeriesQuery = queryOptions({
   queryKey: ['bookings', 'series', 'mine'],

@@ -1,6 +1,7 @@
 import type { OutboxText, TextSettings, TextSettingsInput } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 export const textSettingsQuery = queryOptions({
@@ -8,11 +9,7 @@ export const textSettingsQuery = queryOptions({
   queryFn: () => apiFetch<TextSettings>('/admin/text-settings'),
 });
 
-export const textOutboxQuery = queryOptions({
-  queryKey: ['texts', 'outbox'],
-  queryFn: () => apiFetch<{ texts: OutboxText[] }>('/admin/texts'),
-  staleTime: 0,
-});
+export const textOutboxQuery = freshQuery<{ texts: OutboxText[] }>(['texts', 'outbox'], '/admin/texts');
 
 export const useSaveTextSettings = () =>
   useRefreshingMutation([['texts']], (input: TextSettingsInput) =>

@@ -1,20 +1,12 @@
 import type { AdjustCourseInput, Course, CourseProduct, CourseProductInput, SellCourseInput } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
-export const courseProductsQuery = queryOptions({
-  queryKey: ['courses', 'products'],
-  queryFn: () => apiFetch<CourseProduct[]>('/admin/course-products'),
-  staleTime: 0,
-});
+export const courseProductsQuery = freshQuery<CourseProduct[]>(['courses', 'products'], '/admin/course-products');
 
 export const soldCoursesQuery = (filters: { q: string }) =>
-  queryOptions({
-    queryKey: ['courses', 'sold', filters],
-    queryFn: () => apiFetch<Course[]>(`/admin/courses?${listQueryString(filters)}`),
-    staleTime: 0,
-  });
+  freshQuery<Course[]>(['courses', 'sold', filters], `/admin/courses?${listQueryString(filters)}`);
 
 export const useSaveCourseProduct = () =>
   useRefreshingMutation(

@@ -1,6 +1,6 @@
 import type { CustomerPolicy, emailStatusList, Payment, UpdateCustomerInput } from '@app/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { useRefreshingMutation, useRemovingMutation } from '../../lib/mutations.ts';
 
 /** A booking row as the customer's page receives it (the table's own columns, dates as ISO strings). */
@@ -42,11 +42,7 @@ export type CustomerDetail = {
 };
 
 export const customerQuery = (uid: string) =>
-  queryOptions({
-    queryKey: ['customers', 'one', uid],
-    queryFn: () => apiFetch<CustomerDetail>(`/admin/customers/${encodeURIComponent(uid)}`),
-    staleTime: 0,
-  });
+  freshQuery<CustomerDetail>(['customers', 'one', uid], `/admin/customers/${encodeURIComponent(uid)}`);
 
 /** Served as an attachment: a plain link downloads it with the admin's session cookie. */
 export function customerExportUrl(uid: string): string {

@@ -1,6 +1,7 @@
 import type { Dashboard, HideBackupWarningInput, SetupStatus } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type { Dashboard };
@@ -24,11 +25,7 @@ export const useDecidePending = () =>
       }),
   );
 
-export const setupQuery = queryOptions({
-  queryKey: ['setup'],
-  queryFn: () => apiFetch<SetupStatus>('/admin/setup'),
-  staleTime: 0,
-});
+export const setupQuery = freshQuery<SetupStatus>(['setup'], '/admin/setup');
 
 /**
  * 'Hide' on the dashboard's banner: the setup checklist for the business, the backup warning shown for this owner

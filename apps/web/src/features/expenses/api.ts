@@ -15,6 +15,7 @@ import type {
 } from '@app/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { listQueryString, useRefreshingMutation, useRemovingMutation } from '../../lib/mutations.ts';
 
 export type ExpenseFilters = { from: string; to: string; categoryId: string; supplier: string; page: number };
@@ -34,11 +35,7 @@ export const expensesQuery = (filters: ExpenseFilters) =>
   });
 
 export const expenseQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['expenses', 'one', id],
-    queryFn: () => apiFetch<ExpenseDetail>(`/admin/expenses/${encodeURIComponent(id)}`),
-    staleTime: 0,
-  });
+  freshQuery<ExpenseDetail>(['expenses', 'one', id], `/admin/expenses/${encodeURIComponent(id)}`);
 
 export const expenseCategoriesQuery = queryOptions({
   queryKey: ['expenses', 'categories'],

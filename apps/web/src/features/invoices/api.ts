@@ -12,6 +12,7 @@ import type {
 } from '@app/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type InvoiceFilters = { status: InvoiceStatus | ''; q: string; page: number; pageSize: number };
@@ -25,11 +26,7 @@ export const invoicesQuery = (filters: InvoiceFilters) =>
   });
 
 export const invoiceQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['invoices', 'one', id],
-    queryFn: () => apiFetch<InvoiceDetail>(`/admin/invoices/${encodeURIComponent(id)}`),
-    staleTime: 0,
-  });
+  freshQuery<InvoiceDetail>(['invoices', 'one', id], `/admin/invoices/${encodeURIComponent(id)}`);
 
 export const invoiceSettingsQuery = queryOptions({
   queryKey: ['invoices', 'settings'],
@@ -37,11 +34,10 @@ export const invoiceSettingsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export const billableBookingsQuery = queryOptions({
-  queryKey: ['invoices', 'billable-bookings'],
-  queryFn: () => apiFetch<{ bookings: BillableBooking[] }>('/admin/invoices/billable-bookings'),
-  staleTime: 0,
-});
+export const billableBookingsQuery = freshQuery<{ bookings: BillableBooking[] }>(
+  ['invoices', 'billable-bookings'],
+  '/admin/invoices/billable-bookings',
+);
 
 /** Served as an attachment: a plain link downloads it with the admin's session cookie. */
 export function invoicePdfUrl(id: string): string {

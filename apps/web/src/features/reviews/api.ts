@@ -1,21 +1,17 @@
 import type { AdminReview, DecideReviewInput, LeaveReviewInput, ReviewSettings, ReviewVisit } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
 export const reviewVisitQuery = (bookingId: string) =>
-  queryOptions({
-    queryKey: ['reviews', 'visit', bookingId],
-    queryFn: () => apiFetch<ReviewVisit>(`/reviews/visits/${encodeURIComponent(bookingId)}`),
-    staleTime: 0,
-  });
+  freshQuery<ReviewVisit>(['reviews', 'visit', bookingId], `/reviews/visits/${encodeURIComponent(bookingId)}`);
 
 export const adminReviewsQuery = (status: string | null) =>
-  queryOptions({
-    queryKey: ['reviews', 'admin', status ?? 'all'],
-    queryFn: () => apiFetch<{ reviews: AdminReview[] }>(`/admin/reviews${status ? `?status=${status}` : ''}`),
-    staleTime: 0,
-  });
+  freshQuery<{ reviews: AdminReview[] }>(
+    ['reviews', 'admin', status ?? 'all'],
+    `/admin/reviews${status ? `?status=${status}` : ''}`,
+  );
 
 export const reviewSettingsQuery = queryOptions({
   queryKey: ['reviews', 'settings'],

@@ -1,6 +1,7 @@
 import type { BuyVoucherInput, IssueVoucherInput, Voucher, VoucherPage, VoucherPurchase } from '@app/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
+import { freshQuery } from '../../lib/fresh-query.ts';
 import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type VoucherFilters = { q: string; page: number; pageSize: number };
@@ -13,18 +14,10 @@ export const vouchersQuery = (filters: VoucherFilters) =>
     staleTime: 0,
   });
 
-export const myVouchersQuery = queryOptions({
-  queryKey: ['vouchers', 'mine'],
-  queryFn: () => apiFetch<Voucher[]>('/vouchers'),
-  staleTime: 0,
-});
+export const myVouchersQuery = freshQuery<Voucher[]>(['vouchers', 'mine'], '/vouchers');
 
 export const myVoucherQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['vouchers', 'mine', id],
-    queryFn: () => apiFetch<Voucher>(`/vouchers/${encodeURIComponent(id)}`),
-    staleTime: 0,
-  });
+  freshQuery<Voucher>(['vouchers', 'mine', id], `/vouchers/${encodeURIComponent(id)}`);
 
 export const useIssueVoucher = () =>
   useRefreshingMutation(

@@ -13,13 +13,10 @@ import type {
 } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api-client.ts';
+import { freshQuery } from '../fresh-query.ts';
 import { useRefreshingMutation } from '../mutations.ts';
 
-export const myQuestionnaireQuery = queryOptions({
-  queryKey: ['records', 'mine'],
-  queryFn: () => apiFetch<MyQuestionnaire>('/records/questionnaire'),
-  staleTime: 0,
-});
+export const myQuestionnaireQuery = freshQuery<MyQuestionnaire>(['records', 'mine'], '/records/questionnaire');
 
 export const useSubmitHealthForm = () =>
   useRefreshingMutation(
@@ -53,28 +50,19 @@ export const bookingsRecordStatusesQuery = (bookingIds: string[]) =>
   });
 
 export const knownAboutClientQuery = (bookingId: string) =>
-  queryOptions({
-    queryKey: ['records', 'known', bookingId],
-    queryFn: () => apiFetch<KnownAboutClient>(`/admin/records/bookings/${encodeURIComponent(bookingId)}/known`),
-    staleTime: 0,
-  });
+  freshQuery<KnownAboutClient>(
+    ['records', 'known', bookingId],
+    `/admin/records/bookings/${encodeURIComponent(bookingId)}/known`,
+  );
 
 export const clientRecordQuery = (clientId: string) =>
-  queryOptions({
-    queryKey: ['records', 'client', clientId],
-    queryFn: () => apiFetch<ClientRecord>(`/admin/records/clients/${encodeURIComponent(clientId)}`),
-    staleTime: 0,
-  });
+  freshQuery<ClientRecord>(['records', 'client', clientId], `/admin/records/clients/${encodeURIComponent(clientId)}`);
 
 export const bookingNotesQuery = (bookingId: string) =>
-  queryOptions({
-    queryKey: ['records', 'notes', bookingId],
-    queryFn: () =>
-      apiFetch<{ hasClient: boolean; notes: TreatmentNote[]; lastPlan: string | null }>(
-        `/admin/records/bookings/${encodeURIComponent(bookingId)}/notes`,
-      ),
-    staleTime: 0,
-  });
+  freshQuery<{ hasClient: boolean; notes: TreatmentNote[]; lastPlan: string | null }>(
+    ['records', 'notes', bookingId],
+    `/admin/records/bookings/${encodeURIComponent(bookingId)}/notes`,
+  );
 
 export const useAcknowledgeRedFlag = () =>
   useRefreshingMutation([['records']], (id: string) =>
@@ -99,11 +87,7 @@ export const useAmendNote = () =>
     }),
   );
 
-export const recordsSettingsQuery = queryOptions({
-  queryKey: ['records', 'settings'],
-  queryFn: () => apiFetch<RecordsSettings>('/admin/records/settings'),
-  staleTime: 0,
-});
+export const recordsSettingsQuery = freshQuery<RecordsSettings>(['records', 'settings'], '/admin/records/settings');
 
 export const useSaveRecordsSettings = () =>
   useRefreshingMutation(

@@ -8,13 +8,13 @@ import type {
 } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api-client.ts';
+import { freshQuery } from '../fresh-query.ts';
 import { useRefreshingMutation } from '../mutations.ts';
 
-export const screeningSettingsQuery = queryOptions({
-  queryKey: ['records', 'screening'],
-  queryFn: () => apiFetch<ScreeningSettings>('/admin/records/screening'),
-  staleTime: 0,
-});
+export const screeningSettingsQuery = freshQuery<ScreeningSettings>(
+  ['records', 'screening'],
+  '/admin/records/screening',
+);
 
 export const useSaveScreening = () =>
   useRefreshingMutation(
@@ -44,12 +44,10 @@ export const useAnswerScreening = (bookingId: string) =>
   );
 
 export const clientPrivateReasonsQuery = (clientId: string) =>
-  queryOptions({
-    queryKey: ['records', 'private-reasons', clientId],
-    queryFn: () =>
-      apiFetch<{ reasons: PrivateReason[] }>(`/admin/records/clients/${encodeURIComponent(clientId)}/private-reasons`),
-    staleTime: 0,
-  });
+  freshQuery<{ reasons: PrivateReason[] }>(
+    ['records', 'private-reasons', clientId],
+    `/admin/records/clients/${encodeURIComponent(clientId)}/private-reasons`,
+  );
 
 /** Blocks the client (again) with the owner's private reason, kept in the same transaction as the block. */
 export const useBlockWithReason = (clientId: string) =>

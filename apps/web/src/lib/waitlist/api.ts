@@ -10,6 +10,7 @@ import type {
 } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api-client.ts';
+import { freshQuery } from '../fresh-query.ts';
 import { useRefreshingMutation } from '../mutations.ts';
 
 export type WaitlistOfferView = {
@@ -26,33 +27,19 @@ export type WaitlistOfferView = {
   bookingId: string | null;
 };
 
-export const myWaitlistQuery = queryOptions({
-  queryKey: ['waitlist', 'mine'],
-  queryFn: () => apiFetch<{ entries: WaitlistEntry[] }>('/waitlist'),
-  staleTime: 0,
-});
+export const myWaitlistQuery = freshQuery<{ entries: WaitlistEntry[] }>(['waitlist', 'mine'], '/waitlist');
 
 export const waitlistEntryQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['waitlist', 'entry', id],
-    queryFn: () => apiFetch<WaitlistEntry>(`/waitlist/${encodeURIComponent(id)}`),
-    staleTime: 0,
-  });
+  freshQuery<WaitlistEntry>(['waitlist', 'entry', id], `/waitlist/${encodeURIComponent(id)}`);
 
 export const waitlistOfferQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['waitlist', 'offer', id],
-    queryFn: () => apiFetch<WaitlistOfferView>(`/waitlist/offers/${encodeURIComponent(id)}`),
-    staleTime: 0,
-  });
+  freshQuery<WaitlistOfferView>(['waitlist', 'offer', id], `/waitlist/offers/${encodeURIComponent(id)}`);
 
 export const adminWaitlistQuery = (date: string) =>
-  queryOptions({
-    queryKey: ['waitlist', 'admin', date],
-    queryFn: () =>
-      apiFetch<{ date: string; entries: AdminWaitlistEntry[] }>(`/admin/waitlist?date=${encodeURIComponent(date)}`),
-    staleTime: 0,
-  });
+  freshQuery<{ date: string; entries: AdminWaitlistEntry[] }>(
+    ['waitlist', 'admin', date],
+    `/admin/waitlist?date=${encodeURIComponent(date)}`,
+  );
 
 export const waitlistSettingsQuery = queryOptions({
   queryKey: ['waitlist', 'settings'],
