@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { account, session } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { type Actor, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireSignedIn } from '../auth/actor.ts';
 import { erasePerson, exportPersonData } from '../personal-data/personal-data.service.ts';
 import { placeOfAddress } from './place-of-address.ts';
 
@@ -56,7 +56,7 @@ export const deleteAccountInput = z.strictObject({
 });
 
 /** Deletes the signed-in account after the password (or, without one, the word DELETE) confirms it. */
-export async function deleteMyAccount(db: Db, request: { actor: Actor | null; input: unknown }) {
+export async function deleteMyAccount(db: Db, request: InputRequest) {
   const actor = requireSignedIn(request.actor);
   const input = parseInput(deleteAccountInput, request.input);
   const [credential] = await db

@@ -15,7 +15,7 @@ import { addOn, booking, bookingAddOn } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type RowInputRequest, requireRole } from '../auth/actor.ts';
 
 type AddOnRow = typeof addOn.$inferSelect;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,7 +49,7 @@ export async function listAllAddOns(db: Db, { actor }: { actor: Actor | null }):
   return (await db.select().from(addOn).orderBy(asc(addOn.createdAt))).map(toAddOn);
 }
 
-export async function createAddOn(db: Db, { actor, input }: { actor: Actor | null; input: unknown }): Promise<AddOn> {
+export async function createAddOn(db: Db, { actor, input }: InputRequest): Promise<AddOn> {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(addOnInput, input);
   return db.transaction(async (tx) => {
@@ -68,10 +68,7 @@ export async function createAddOn(db: Db, { actor, input }: { actor: Actor | nul
 }
 
 /** Edits or archives an add-on. Bookings keep the snapshot they took (decision 079). */
-export async function updateAddOn(
-  db: Db,
-  { actor, id, input }: { actor: Actor | null; id: string; input: unknown },
-): Promise<AddOn> {
+export async function updateAddOn(db: Db, { actor, id, input }: RowInputRequest): Promise<AddOn> {
   const admin = requireRole(actor, 'admin');
   const { archived, ...changes } = parseInput(updateAddOnInput, input);
   if (!uuidPattern.test(id)) throw new AppError('NOT_FOUND', 'No such add-on.');

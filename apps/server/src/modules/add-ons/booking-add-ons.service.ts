@@ -8,7 +8,7 @@ import { isOverlapViolation } from '../../lib/database-errors.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type RowInputRequest, requireRole } from '../auth/actor.ts';
 import { loadSlotRules } from '../availability/availability.service.ts';
 import { openIntervalsOfDate } from '../availability/slots.ts';
 import { getAdminBooking } from '../bookings/admin-bookings.service.ts';
@@ -24,10 +24,7 @@ const CHANGEABLE = ['awaiting_payment', 'pending', 'confirmed', 'completed'];
  * taken as they are now. A booking that gets longer and is still to come must fit: inside the opening hours of its
  * day, clear of other bookings, time off and the buffer after it; else a CONFLICT says when it would end and why.
  */
-export async function setBookingAddOns(
-  deps: BookingDeps,
-  request: { actor: Actor | null; id: string; input: unknown },
-) {
+export async function setBookingAddOns(deps: BookingDeps, request: RowInputRequest) {
   const admin = requireRole(request.actor, 'admin');
   const data = parseInput(setBookingAddOnsInput, request.input);
   const { db, env } = deps;

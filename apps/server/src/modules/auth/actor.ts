@@ -13,6 +13,14 @@ export type Actor = {
   secondFactor?: boolean;
 };
 
+/**
+ * What a service is called with, from a route, the CLI or a job: who is asking, and what they sent as it came (the
+ * service parses it): a body, the id of the row named in the path, or a query string.
+ */
+export type InputRequest = { actor: Actor | null; input: unknown };
+export type RowInputRequest = { actor: Actor | null; id: string; input: unknown };
+export type QueryRequest = { actor: Actor | null; query: unknown };
+
 /** One session lookup per request: the owner guard asks first, the route's service asks again. */
 const actorsOfRequests = new WeakMap<FastifyRequest, Promise<Actor | null>>();
 

@@ -15,7 +15,7 @@ import { availabilityOverride, blockedPeriod, booking, businessSettings, outside
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
 import { noteFreedTime } from '../waitlist/freed-time.ts';
 import { computeSlots, type Interval, type SlotRules } from './slots.ts';
 
@@ -178,7 +178,7 @@ export async function listOverrides(db: DbOrTx, { actor, timeZone }: { actor: Ac
     .orderBy(asc(availabilityOverride.date));
 }
 
-export async function createOverride(db: DbOrTx, { actor, input }: { actor: Actor | null; input: unknown }) {
+export async function createOverride(db: DbOrTx, { actor, input }: InputRequest) {
   requireRole(actor, 'admin');
   const [row] = await db.insert(availabilityOverride).values(parseInput(createOverrideInput, input)).returning();
   return row;
@@ -226,7 +226,7 @@ export async function bookingsDuring(
  * Blocks time. A block over bookings does not cancel them, so the owner is told first: without `confirm` the answer
  * is a 409 listing them, and nothing is written.
  */
-export async function createBlock(db: DbOrTx, { actor, input }: { actor: Actor | null; input: unknown }) {
+export async function createBlock(db: DbOrTx, { actor, input }: InputRequest) {
   requireRole(actor, 'admin');
   const data = parseInput(createBlockInput, input);
   const startsAt = new Date(data.startsAt);

@@ -16,7 +16,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { addOnsOfBooking } from '../add-ons/booking-add-ons.ts';
 import { auditOf } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type QueryRequest, type RowInputRequest, requireRole } from '../auth/actor.ts';
 import { coursePaidOf } from '../courses/course-sessions.ts';
 import { adminBankDepositOf } from '../payments/bank-transfer-deposits.ts';
 import { chargeNoShowFee, noShowFeeStateOf } from '../payments/no-show-fee.ts';
@@ -61,10 +61,7 @@ export function toAdminBooking(
 }
 
 /** The owner's searchable list (and the calendar's events): filters by dates, status, style, type, customer. */
-export async function listAdminBookings(
-  deps: { db: Db; env: Pick<Env, 'BUSINESS_TIME_ZONE'> },
-  request: { actor: Actor | null; query: unknown },
-) {
+export async function listAdminBookings(deps: { db: Db; env: Pick<Env, 'BUSINESS_TIME_ZONE'> }, request: QueryRequest) {
   const { db } = deps;
   const timeZone = deps.env.BUSINESS_TIME_ZONE;
   requireRole(request.actor, 'admin');
@@ -182,10 +179,7 @@ async function adminOnlinePaymentOf(db: Db, bookingId: string): Promise<AdminOnl
 }
 
 /** Completed or no-show, once the appointment has started. */
-export async function setBookingOutcome(
-  deps: BookingDeps,
-  request: { actor: Actor | null; id: string; input: unknown },
-) {
+export async function setBookingOutcome(deps: BookingDeps, request: RowInputRequest) {
   const actor = requireRole(request.actor, 'admin');
   const { status } = parseInput(setOutcomeInput, request.input);
   return deps.db.transaction(async (tx) => {
@@ -213,7 +207,7 @@ export async function setBookingOutcome(
   });
 }
 
-export async function setPrivateNotes(db: Db, request: { actor: Actor | null; id: string; input: unknown }) {
+export async function setPrivateNotes(db: Db, request: RowInputRequest) {
   const admin = requireRole(request.actor, 'admin');
   const { privateNotes } = parseInput(privateNotesInput, request.input);
   return db.transaction(async (tx) => {

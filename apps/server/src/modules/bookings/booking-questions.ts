@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { booking, customer, service } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addOnMinutesFor, withAddOns } from '../add-ons/booking-add-ons.ts';
-import { type Actor, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type QueryRequest, requireSignedIn } from '../auth/actor.ts';
 import { freeTimes } from '../availability/free-times.ts';
 import { bankDepositFor } from '../payments/bank-transfer-deposits.ts';
 import { noShowFeeFor } from '../payments/no-show-fee.ts';
@@ -106,6 +106,9 @@ export async function upfrontFor(
   );
 }
 
+/** A signed-in client's question about a treatment and length before booking it (sensual ones only when shown). */
+type TreatmentQuestion = { actor: Actor | null; query: unknown; showSensual: boolean };
+
 /** What the payment policy would ask the signed-in client up front, before any booking exists (read outside it). */
 async function upfrontForSignedIn(
   deps: BookingDeps,
@@ -120,10 +123,7 @@ async function upfrontForSignedIn(
  * Whether a booking of this style by the signed-in client would wait for the owner (a new client's sensual
  * request), so the page can say so before the client asks. The booking itself decides again on the server.
  */
-export async function approvalRequired(
-  deps: BookingDeps,
-  request: { actor: Actor | null; query: unknown },
-): Promise<ApprovalAnswer> {
+export async function approvalRequired(deps: BookingDeps, request: QueryRequest): Promise<ApprovalAnswer> {
   const actor = requireSignedIn(request.actor);
   const { style } = parseInput(approvalQuery, request.query);
   if (style !== 'sensual') return { approvalRequired: false };
@@ -135,10 +135,7 @@ export async function approvalRequired(
  * What the signed-in client would be asked to pay now for this service and length (decision 047), by the same rule
  * the booking itself applies, so the page says before confirming exactly what POST /api/bookings will ask.
  */
-export async function upfrontForClient(
-  deps: BookingDeps,
-  request: { actor: Actor | null; query: unknown; showSensual: boolean },
-): Promise<UpfrontAnswer> {
+export async function upfrontForClient(deps: BookingDeps, request: TreatmentQuestion): Promise<UpfrontAnswer> {
   const actor = requireSignedIn(request.actor);
   const query = parseInput(upfrontQuery, request.query);
   const { chosen, duration } = await askedTreatment(deps.db, { query, showSensual: request.showSensual });
@@ -160,10 +157,7 @@ export async function upfrontForClient(
  * What a gift voucher code would pay towards this treatment and length, and what the payment policy would then ask
  * online of what is left: the same rules the booking applies, so the confirm step says exactly what will happen.
  */
-export async function checkVoucherForBooking(
-  deps: BookingDeps,
-  request: { actor: Actor | null; query: unknown; showSensual: boolean },
-): Promise<VoucherCheck> {
+export async function checkVoucherForBooking(deps: BookingDeps, request: TreatmentQuestion): Promise<VoucherCheck> {
   const actor = requireSignedIn(request.actor);
   const query = parseInput(checkVoucherQuery, request.query);
   const { chosen, duration } = await askedTreatment(deps.db, { query, showSensual: request.showSensual });

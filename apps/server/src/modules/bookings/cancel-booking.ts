@@ -9,7 +9,7 @@ import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { payment } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type RowInputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { giveBackCourseSession } from '../courses/course-sessions.ts';
 import { bankDepositMoneyIdsOf, refundHeldBankDeposit } from '../payments/bank-transfer-deposits.ts';
@@ -181,7 +181,7 @@ async function cancelAwaitingPayment(deps: BookingDeps, actor: Actor, row: Booki
   });
 }
 
-export async function cancelBooking(deps: BookingDeps, request: { actor: Actor | null; id: string; input: unknown }) {
+export async function cancelBooking(deps: BookingDeps, request: RowInputRequest) {
   const actor = requireSignedIn(request.actor);
   const { reason } = parseInput(cancelBookingInput, request.input ?? {});
   const current = await ownBooking(deps.db, { actor, id: request.id });
@@ -202,10 +202,7 @@ export async function cancelBooking(deps: BookingDeps, request: { actor: Actor |
  * The owner cancels: emailing the client and paying back are the owner's choice. Answered with the booking sheet as it
  * now is, whether the client was emailed (the web offers Undo only then) and what went back.
  */
-export async function adminCancelBooking(
-  deps: BookingDeps,
-  request: { actor: Actor | null; id: string; input: unknown },
-) {
+export async function adminCancelBooking(deps: BookingDeps, request: RowInputRequest) {
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(adminCancelBookingInput, request.input ?? {});
   const result = await cancelRow(deps, actor, request.id, {

@@ -4,7 +4,7 @@ import type { BookingDeps } from '../../app-context.ts';
 import { booking, bookingEvent } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type RowInputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules, loadSlotRules } from '../availability/availability.service.ts';
 import { noteFreedTime } from '../waitlist/freed-time.ts';
 import { getAdminBooking } from './admin-bookings.service.ts';
@@ -92,10 +92,7 @@ async function moveRow(
     .catch((error) => withAlternatives(deps, { error, durationMinutes: movedDuration, wanted: startsAt }));
 }
 
-export async function rescheduleBooking(
-  deps: BookingDeps,
-  request: { actor: Actor | null; id: string; input: unknown },
-) {
+export async function rescheduleBooking(deps: BookingDeps, request: RowInputRequest) {
   const actor = requireSignedIn(request.actor);
   const input = parseInput(rescheduleBookingInput, request.input);
   const result = await moveRow(deps, { actor, id: request.id, input, notify: true });
@@ -106,10 +103,7 @@ export async function rescheduleBooking(
  * The owner moves a booking; the client is emailed the new time unless the owner says not to. Answered with the
  * booking sheet as it now is and whether the client was emailed (the web offers Undo only then).
  */
-export async function adminMoveBooking(
-  deps: BookingDeps,
-  request: { actor: Actor | null; id: string; input: unknown },
-) {
+export async function adminMoveBooking(deps: BookingDeps, request: RowInputRequest) {
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(adminMoveBookingInput, request.input);
   const result = await moveRow(deps, { actor, id: request.id, input, notify: input.notifyClient });
@@ -121,7 +115,7 @@ export async function adminMoveBooking(
  * has not started. Nothing is emailed (the Undo is only offered when the cancelling emailed nobody). Answered with the
  * booking sheet as it now is.
  */
-export async function restoreBooking(deps: BookingDeps, request: { actor: Actor | null; id: string; input: unknown }) {
+export async function restoreBooking(deps: BookingDeps, request: RowInputRequest) {
   const actor = requireRole(request.actor, 'admin');
   const { version } = parseInput(restoreBookingInput, request.input ?? {});
   const { db, env } = deps;

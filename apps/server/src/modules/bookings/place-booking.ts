@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { booking, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addOnsOfBooking, recordBookingAddOns, withAddOns } from '../add-ons/booking-add-ons.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { coursePaidOf, courseSessionFor, useCourseSession } from '../courses/course-sessions.ts';
 import { customerPolicyOf } from '../customers/customer-policy.ts';
@@ -263,7 +263,7 @@ export async function createBooking(
  * The owner books for a customer on the phone: an existing one, or a new one made in the same transaction. Answered
  * with the booking sheet, and whether this request made it (a retry with the same key finds the first).
  */
-export async function createPhoneBooking(deps: BookingDeps, request: { actor: Actor | null; input: unknown }) {
+export async function createPhoneBooking(deps: BookingDeps, request: InputRequest) {
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(createPhoneBookingInput, request.input);
   const customer = input.customer;

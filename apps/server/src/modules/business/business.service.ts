@@ -5,7 +5,7 @@ import { auditLog, businessSettings, emailOutbox } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
 
 export type BusinessEnv = Pick<Env, 'BUSINESS_NAME' | 'BUSINESS_AREA' | 'BUSINESS_PHONE' | 'BUSINESS_EMAIL'>;
 
@@ -47,7 +47,7 @@ export async function readBusinessDetails(deps: { db: DbOrTx; env: BusinessEnv }
 
 export async function updateBusinessDetails(
   { db, env }: { db: DbOrTx; env: BusinessEnv },
-  { actor, input }: { actor: Actor | null; input: unknown },
+  { actor, input }: InputRequest,
 ): Promise<BusinessDetails> {
   const admin = requireRole(actor, 'admin');
   const details = parseInput(updateBusinessDetailsInput, input);

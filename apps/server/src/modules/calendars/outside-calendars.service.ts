@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { diaryVersion, outsideBusy, outsideCalendar } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { busyTimesOf } from './ics-busy.ts';
 import { type FetchLimits, fetchCalendar } from './safe-fetch.ts';
@@ -83,10 +83,7 @@ export async function listOutsideCalendars(
 }
 
 /** Adds a calendar and reads it at once, so the owner sees straight away whether the address works. */
-export async function addOutsideCalendar(
-  deps: CalendarDeps,
-  { actor, input }: { actor: Actor | null; input: unknown },
-) {
+export async function addOutsideCalendar(deps: CalendarDeps, { actor, input }: InputRequest) {
   requireRole(actor, 'admin');
   const data = parseInput(outsideCalendarInput, input);
   const [existing] = await deps.db.select({ n: count() }).from(outsideCalendar);

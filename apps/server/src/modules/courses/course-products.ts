@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { courseProduct, service } from '../../db/schema.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type RowInputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { type CourseDeps, type CourseProductRow, productView } from './course-rules.ts';
 
 /** The treatment a course is for, at a length it is offered today: its name, style and type are kept with it. */
@@ -54,7 +54,7 @@ export async function listCoursesOnSale(deps: CourseDeps, request: { actor: Acto
   return withSinglePrices(deps.db, rows);
 }
 
-export async function createCourseProduct(deps: CourseDeps, request: { actor: Actor | null; input: unknown }) {
+export async function createCourseProduct(deps: CourseDeps, request: InputRequest) {
   const admin = requireRole(request.actor, 'admin');
   const data = parseInput(courseProductInput, request.input);
   return deps.db.transaction(async (tx) => {
@@ -78,10 +78,7 @@ export async function createCourseProduct(deps: CourseDeps, request: { actor: Ac
 }
 
 /** Changing a course on offer changes what is sold from now on; courses already bought keep what they were sold as. */
-export async function updateCourseProduct(
-  deps: CourseDeps,
-  request: { actor: Actor | null; id: string; input: unknown },
-) {
+export async function updateCourseProduct(deps: CourseDeps, request: RowInputRequest) {
   const admin = requireRole(request.actor, 'admin');
   const data = parseInput(courseProductInput, request.input);
   return deps.db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import { now, todayOf } from '../../lib/clock.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type RowInputRequest, requireRole } from '../auth/actor.ts';
 import { courseAdjustedEntry, courseSessionReturnedEntry, courseSessionUsedEntry } from '../ledger/course-postings.ts';
 import { readPaymentPolicy } from '../payments/payment-policy.service.ts';
 import {
@@ -181,7 +181,7 @@ export async function coursePaidOf(tx: DbOrTx, request: { bookingId: string }): 
  * The owner corrects the sessions left on an active course, with a reason: taken off as used (a sale), added back
  * as given back, never below none nor above the sessions bought. Audited, and in the course's history.
  */
-export async function adjustCourse(deps: CourseDeps, request: { actor: Actor | null; id: string; input: unknown }) {
+export async function adjustCourse(deps: CourseDeps, request: RowInputRequest) {
   const admin = requireRole(request.actor, 'admin');
   const data = parseInput(adjustCourseInput, request.input);
   const row = await deps.db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { coursePurchase, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type QueryRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { type CourseDeps, courseViews } from './course-rules.ts';
 
 const listCoursesQuery = z.strictObject({
@@ -13,7 +13,7 @@ const listCoursesQuery = z.strictObject({
 });
 
 /** The owner's view: every course sold or being paid, newest first, with balances and history. */
-export async function listCourses(deps: CourseDeps, request: { actor: Actor | null; query: unknown }) {
+export async function listCourses(deps: CourseDeps, request: QueryRequest) {
   requireRole(request.actor, 'admin');
   const filters = parseInput(listCoursesQuery, request.query ?? {});
   const conditions = [inArray(coursePurchase.status, ['active', 'expired'])];

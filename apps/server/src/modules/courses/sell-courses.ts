@@ -15,7 +15,7 @@ import { todayOf } from '../../lib/clock.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { addMonths } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { courseSoldEntry } from '../ledger/course-postings.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
 import { createPurchaseIntent, settleOnReturn } from '../payments/stripe-client.ts';
@@ -63,7 +63,7 @@ async function purchaseValues(
 }
 
 /** The owner records a course sold at the till to one of their clients: active at once, the money posted. */
-export async function sellCourseAtTill(deps: CourseDeps, request: { actor: Actor | null; input: unknown }) {
+export async function sellCourseAtTill(deps: CourseDeps, request: InputRequest) {
   const admin = requireRole(request.actor, 'admin');
   const data = parseInput(sellCourseInput, request.input);
   const row = await deps.db.transaction(async (tx) => {
@@ -107,10 +107,7 @@ export async function sellCourseAtTill(deps: CourseDeps, request: { actor: Actor
  * A client buys a course online: a purchase awaiting payment and its PaymentIntent (purpose 'course'); the course is
  * active only once Stripe says the money was taken. A sensual course is refused before anything reaches Stripe.
  */
-export async function buyCourse(
-  deps: CourseDeps,
-  request: { actor: Actor | null; input: unknown },
-): Promise<CoursePurchase> {
+export async function buyCourse(deps: CourseDeps, request: InputRequest): Promise<CoursePurchase> {
   const me = requireSignedIn(request.actor);
   const stripe = deps.stripe;
   if (!stripe) throw new AppError('NOT_FOUND', 'Courses are sold in person here.');

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, customer, emailOutbox, payment, user } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { auditOf, recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type QueryRequest, requireRole } from '../auth/actor.ts';
 import { erasePerson, exportPersonData } from '../personal-data/personal-data.service.ts';
 import { keepPrivateReason } from '../records/screening.ts';
 
@@ -58,7 +58,7 @@ const sortKeys = (within: SQL) => ({
  * alone; the page's own rows then get their details, and their figures over the client indexes of bookings and
  * payments, never over every booking. `people` is inlined when read once and kept when an aggregate reads it too.
  */
-export async function listCustomers(db: Db, request: { actor: Actor | null; query: unknown }) {
+export async function listCustomers(db: Db, request: QueryRequest) {
   requireRole(request.actor, 'admin');
   const q = parseInput(listCustomersQuery, request.query);
   const search = q.q ? containsPattern(q.q.toLowerCase()) : null;

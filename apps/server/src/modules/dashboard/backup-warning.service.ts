@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { appSetting } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type InputRequest, requireRole } from '../auth/actor.ts';
 import type { BackupRecord } from '../backups/backup.service.ts';
 
 const BACKUP_OVERDUE_MS = 2 * 86_400_000;
@@ -48,7 +48,7 @@ export async function hiddenBackupWarning(db: DbOrTx, userId: string): Promise<s
 }
 
 /** The owner has read the backup warning and hides it until there is a newer one. */
-export async function hideBackupWarning(db: DbOrTx, { actor, input }: { actor: Actor | null; input: unknown }) {
+export async function hideBackupWarning(db: DbOrTx, { actor, input }: InputRequest) {
   const admin = requireRole(actor, 'admin');
   const { warning } = parseInput(hideBackupWarningInput, input);
   const value = { warning };

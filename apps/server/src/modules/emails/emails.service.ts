@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { businessSettings, type EmailAttachment, emailOutbox, emailTemplate, user } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type QueryRequest, requireRole } from '../auth/actor.ts';
 import { type BusinessEnv, getBusinessDetails } from '../business/business.service.ts';
 import type { Outbox, OutgoingEmail } from '../outbox/outbox.service.ts';
 import { documentBrandOf } from '../website/website.service.ts';
@@ -99,10 +99,7 @@ export async function getEmailSettings(db: DbOrTx, { actor }: { actor: Actor | n
 }
 
 /** Whether calendar files and email subjects/previews name sensual treatments (off by default: decision 026). */
-export async function saveEmailSettings(
-  db: Db,
-  { actor, input }: { actor: Actor | null; input: unknown },
-): Promise<EmailSettings> {
+export async function saveEmailSettings(db: Db, { actor, input }: InputRequest): Promise<EmailSettings> {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(emailSettingsSchema, input);
   return db.transaction(async (tx) => {
@@ -238,7 +235,7 @@ export async function previewTemplate(
   };
 }
 
-export async function listEmails(db: Db, { actor, query }: { actor: Actor | null; query: unknown }) {
+export async function listEmails(db: Db, { actor, query }: QueryRequest) {
   requireRole(actor, 'admin');
   const q = parseInput(listEmailsQuery, query);
   const where = and(
@@ -353,7 +350,7 @@ export async function resendEmail(
 /** A one-off email from the owner to a customer. */
 export async function composeToCustomer(
   { db, outbox, env }: { db: Db; outbox: Outbox; env: BusinessEnv },
-  { actor, input }: { actor: Actor | null; input: unknown },
+  { actor, input }: InputRequest,
 ) {
   const { businessName } = await getBusinessDetails({ db, env });
   const admin = requireRole(actor, 'admin');

@@ -9,7 +9,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { businessSettings, expenseCategory } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type RowInputRequest, requireRole } from '../auth/actor.ts';
 import { accountCodesFrom, addOwnAccount, renameOwnAccount } from '../ledger/ledger.service.ts';
 import { auditExpense } from './expense-audit.ts';
 
@@ -66,10 +66,7 @@ export function nextExpenseAccountCode(used: string[]): string {
 }
 
 /** A new category gets its own expense account, so the ledger reports it separately from the start. */
-export async function createExpenseCategory(
-  db: Db,
-  { actor, input }: { actor: Actor | null; input: unknown },
-): Promise<ExpenseCategory> {
+export async function createExpenseCategory(db: Db, { actor, input }: InputRequest): Promise<ExpenseCategory> {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(createExpenseCategoryInput, input);
   return db.transaction(async (tx) => {
@@ -97,10 +94,7 @@ export async function createExpenseCategory(
 }
 
 /** Rename (its account follows), retire or reorder a category; expenses already filed keep it. */
-export async function updateExpenseCategory(
-  db: Db,
-  { actor, id, input }: { actor: Actor | null; id: string; input: unknown },
-): Promise<ExpenseCategory> {
+export async function updateExpenseCategory(db: Db, { actor, id, input }: RowInputRequest): Promise<ExpenseCategory> {
   const admin = requireRole(actor, 'admin');
   const changes = parseInput(updateExpenseCategoryInput, input);
   return db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import { and, asc, desc, gte, inArray, isNull, lte, type SQL, sql } from 'drizzl
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, expense, expenseCategory } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { requireRole } from '../auth/actor.ts';
+import { type InputRequest, requireRole } from '../auth/actor.ts';
 import {
   importKeyOf,
   keywordCategoryName,
@@ -21,7 +21,7 @@ import {
   type StatementLine,
 } from './bank-statement.ts';
 import { vatSettings } from './expense-categories.service.ts';
-import { type ExpenseDeps, type ExpenseInput, latestExpenseDate, postExpenseEntry } from './expenses.service.ts';
+import { type ExpenseDeps, latestExpenseDate, postExpenseEntry } from './expenses.service.ts';
 
 /** One import at a time: two at once could both decide a line is new and record it twice. */
 const IMPORT_LOCK = 6_0002;
@@ -93,7 +93,7 @@ async function sameExpenses(tx: DbOrTx, lines: { date: string }[]): Promise<Set<
 /** Reads a statement and proposes its money-out lines as expenses, flagging those already recorded. */
 export async function previewExpenseImport(
   deps: ExpenseDeps,
-  { actor, input }: ExpenseInput,
+  { actor, input }: InputRequest,
 ): Promise<ExpenseImportPreview> {
   requireRole(actor, 'admin');
   const { csv } = parseInput(expenseImportPreviewInput, input);
@@ -155,7 +155,7 @@ export async function previewExpenseImport(
  * Records the chosen lines as expenses, each with its ledger entry, in one transaction: all of them or
  * none. A line whose import key is already recorded (or repeated in the request) is skipped and reported.
  */
-export async function importExpenses(deps: ExpenseDeps, { actor, input }: ExpenseInput): Promise<ExpenseImportResult> {
+export async function importExpenses(deps: ExpenseDeps, { actor, input }: InputRequest): Promise<ExpenseImportResult> {
   const admin = requireRole(actor, 'admin');
   const { rows } = parseInput(expenseImportInput, input);
   const latest = latestExpenseDate(deps);

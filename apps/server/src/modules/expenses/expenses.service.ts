@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { expense, expenseCategory, expenseReceipt, storedFile } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type QueryRequest, type RowInputRequest, requireRole } from '../auth/actor.ts';
 import { postJournalEntry, reverseJournalEntry } from '../ledger/ledger.service.ts';
 import { expenseEntry } from '../ledger/postings.ts';
 import { auditExpense } from './expense-audit.ts';
@@ -22,8 +22,6 @@ import { vatSettings } from './expense-categories.service.ts';
 
 /** What the expense services need beyond the caller: the database and the business's calendar. */
 export type ExpenseDeps = { db: Db; timeZone: string; now?: () => number };
-/** Who asks for a change, and its input as sent. */
-export type ExpenseInput = { actor: Actor | null; input: unknown };
 
 type ExpenseRecord = typeof expense.$inferSelect;
 type CategoryRecord = typeof expenseCategory.$inferSelect;
@@ -95,7 +93,7 @@ function auditView(row: ExpenseRecord) {
   };
 }
 
-export async function createExpense(deps: ExpenseDeps, { actor, input }: ExpenseInput): Promise<ExpenseDetail> {
+export async function createExpense(deps: ExpenseDeps, { actor, input }: InputRequest): Promise<ExpenseDetail> {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(createExpenseInput, input);
   refuseFutureDate(deps, { date: data.date });
@@ -165,10 +163,7 @@ const moneyFields = ['date', 'amountPence', 'vatPence', 'categoryId', 'paymentMe
  * Changes an expense. A change to what the ledger records (date, amounts, category, method) reverses
  * the entry that stood for it, on that entry's own date, and posts a new one; notes and supplier alone do not.
  */
-export async function updateExpense(
-  deps: ExpenseDeps,
-  { actor, id, input }: { actor: Actor | null; id: string; input: unknown },
-): Promise<ExpenseDetail> {
+export async function updateExpense(deps: ExpenseDeps, { actor, id, input }: RowInputRequest): Promise<ExpenseDetail> {
   const admin = requireRole(actor, 'admin');
   const { updatedAt, ...changes } = parseInput(updateExpenseInput, input);
   if (changes.date) refuseFutureDate(deps, { date: changes.date });
@@ -257,10 +252,7 @@ function rowView({ importKey, ...row }: RowRecord): ExpenseRow {
 }
 
 /** A page of expenses, newest first, with totals over everything the filter matches. */
-export async function listExpenses(
-  db: Db,
-  { actor, query }: { actor: Actor | null; query: unknown },
-): Promise<ExpenseList> {
+export async function listExpenses(db: Db, { actor, query }: QueryRequest): Promise<ExpenseList> {
   requireRole(actor, 'admin');
   const filters = parseInput(listExpensesQuery, query);
   const conditions: SQL[] = [isNull(expense.deletedAt)];

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { booking, onlinePayment, paymentPolicy } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
 
 /** The owner's payment policy (one row, seeded by migration 0015 with nothing up front). */
 export async function readPaymentPolicy(db: DbOrTx): Promise<PaymentPolicy> {
@@ -60,7 +60,7 @@ async function sensualStripeDeposits(db: DbOrTx): Promise<SensualStripeDeposit[]
  */
 export async function setPaymentPolicy(
   deps: { db: DbOrTx; stripe?: unknown },
-  request: { actor: Actor | null; input: unknown },
+  request: InputRequest,
 ): Promise<PaymentPolicyAnswer> {
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(paymentPolicyInput, request.input);

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, healthRecord } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type QueryRequest, requireRole } from '../auth/actor.ts';
 import { seal } from './records-crypto.ts';
 import { healthContext, type SealedHealthForm } from './records-read.ts';
 import { currentRecordsSettings } from './records-settings.ts';
@@ -75,7 +75,7 @@ export async function myQuestionnaire(deps: RecordsDeps, { actor }: { actor: Act
 }
 
 /** The client fills in the questionnaire and signs: kept sealed with the exact questions and consent they saw. */
-export async function submitHealthForm(deps: RecordsDeps, { actor, input }: { actor: Actor | null; input: unknown }) {
+export async function submitHealthForm(deps: RecordsDeps, { actor, input }: InputRequest) {
   const client = requireRole(actor, 'user');
   const form = parseInput(healthFormInput, input);
   const settings = await currentRecordsSettings(deps.db);
@@ -120,7 +120,7 @@ const statusesQuery = z.object({
 /** The booking sheet's and the day's list's line per booking; no health text, only where the form stands. */
 export async function bookingRecordStatuses(
   deps: RecordsDeps,
-  { actor, query }: { actor: Actor | null; query: unknown },
+  { actor, query }: QueryRequest,
 ): Promise<Record<string, BookingRecordStatus>> {
   requireRole(actor, 'admin');
   const { bookingIds } = parseInput(statusesQuery, query);

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { recordsSettings } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
 
 const yesNo = (id: string, label: string): Question => ({
   id,
@@ -71,10 +71,7 @@ export async function getRecordsSettings(db: DbOrTx, { actor }: { actor: Actor |
 }
 
 /** A change of questions or consent wording is a new version; the periods alone are not. */
-export async function updateRecordsSettings(
-  db: Db,
-  { actor, input }: { actor: Actor | null; input: unknown },
-): Promise<RecordsSettings> {
+export async function updateRecordsSettings(db: Db, { actor, input }: InputRequest): Promise<RecordsSettings> {
   const owner = requireRole(actor, 'admin');
   const settings = parseInput(recordsSettingsInput, input);
   return db.transaction(async (tx) => {

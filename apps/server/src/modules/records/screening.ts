@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, privateReason, screeningAnswer, screeningSettings, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
 
 /** The one row of screening settings: no questions and no gate until the owner chooses them. */
 export async function currentScreening(db: DbOrTx): Promise<ScreeningSettings> {
@@ -27,7 +27,7 @@ export async function getScreening(db: Db, { actor }: { actor: Actor | null }) {
   return currentScreening(db);
 }
 
-export async function updateScreening(db: Db, { actor, input }: { actor: Actor | null; input: unknown }) {
+export async function updateScreening(db: Db, { actor, input }: InputRequest) {
   const owner = requireRole(actor, 'admin');
   const settings = parseInput(screeningSettingsInput, input);
   return db.transaction(async (tx) => {

@@ -9,13 +9,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { booking, treatmentNote, treatmentNoteAmendment } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type RowInputRequest, requireRole } from '../auth/actor.ts';
 import type { RecordsDeps } from './health-records.service.ts';
 import { auditRecords } from './health-records.service.ts';
 import { seal } from './records-crypto.ts';
 import { amendmentContext, isLocked, noteContext, treatmentNotesOf } from './records-read.ts';
 
-export async function writeTreatmentNote(deps: RecordsDeps, { actor, input }: { actor: Actor | null; input: unknown }) {
+export async function writeTreatmentNote(deps: RecordsDeps, { actor, input }: InputRequest) {
   const owner = requireRole(actor, 'admin');
   const { bookingId, ...fields } = parseInput(createTreatmentNoteInput, input);
   return deps.db.transaction(async (tx) => {
@@ -43,10 +43,7 @@ export async function writeTreatmentNote(deps: RecordsDeps, { actor, input }: { 
 }
 
 /** Within 24 hours of writing, the note itself changes; after that the owner adds an amendment instead. */
-export async function editTreatmentNote(
-  deps: RecordsDeps,
-  { actor, id, input }: { actor: Actor | null; id: string; input: unknown },
-) {
+export async function editTreatmentNote(deps: RecordsDeps, { actor, id, input }: RowInputRequest) {
   const owner = requireRole(actor, 'admin');
   const noteId = parseInput(entityIdSchema, id);
   const fields = parseInput(editTreatmentNoteInput, input);
@@ -64,10 +61,7 @@ export async function editTreatmentNote(
   });
 }
 
-export async function amendTreatmentNote(
-  deps: RecordsDeps,
-  { actor, id, input }: { actor: Actor | null; id: string; input: unknown },
-) {
+export async function amendTreatmentNote(deps: RecordsDeps, { actor, id, input }: RowInputRequest) {
   const owner = requireRole(actor, 'admin');
   const noteId = parseInput(entityIdSchema, id);
   const { text } = parseInput(amendTreatmentNoteInput, input);

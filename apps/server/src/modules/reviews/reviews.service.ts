@@ -18,7 +18,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, review, reviewSettings } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type QueryRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 
 /**
  * Reviews of therapeutic visits (decision 074): the client of a completed visit writes one, the owner approves,
@@ -147,7 +147,7 @@ export async function ratingSummary(db: DbOrTx): Promise<PublicReviews['summary'
 export async function listReviewsAdmin(
   db: Db,
   env: TimeZoneEnv,
-  { actor, query }: { actor: Actor | null; query: unknown },
+  { actor, query }: QueryRequest,
 ): Promise<{ reviews: AdminReview[] }> {
   requireRole(actor, 'admin');
   const { status } = parseInput(listReviewsQuery, query ?? {});
@@ -225,7 +225,7 @@ export async function getReviewSettings(db: Db, { actor }: { actor: Actor | null
   return reviewSettingsOf(db);
 }
 
-export async function updateReviewSettings(db: Db, { actor, input }: { actor: Actor | null; input: unknown }) {
+export async function updateReviewSettings(db: Db, { actor, input }: InputRequest) {
   const owner = requireRole(actor, 'admin');
   const { googleReviewUrl } = parseInput(reviewSettingsInput, input);
   await db.transaction(async (tx) => {

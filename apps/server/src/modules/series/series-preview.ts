@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { blockedPeriod, booking, outsideBusy } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type InputRequest, requireRole } from '../auth/actor.ts';
 import { loadSlotRules } from '../availability/availability.service.ts';
 import { horizonEnd, isSlotFree, openIntervalsOfDate } from '../availability/slots.ts';
 import { now } from '../bookings/booking-state.ts';
@@ -117,10 +117,7 @@ export async function classifyOccurrences(
 }
 
 /** The owner asks which dates a series would take before saving it. */
-export async function previewSeries(
-  deps: BookingDeps,
-  request: { actor: Actor | null; input: unknown },
-): Promise<SeriesPreview> {
+export async function previewSeries(deps: BookingDeps, request: InputRequest): Promise<SeriesPreview> {
   requireRole(request.actor, 'admin');
   const input = parseInput(previewSeriesInput, request.input);
   const plan = seriesOccurrences({

@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { booking, bookingSeries, bookingSeriesMember } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { now } from '../bookings/booking-state.ts';
 import { adminCancelBooking } from '../bookings/cancel-booking.ts';
 import { adminMoveBooking } from '../bookings/move-booking.ts';
@@ -42,10 +42,7 @@ function refusalOfTheDate(error: unknown): string | null {
  * taken since the preview is reported as not booked and the rest still stand; the series row and its links are
  * written as soon as the first date is booked.
  */
-export async function createSeries(
-  deps: BookingDeps,
-  request: { actor: Actor | null; input: unknown },
-): Promise<CreateSeriesResult> {
+export async function createSeries(deps: BookingDeps, request: InputRequest): Promise<CreateSeriesResult> {
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(createSeriesInput, request.input);
   const plan = seriesOccurrences({

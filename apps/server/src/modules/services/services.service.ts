@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { service } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type RowInputRequest, requireRole } from '../auth/actor.ts';
 
 /** Active services for the public site; sensual ones only for a visitor who has the discretion flag. */
 export async function listPublicServices(db: Db, options: { showSensual: boolean }): Promise<Service[]> {
@@ -52,10 +52,7 @@ export async function listAllServices(db: Db, { actor }: { actor: Actor | null }
   return (await db.select().from(service).orderBy(asc(service.sortOrder))).map(toService);
 }
 
-export async function updateService(
-  db: Db,
-  { actor, id, input }: { actor: Actor | null; id: string; input: unknown },
-): Promise<Service> {
+export async function updateService(db: Db, { actor, id, input }: RowInputRequest): Promise<Service> {
   const admin = requireRole(actor, 'admin');
   const changes = parseInput(updateServiceInput, input);
   if (changes.durations) changes.durations = [...changes.durations].sort((a, b) => a.minutes - b.minutes);

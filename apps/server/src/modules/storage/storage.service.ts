@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { storedFile } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { type Actor, actsAsOwner } from '../auth/actor.ts';
+import { type Actor, actsAsOwner, type QueryRequest } from '../auth/actor.ts';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../auth/auth.ts';
 import type { FileStore, StoreLogger } from './file-store.ts';
 import { createLocalStore } from './local-store.ts';
@@ -277,10 +277,7 @@ export async function uploadFile(
   );
 }
 
-export async function listFiles(
-  deps: { db: Db; files: FileStore },
-  { actor, query }: { actor: Actor | null; query: unknown },
-) {
+export async function listFiles(deps: { db: Db; files: FileStore }, { actor, query }: QueryRequest) {
   requireFileAdmin(actor);
   return listStoredFiles(deps, { query });
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, contactPreference, phoneVerification } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor, InputRequest } from '../auth/actor.ts';
 import { isPhoneVerified } from './booking-texts.ts';
 import { enqueueText } from './text-outbox.ts';
 import { readTextSettings, renderText, type TextEnv, textsEnabled } from './text-settings.ts';
@@ -86,7 +86,7 @@ export async function sendPhoneCode(
 /** Checks the code typed back; right, the number becomes the client's verified number. Five wrong guesses end it. */
 export async function verifyPhoneCode(
   deps: { db: Db; env: TextEnv; now?: () => number },
-  { actor, input }: { actor: Actor | null; input: unknown },
+  { actor, input }: InputRequest,
 ): Promise<ContactPreference> {
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
   const { code } = parseInput(codeAnswer, input);

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { booking, contactPreference, textOutbox, textSettings } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
 import { isPhoneVerified } from './booking-texts.ts';
 import { readTextSettings, type TextEnv, textsEnabled } from './text-settings.ts';
 
@@ -22,7 +22,7 @@ export async function getTextSettings(deps: { db: Db; env: TextEnv }, { actor }:
 
 export async function updateTextSettings(
   deps: { db: Db; env: TextEnv },
-  { actor, input }: { actor: Actor | null; input: unknown },
+  { actor, input }: InputRequest,
 ): Promise<TextSettings> {
   const admin = requireRole(actor, 'admin');
   const changes = parseInput(textSettingsInput, input);
@@ -96,7 +96,7 @@ export async function getContactPreference(
 /** The client's own choice of email, text or both. */
 export async function setContactPreference(
   deps: { db: Db; env: TextEnv },
-  { actor, input }: { actor: Actor | null; input: unknown },
+  { actor, input }: InputRequest,
 ): Promise<ContactPreference> {
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
   const { channel } = parseInput(contactPreferenceInput, input);

@@ -8,7 +8,7 @@ import { hmrcConnection } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
 import { seal, unseal } from '../records/records-crypto.ts';
 import {
   authorizeUrl,
@@ -69,7 +69,7 @@ export async function connectionStatus(deps: VatDeps, { actor }: { actor: Actor 
 }
 
 /** Starts the grant: remembers the VRN and the hash of a fresh `state`, and answers HMRC's consent address. */
-export async function startConnection(deps: VatDeps, { actor, input }: { actor: Actor | null; input: unknown }) {
+export async function startConnection(deps: VatDeps, { actor, input }: InputRequest) {
   const owner = requireRole(actor, 'admin');
   const config = requireConfig(deps.env);
   const { vrn } = parseInput(connectHmrcInput, input);

@@ -17,7 +17,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { vatReturn } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type QueryRequest, requireRole } from '../auth/actor.ts';
 import { vatReport } from '../finances/finances.service.ts';
 import {
   fetchLiabilities,
@@ -104,7 +104,7 @@ export async function nineBoxes(deps: VatDeps, { actor, from, to }: { actor: Act
   return { boxes, otherVatMovements: report.otherVatMovements, vatRegistered: report.vatRegistered };
 }
 
-export async function previewReturn(deps: VatDeps, { actor, query }: { actor: Actor | null; query: unknown }) {
+export async function previewReturn(deps: VatDeps, { actor, query }: QueryRequest) {
   requireRole(actor, 'admin');
   const { from, to } = parseInput(vatReportQuery, query);
   return nineBoxes(deps, { actor, from, to });
@@ -277,10 +277,7 @@ const DRILL_LIMIT = 500;
  * The journal lines behind a box, each with what it adds to the box: box 1 the output VAT lines, 4 the input VAT
  * lines, 3 as 1, 5 as 1 less 4, 6 the income accounts, 7 the expense accounts. Sums agree with the boxes.
  */
-export async function drillDown(
-  deps: VatDeps,
-  { actor, query }: { actor: Actor | null; query: unknown },
-): Promise<DrillDown> {
+export async function drillDown(deps: VatDeps, { actor, query }: QueryRequest): Promise<DrillDown> {
   requireRole(actor, 'admin');
   const { from, to, box } = parseInput(drillDownQuery, query);
   const vat = accountCodes.vat;

@@ -4,17 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { voucher } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type QueryRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { settleOnReturn } from '../payments/stripe-client.ts';
 import { settleVoucherIntent } from './sell-vouchers.ts';
 import { sendDueVoucherEmails } from './voucher-emails.ts';
 import { type VoucherDeps, viewsOf } from './voucher-rules.ts';
 
 /** The back office list: newest first, searched by code (with or without dashes) or by buyer or recipient. */
-export async function listVouchers(
-  deps: { db: Db; env: Env },
-  request: { actor: Actor | null; query: unknown },
-): Promise<VoucherPage> {
+export async function listVouchers(deps: { db: Db; env: Env }, request: QueryRequest): Promise<VoucherPage> {
   const { db } = deps;
   requireRole(request.actor, 'admin');
   const filters = parseInput(listVouchersQuery, request.query);

@@ -14,7 +14,7 @@ import { now, todayOf } from '../../lib/clock.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { addMonths } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type InputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { voucherSoldEntry } from '../ledger/voucher-postings.ts';
 import { createPurchaseIntent } from '../payments/stripe-client.ts';
@@ -81,10 +81,7 @@ async function insertVoucher(tx: DbOrTx, values: Omit<typeof voucher.$inferInser
 }
 
 /** The owner records a voucher sold in person: issued at once, the money posted to its account. */
-export async function issueVoucherInPerson(
-  deps: VoucherDeps,
-  { actor, input }: { actor: Actor | null; input: unknown },
-) {
+export async function issueVoucherInPerson(deps: VoucherDeps, { actor, input }: InputRequest) {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(issueVoucherInput, input);
   const today = todayOf(deps);
@@ -138,10 +135,7 @@ export async function issueVoucherInPerson(
  * A client buys a voucher online: a row awaiting payment and its PaymentIntent (purpose 'voucher'). The voucher is
  * issued only when Stripe says the money was taken. The description on the card statement and receipt is neutral.
  */
-export async function buyVoucher(
-  deps: VoucherDeps,
-  { actor, input }: { actor: Actor | null; input: unknown },
-): Promise<VoucherPurchase> {
+export async function buyVoucher(deps: VoucherDeps, { actor, input }: InputRequest): Promise<VoucherPurchase> {
   const me = requireSignedIn(actor);
   const stripe = deps.stripe;
   if (!stripe) throw new AppError('NOT_FOUND', 'Gift vouchers are sold in person here.');

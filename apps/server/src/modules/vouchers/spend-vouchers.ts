@@ -5,7 +5,7 @@ import { booking, journalEntry, journalLine, voucher, voucherRedemption } from '
 import { now, todayOf } from '../../lib/clock.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type InputRequest, requireRole } from '../auth/actor.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
 import { voucherExpiredEntry, voucherRedeemedEntry, voucherReturnedEntry } from '../ledger/voucher-postings.ts';
 import {
@@ -211,10 +211,7 @@ export async function spendReturnedVouchersAgain(
 }
 
 /** The owner takes (part of) a voucher at the till as payment for a booking. */
-export async function redeemVoucherAtTill(
-  deps: VoucherDeps,
-  { actor, input }: { actor: Actor | null; input: unknown },
-) {
+export async function redeemVoucherAtTill(deps: VoucherDeps, { actor, input }: InputRequest) {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(redeemVoucherInput, input);
   const result = await deps.db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { service, user, waitlistEntry, waitlistOffer } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { formatForClient } from '../../lib/zoned-time.ts';
-import { type Actor, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type RowInputRequest, requireSignedIn } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { createBooking } from '../bookings/place-booking.ts';
 import { htmlFromText } from '../emails/templates.ts';
@@ -112,7 +112,7 @@ async function tellOthersItHasGone(
  */
 export async function claimOffer(
   deps: BookingDeps,
-  request: { actor: Actor | null; id: string; input: unknown },
+  request: RowInputRequest,
 ): Promise<{ booking: Booking; created: boolean }> {
   const actor = requireSignedIn(request.actor);
   const input = parseInput(claimWaitlistOfferInput, request.input ?? {});

@@ -16,7 +16,14 @@ import { service, user, waitlistEntry, waitlistOffer, waitlistSettings } from '.
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole, requireSignedIn } from '../auth/actor.ts';
+import {
+  type Actor,
+  type InputRequest,
+  type QueryRequest,
+  type RowInputRequest,
+  requireRole,
+  requireSignedIn,
+} from '../auth/actor.ts';
 import { listSlots } from '../availability/availability.service.ts';
 import { offeredLength } from '../bookings/booking-questions.ts';
 import { customerPolicyOf } from '../customers/customer-policy.ts';
@@ -165,7 +172,7 @@ export async function leaveWaitlist(deps: BookingDeps, request: { actor: Actor |
 /** The owner's view of one day: every client waiting for it, in the order they joined, with their open offers. */
 export async function adminWaitlistOfDay(
   deps: BookingDeps,
-  request: { actor: Actor | null; query: unknown },
+  request: QueryRequest,
 ): Promise<{ date: string; entries: AdminWaitlistEntry[] }> {
   requireRole(request.actor, 'admin');
   const { date } = parseInput(adminWaitlistQuery, request.query);
@@ -193,7 +200,7 @@ export async function adminWaitlistOfDay(
 }
 
 /** The owner offers a free time by hand to one waiting client; the time must be free for the entry's treatment. */
-export async function offerTimeByHand(deps: BookingDeps, request: { actor: Actor | null; id: string; input: unknown }) {
+export async function offerTimeByHand(deps: BookingDeps, request: RowInputRequest) {
   const actor = requireRole(request.actor, 'admin');
   const { startsAt } = parseInput(offerWaitlistTimeInput, request.input);
   const entry = await ownEntry(deps.db, { actor, id: request.id });
@@ -247,10 +254,7 @@ export async function readWaitlistSettings(db: DbOrTx, request: { actor: Actor |
   return { offerMinutes: await offerMinutesOf(db) };
 }
 
-export async function updateWaitlistSettings(
-  db: DbOrTx,
-  request: { actor: Actor | null; input: unknown },
-): Promise<WaitlistSettings> {
+export async function updateWaitlistSettings(db: DbOrTx, request: InputRequest): Promise<WaitlistSettings> {
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(updateWaitlistSettingsInput, request.input);
   return db.transaction(async (tx) => {

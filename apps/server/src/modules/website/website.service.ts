@@ -21,7 +21,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { type WebsiteImageVariant, websiteImage, websiteSettings } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { tooLargeMessage } from '../storage/storage.service.ts';
 
@@ -175,10 +175,7 @@ export async function getWebsiteAdmin(db: Db, { actor }: { actor: Actor | null }
   return { settings, images: Object.fromEntries([...rows].map(([id, row]) => [id, imageOf(row)])) };
 }
 
-export async function updateWebsiteSettings(
-  db: Db,
-  { actor, input }: { actor: Actor | null; input: unknown },
-): Promise<WebsiteAdmin> {
+export async function updateWebsiteSettings(db: Db, { actor, input }: InputRequest): Promise<WebsiteAdmin> {
   const admin = requireRole(actor, 'admin');
   const settings = parseInput(websiteSettingsInput, input);
   await db.transaction(async (tx) => {
