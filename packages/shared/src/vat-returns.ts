@@ -56,10 +56,10 @@ export type HmrcConnection = {
   apiUrl: string;
 };
 
-export type VatObligation = {
-  periodKey: string;
-  start: string;
-  end: string;
+/** A VAT period as HMRC names it: its key and its first and last days. */
+export type VatPeriod = { periodKey: string; start: string; end: string };
+
+export type VatObligation = VatPeriod & {
   due: string;
   status: 'O' | 'F';
   received: string | null;
@@ -137,11 +137,8 @@ export const submitVatReturnInput = z.object({
 });
 export type SubmitVatReturnInput = z.input<typeof submitVatReturnInput>;
 
-export type VatReturnReceipt = {
+export type VatReturnReceipt = VatPeriod & {
   id: string;
-  periodKey: string;
-  start: string;
-  end: string;
   boxes: NineBoxes;
   processingDate: string;
   formBundleNumber: string;
