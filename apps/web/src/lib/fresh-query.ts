@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api-client.ts';
 
 /**
@@ -8,3 +8,7 @@ import { apiFetch } from './api-client.ts';
  */
 export const freshQuery = <T>(queryKey: readonly unknown[], path: string) =>
   queryOptions({ queryKey, queryFn: () => apiFetch<T>(path), staleTime: 0 });
+
+/** A freshQuery of a list's page or period: the rows shown stay in place while the next ones load. */
+export const freshListQuery = <T>(queryKey: readonly unknown[], path: string) =>
+  queryOptions({ queryKey, queryFn: () => apiFetch<T>(path), placeholderData: keepPreviousData, staleTime: 0 });

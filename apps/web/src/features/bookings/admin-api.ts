@@ -19,7 +19,7 @@ import type {
 } from '@app/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
-import { freshQuery } from '../../lib/fresh-query.ts';
+import { freshListQuery, freshQuery } from '../../lib/fresh-query.ts';
 import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 /** The owner's side of bookings; the client's side is in api.ts. Keys start with 'bookings' so both refresh. */
@@ -68,12 +68,10 @@ export type AdminBookingDetail = {
 export type CustomerMatch = { id: string; name: string; email: string; phone: string | null; lastVisit: string | null };
 
 export const adminBookingsQuery = (filters: AdminBookingFilters) =>
-  queryOptions({
-    queryKey: ['bookings', 'admin', 'list', filters],
-    queryFn: () => apiFetch<{ total: number; bookings: AdminBooking[] }>(`/admin/bookings?${listQueryString(filters)}`),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  freshListQuery<{ total: number; bookings: AdminBooking[] }>(
+    ['bookings', 'admin', 'list', filters],
+    `/admin/bookings?${listQueryString(filters)}`,
+  );
 
 export const adminBookingQuery = (id: string) =>
   freshQuery<AdminBookingDetail>(['bookings', 'admin', 'one', id], `/admin/bookings/${encodeURIComponent(id)}`);
@@ -167,12 +165,10 @@ export const useRestoreBooking = () =>
 
 /** Opening hours (as open intervals) and blocks of the days on screen, for the one diary. */
 export const adminDiaryQuery = (from: string, to: string) =>
-  queryOptions({
-    queryKey: ['bookings', 'admin', 'diary', from, to],
-    queryFn: () => apiFetch<AdminCalendar>(`/availability/calendar?${listQueryString({ from, to })}`),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  freshListQuery<AdminCalendar>(
+    ['bookings', 'admin', 'diary', from, to],
+    `/availability/calendar?${listQueryString({ from, to })}`,
+  );
 
 export const useBlockTime = () =>
   useRefreshingMutation([...bookingKeys, ['availability']], (input: CreateBlockInput) =>

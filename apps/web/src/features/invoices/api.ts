@@ -10,20 +10,15 @@ import type {
   InvoiceStatus,
   UpdateInvoiceInput,
 } from '@app/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
-import { freshQuery } from '../../lib/fresh-query.ts';
+import { freshListQuery, freshQuery } from '../../lib/fresh-query.ts';
 import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type InvoiceFilters = { status: InvoiceStatus | ''; q: string; page: number; pageSize: number };
 
 export const invoicesQuery = (filters: InvoiceFilters) =>
-  queryOptions({
-    queryKey: ['invoices', 'list', filters],
-    queryFn: () => apiFetch<InvoiceList>(`/admin/invoices?${listQueryString(filters)}`),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  freshListQuery<InvoiceList>(['invoices', 'list', filters], `/admin/invoices?${listQueryString(filters)}`);
 
 export const invoiceQuery = (id: string) =>
   freshQuery<InvoiceDetail>(['invoices', 'one', id], `/admin/invoices/${encodeURIComponent(id)}`);

@@ -1,18 +1,12 @@
 import type { BuyVoucherInput, IssueVoucherInput, Voucher, VoucherPage, VoucherPurchase } from '@app/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
-import { freshQuery } from '../../lib/fresh-query.ts';
+import { freshListQuery, freshQuery } from '../../lib/fresh-query.ts';
 import { listQueryString, useRefreshingMutation } from '../../lib/mutations.ts';
 
 export type VoucherFilters = { q: string; page: number; pageSize: number };
 
 export const vouchersQuery = (filters: VoucherFilters) =>
-  queryOptions({
-    queryKey: ['vouchers', 'list', filters],
-    queryFn: () => apiFetch<VoucherPage>(`/admin/vouchers?${listQueryString(filters)}`),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  freshListQuery<VoucherPage>(['vouchers', 'list', filters], `/admin/vouchers?${listQueryString(filters)}`);
 
 export const myVouchersQuery = freshQuery<Voucher[]>(['vouchers', 'mine'], '/vouchers');
 
