@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
@@ -274,14 +275,11 @@ function PhoneBookingForm({
       )}
 
       {chosenStart && <Text fw={600}>Chosen: {formatDateTime(chosenStart, timeZone)}</Text>}
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onCancel}>
-          Close
-        </Button>
+      <DialogActions keepLabel="Close" onKeep={onCancel}>
         <Button onClick={submit} loading={create.isPending}>
           {past ? 'Record' : series.repeats ? 'Check the dates' : 'Book'}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

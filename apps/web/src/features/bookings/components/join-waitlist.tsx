@@ -1,8 +1,9 @@
 import { WAITLIST_MAX_DAYS, type WaitlistDays, waitlistDayKinds, waitlistDayLabels } from '@app/shared';
-import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { SignInForm } from '../../../components/auth/sign-in-form.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
@@ -111,14 +112,11 @@ function WaitlistForm({
           <TextField type="time" label="Starting by" value={toTime} onChange={setToTime} required />
         </SimpleGrid>
         <FailureAlert error={join.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
+        <DialogActions keepLabel="Cancel" onKeep={onCancel}>
           <Button type="submit" loading={join.isPending}>
             Join the waitlist
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -133,14 +134,11 @@ function OfferDialog({
           </Text>
           <TextField type="time" label={`Start on ${date}`} value={time} onChange={setTime} required />
           <FailureAlert error={offer.error} message={(error) => error.message.replace(/^\w+: /, '')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions keepLabel="Cancel" onKeep={onClose}>
             <Button type="submit" loading={offer.isPending}>
               Email the offer
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </AppModal>
