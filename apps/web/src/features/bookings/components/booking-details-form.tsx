@@ -76,6 +76,13 @@ export function BookingDetailsForm({ defaults, onContinue, action }: BookingDeta
     setErrors((current) => ({ ...current, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
   };
 
+  /** What each field of the form takes: its value, its change (kept as typed) and the error the last submit found. */
+  const field = (name: DetailField) => ({
+    value: values[name],
+    onChange: (value: string) => update({ [name]: value }),
+    error: errors[name],
+  });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = detailsInput.safeParse(values);
@@ -92,14 +99,7 @@ export function BookingDetailsForm({ defaults, onContinue, action }: BookingDeta
   return (
     <form id={DETAILS_FORM_ID} onSubmit={submit} noValidate aria-label="Your details">
       <Stack gap="sm">
-        <TextField
-          label="Name"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={(name) => update({ name })}
-          error={errors.name}
-        />
+        <TextField label="Name" autoComplete="name" required {...field('name')} />
         <TextField
           label="Phone"
           type="tel"
@@ -107,17 +107,13 @@ export function BookingDetailsForm({ defaults, onContinue, action }: BookingDeta
           required
           description="So we can reach you if something changes."
           styles={readableDescription}
-          value={values.phone}
-          onChange={(phone) => update({ phone })}
-          error={errors.phone}
+          {...field('phone')}
         />
         <NoteField
           label="Notes"
           description="Anything we should know: injuries, pressure, areas to avoid."
           styles={readableDescription}
-          value={values.notes}
-          onChange={(notes) => update({ notes })}
-          error={errors.notes}
+          {...field('notes')}
         />
         {action}
       </Stack>

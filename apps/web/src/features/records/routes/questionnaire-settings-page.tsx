@@ -43,6 +43,11 @@ export function QuestionnaireSettingsPage() {
     draft,
     setDraft,
   );
+  /** A whole number of the settings; an emptied box goes back to the product's default (`fallback`). */
+  const wholeNumber = (key: 'renewMonths' | 'retentionYears', fallback: number) => ({
+    value: draft[key],
+    onChange: (value: string | number) => setDraft({ ...draft, [key]: Number(value) || fallback }),
+  });
   return (
     <BackOfficePage title="Health questionnaire">
       <Text size="sm">
@@ -141,19 +146,12 @@ export function QuestionnaireSettingsPage() {
             minRows={3}
           />
           <Group gap="md" wrap="wrap">
-            <NumberInput
-              label="Ask again after (months)"
-              value={draft.renewMonths}
-              min={1}
-              max={60}
-              onChange={(value) => setDraft({ ...draft, renewMonths: Number(value) || 12 })}
-            />
+            <NumberInput label="Ask again after (months)" min={1} max={60} {...wholeNumber('renewMonths', 12)} />
             <NumberInput
               label="Keep records after the last appointment (years)"
-              value={draft.retentionYears}
               min={1}
               max={30}
-              onChange={(value) => setDraft({ ...draft, retentionYears: Number(value) || 8 })}
+              {...wholeNumber('retentionYears', 8)}
             />
           </Group>
           <DoneAlert message={done} />
