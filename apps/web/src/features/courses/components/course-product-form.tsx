@@ -1,11 +1,11 @@
 import { type CourseProduct, courseProductInput } from '@app/shared';
 import { Checkbox, NumberInput, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
 import { DialogFormSubmit } from '../../../components/dialog-form-submit.tsx';
 import { servicesQuery } from '../../../lib/catalog/api.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
+import { useFormValues } from '../../../lib/form-fields.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSaveCourseProduct } from '../api.ts';
 
@@ -50,12 +50,7 @@ export function CourseProductForm({
 function ProductBody({ product, onSaved }: { product: CourseProduct | null; onSaved: () => void }) {
   const services = useQuery(servicesQuery(true));
   const save = useSaveCourseProduct();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(product));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft((current) => ({ ...current, [key]: value }));
+  const { values: draft, errors, setErrors, set, bind } = useFormValues<Draft>(() => draftOf(product));
   const service = services.data?.find((s) => s.id === draft.serviceId);
   const single = service?.durations.find((d) => String(d.minutes) === draft.durationMinutes);
 
@@ -78,36 +73,28 @@ function ProductBody({ product, onSaved }: { product: CourseProduct | null; onSa
       <Select
         label="Treatment"
         data={(services.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-        value={draft.serviceId}
-        onChange={(value) => setDraft((current) => ({ ...current, serviceId: value, durationMinutes: null }))}
-        error={errors.serviceId}
+        {...bind('serviceId')}
+        // Another treatment has other lengths: the length is chosen again.
+        onChange={(value) => {
+          set('serviceId')(value);
+          set('durationMinutes')(null);
+        }}
         allowDeselect={false}
       />
       <Select
         label="Length"
         data={(service?.durations ?? []).map((d) => ({ value: String(d.minutes), label: `${d.minutes} minutes` }))}
-        value={draft.durationMinutes}
-        onChange={set('durationMinutes')}
-        error={errors.durationMinutes}
+        {...bind('durationMinutes')}
         disabled={!service}
         allowDeselect={false}
       />
-      <NumberInput
-        label="Sessions"
-        min={2}
-        max={50}
-        allowDecimal={false}
-        value={draft.sessions}
-        onChange={set('sessions')}
-        error={errors.sessions}
-      />
+      <NumberInput label="Sessions" min={2} max={50} allowDecimal={false} {...bind('sessions')} />
       <NumberInput
         label="Price of the course"
         prefix="£"
         min={0}
         decimalScale={2}
-        value={draft.pounds}
-        onChange={set('pounds')}
+        {...bind('pounds')}
         error={errors.pricePence}
         description={
           single
@@ -120,9 +107,7 @@ function ProductBody({ product, onSaved }: { product: CourseProduct | null; onSa
         min={1}
         max={60}
         allowDecimal={false}
-        value={draft.expiryMonths}
-        onChange={set('expiryMonths')}
-        error={errors.expiryMonths}
+        {...bind('expiryMonths')}
       />
       <Checkbox
         label="On sale"
