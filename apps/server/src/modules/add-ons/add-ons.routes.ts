@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { hasSensualFlag } from '../../lib/sensual-flag.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, rowInputRequestOf } from '../auth/actor.ts';
 import { addOnTakeUp, createAddOn, listAllAddOns, listPublicAddOns, updateAddOn } from './add-ons.service.ts';
 import { setBookingAddOns } from './booking-add-ons.service.ts';
 
@@ -19,16 +19,16 @@ export function addOnsRoutes(context: AppContext) {
       addOns: await listAllAddOns(db, { actor: await actorOf(auth, request) }),
     }));
     app.post('/api/admin/add-ons', async (request, reply) =>
-      reply.status(201).send(await createAddOn(db, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await createAddOn(db, await inputRequestOf(auth, request))),
     );
     app.patch<IdParams>('/api/admin/add-ons/:id', async (request) =>
-      updateAddOn(db, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      updateAddOn(db, await rowInputRequestOf(auth, request)),
     );
     app.get('/api/admin/add-ons/take-up', async (request) =>
       addOnTakeUp(db, { actor: await actorOf(auth, request), query: request.query, timeZone: env.BUSINESS_TIME_ZONE }),
     );
     app.put<IdParams>('/api/admin/bookings/:id/add-ons', async (request) =>
-      setBookingAddOns(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      setBookingAddOns(context, await rowInputRequestOf(auth, request)),
     );
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, queryRequestOf } from '../auth/actor.ts';
 import { analyticsSpan, bookingsOverTime, byService, clientsOverTime, outcomes } from './analytics.service.ts';
 import { heatmap, leadTime, occupancy } from './analytics-time.service.ts';
 
@@ -20,9 +20,7 @@ export function analyticsRoutes(context: AppContext) {
   const deps = { db, timeZone: env.BUSINESS_TIME_ZONE };
   return async (app: FastifyInstance) => {
     for (const [path, chart] of Object.entries(charts))
-      app.get(`/api/admin/analytics/${path}`, async (request) =>
-        chart(deps, { actor: await actorOf(auth, request), query: request.query }),
-      );
+      app.get(`/api/admin/analytics/${path}`, async (request) => chart(deps, await queryRequestOf(auth, request)));
     app.get('/api/admin/analytics/span', async (request) =>
       analyticsSpan(deps, { actor: await actorOf(auth, request) }),
     );

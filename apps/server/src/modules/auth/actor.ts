@@ -33,6 +33,24 @@ export function actorOf(auth: Auth, request: FastifyRequest): Promise<Actor | nu
   return actor;
 }
 
+/** A thin route's call of its service: who is asking, with the body they sent. */
+export async function inputRequestOf(auth: Auth, request: FastifyRequest): Promise<InputRequest> {
+  return { actor: await actorOf(auth, request), input: request.body };
+}
+
+/** The same for a change to the row whose id is in the path. */
+export async function rowInputRequestOf(
+  auth: Auth,
+  request: FastifyRequest<{ Params: { id: string } }>,
+): Promise<RowInputRequest> {
+  return { actor: await actorOf(auth, request), id: request.params.id, input: request.body };
+}
+
+/** The same for a list or a report: who is asking, with the query string. */
+export async function queryRequestOf(auth: Auth, request: FastifyRequest): Promise<QueryRequest> {
+  return { actor: await actorOf(auth, request), query: request.query };
+}
+
 async function lookUpActor(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
   // Sessions travel only in the cookie: a visitor without one is nobody, without asking better-auth.
   if (!request.headers.cookie) return null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import {
   createBlock,
@@ -33,7 +33,7 @@ export function availabilityRoutes(context: AppContext) {
       listOverrides(db, { actor: await actorOf(auth, request), timeZone: env.BUSINESS_TIME_ZONE }),
     );
     app.post('/api/admin/overrides', async (request, reply) =>
-      reply.status(201).send(await createOverride(db, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await createOverride(db, await inputRequestOf(auth, request))),
     );
     app.delete<IdParams>('/api/admin/overrides/:id', async (request, reply) => {
       await deleteOverride(db, { actor: await actorOf(auth, request), id: request.params.id });
@@ -41,7 +41,7 @@ export function availabilityRoutes(context: AppContext) {
     });
     app.get('/api/admin/blocks', async (request) => listBlocks(db, { actor: await actorOf(auth, request) }));
     app.post('/api/admin/blocks', async (request, reply) =>
-      reply.status(201).send(await createBlock(db, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await createBlock(db, await inputRequestOf(auth, request))),
     );
     app.delete<IdParams>('/api/admin/blocks/:id', async (request, reply) => {
       await deleteBlock(db, { actor: await actorOf(auth, request), id: request.params.id });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { hasSensualFlag } from '../../lib/sensual-flag.ts';
-import { type Actor, actorOf } from '../auth/actor.ts';
+import { type Actor, actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
 import { requestOnlineRefund } from '../payments/online-refunds.ts';
 import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
 import {
@@ -24,7 +24,7 @@ export function bookingsRoutes(context: AppContext) {
   const { db, auth } = context;
   return async (app: FastifyInstance) => {
     app.get('/api/bookings/approval', async (request) =>
-      approvalRequired(context, { actor: await actorOf(auth, request), query: request.query }),
+      approvalRequired(context, await queryRequestOf(auth, request)),
     );
     app.get('/api/bookings/upfront', async (request) =>
       upfrontForClient(context, {
@@ -74,11 +74,11 @@ export function bookingsRoutes(context: AppContext) {
     });
 
     app.post<IdParams>('/api/bookings/:id/cancel', async (request) =>
-      cancelBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      cancelBooking(context, await rowInputRequestOf(auth, request)),
     );
 
     app.post<IdParams>('/api/bookings/:id/reschedule', async (request) =>
-      rescheduleBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      rescheduleBooking(context, await rowInputRequestOf(auth, request)),
     );
 
     app.post<IdParams>('/api/admin/bookings/:id/approve', async (request) =>
@@ -98,11 +98,9 @@ export function bookingsRoutes(context: AppContext) {
     );
 
     // ---- The owner's side ----
-    app.get('/api/admin/bookings', async (request) =>
-      listAdminBookings(context, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/admin/bookings', async (request) => listAdminBookings(context, await queryRequestOf(auth, request)));
     app.post('/api/admin/bookings', async (request, reply) => {
-      const result = await createPhoneBooking(context, { actor: await actorOf(auth, request), input: request.body });
+      const result = await createPhoneBooking(context, await inputRequestOf(auth, request));
       return reply.status(result.created ? 201 : 200).send(result.sheet);
     });
     app.get<IdParams>('/api/admin/bookings/:id', async (request) =>
@@ -110,22 +108,22 @@ export function bookingsRoutes(context: AppContext) {
     );
     // Each answers with the booking as it now is and whether the client was emailed (the web offers Undo only then).
     app.post<IdParams>('/api/admin/bookings/:id/move', async (request) =>
-      adminMoveBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      adminMoveBooking(context, await rowInputRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/admin/bookings/:id/cancel', async (request) =>
-      adminCancelBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      adminCancelBooking(context, await rowInputRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/admin/bookings/:id/restore', async (request) =>
-      restoreBooking(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      restoreBooking(context, await rowInputRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/admin/bookings/:id/outcome', async (request) =>
-      setBookingOutcome(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      setBookingOutcome(context, await rowInputRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/admin/bookings/:id/no-show-fee', async (request) =>
       chargeNoShowFeeOnSheet(context, { actor: await actorOf(auth, request), id: request.params.id }),
     );
     app.put<IdParams>('/api/admin/bookings/:id/notes', async (request) =>
-      setPrivateNotes(db, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      setPrivateNotes(db, await rowInputRequestOf(auth, request)),
     );
     /** Money recorded on a booking, answered 201 with what was recorded. */
     const moneyRoute = <T>(

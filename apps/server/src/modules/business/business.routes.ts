@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf } from '../auth/actor.ts';
 import { dismissSetup, readBusinessDetails, setupStatus, updateBusinessDetails } from './business.service.ts';
 
 export function businessRoutes(context: AppContext) {
@@ -10,7 +10,7 @@ export function businessRoutes(context: AppContext) {
       readBusinessDetails({ db, env }, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/admin/business', async (request) =>
-      updateBusinessDetails({ db, env }, { actor: await actorOf(auth, request), input: request.body }),
+      updateBusinessDetails({ db, env }, await inputRequestOf(auth, request)),
     );
     app.get('/api/admin/setup', async (request) => setupStatus({ db, env }, { actor: await actorOf(auth, request) }));
     app.post('/api/admin/setup/dismiss', async (request, reply) => {

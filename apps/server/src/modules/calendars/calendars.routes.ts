@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf } from '../auth/actor.ts';
 import { addOutsideCalendar, listOutsideCalendars, removeOutsideCalendar } from './outside-calendars.service.ts';
 
 export function calendarsRoutes(context: AppContext) {
@@ -10,9 +10,7 @@ export function calendarsRoutes(context: AppContext) {
       listOutsideCalendars(context, { actor: await actorOf(auth, request) }),
     );
     app.post('/api/admin/outside-calendars', async (request, reply) =>
-      reply
-        .status(201)
-        .send(await addOutsideCalendar(context, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await addOutsideCalendar(context, await inputRequestOf(auth, request))),
     );
     app.delete<{ Params: { id: string } }>('/api/admin/outside-calendars/:id', async (request, reply) => {
       await removeOutsideCalendar(context, { actor: await actorOf(auth, request), id: request.params.id });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
 import { createCourseProduct, listCourseProducts, listCoursesOnSale, updateCourseProduct } from './course-products.ts';
 import { adjustCourse } from './course-sessions.ts';
 import { listCourses, myCourses } from './list-courses.ts';
@@ -13,34 +13,24 @@ export function coursesRoutes(context: AppContext) {
       listCourseProducts(context, { actor: await actorOf(auth, request) }),
     );
     app.post('/api/admin/course-products', async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createCourseProduct(context, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await createCourseProduct(context, await inputRequestOf(auth, request))),
     );
     app.put<{ Params: { id: string } }>('/api/admin/course-products/:id', async (request) =>
-      updateCourseProduct(context, {
-        actor: await actorOf(auth, request),
-        id: request.params.id,
-        input: request.body,
-      }),
+      updateCourseProduct(context, await rowInputRequestOf(auth, request)),
     );
-    app.get('/api/admin/courses', async (request) =>
-      listCourses(context, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/admin/courses', async (request) => listCourses(context, await queryRequestOf(auth, request)));
     app.post('/api/admin/courses', async (request, reply) =>
-      reply
-        .status(201)
-        .send(await sellCourseAtTill(context, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await sellCourseAtTill(context, await inputRequestOf(auth, request))),
     );
     app.post<{ Params: { id: string } }>('/api/admin/courses/:id/adjust', async (request) =>
-      adjustCourse(context, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      adjustCourse(context, await rowInputRequestOf(auth, request)),
     );
     app.get('/api/course-products', async (request) =>
       listCoursesOnSale(context, { actor: await actorOf(auth, request) }),
     );
     app.get('/api/courses', async (request) => myCourses(context, { actor: await actorOf(auth, request) }));
     app.post('/api/courses', async (request, reply) =>
-      reply.status(201).send(await buyCourse(context, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await buyCourse(context, await inputRequestOf(auth, request))),
     );
     app.get<{ Params: { id: string } }>('/api/courses/:id', async (request) =>
       myCourse(context, { actor: await actorOf(auth, request), id: request.params.id }),

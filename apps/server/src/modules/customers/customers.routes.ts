@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, queryRequestOf } from '../auth/actor.ts';
 import {
   eraseCustomer,
   exportCustomer,
@@ -15,9 +15,7 @@ type UidParams = { Params: { uid: string } };
 export function customersRoutes(context: AppContext) {
   const { db, auth } = context;
   return async (app: FastifyInstance) => {
-    app.get('/api/admin/customers', async (request) =>
-      listCustomers(db, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/admin/customers', async (request) => listCustomers(db, await queryRequestOf(auth, request)));
     app.get<UidParams>('/api/admin/customers/:uid', async (request) =>
       getCustomer(db, { actor: await actorOf(auth, request), userId: request.params.uid }),
     );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf } from '../auth/actor.ts';
 import { hideBackupWarning } from './backup-warning.service.ts';
 import { dashboard } from './dashboard.service.ts';
 
@@ -11,7 +11,7 @@ export function dashboardRoutes(context: AppContext) {
       dashboard(db, { timeZone: env.BUSINESS_TIME_ZONE, actor: await actorOf(auth, request) }),
     );
     app.post('/api/admin/dashboard/backup-warning/hide', async (request, reply) => {
-      await hideBackupWarning(db, { actor: await actorOf(auth, request), input: request.body });
+      await hideBackupWarning(db, await inputRequestOf(auth, request));
       return reply.code(204).send();
     });
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf } from '../auth/actor.ts';
 import {
   composeToCustomer,
   emailAttachment,
@@ -21,15 +21,9 @@ type KindParams = { Params: { kind: string } };
 export function emailsRoutes(context: AppContext) {
   const { db, auth, outbox, env } = context;
   return async (app: FastifyInstance) => {
-    app.get('/api/admin/emails', async (request) =>
-      listEmails(db, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/admin/emails', async (request) => listEmails(db, await queryRequestOf(auth, request)));
     app.post('/api/admin/emails', async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await composeToCustomer({ db, outbox, env }, { actor: await actorOf(auth, request), input: request.body }),
-        ),
+      reply.status(201).send(await composeToCustomer({ db, outbox, env }, await inputRequestOf(auth, request))),
     );
     app.get<IdParams>('/api/admin/emails/:id', async (request) =>
       getEmail(db, { actor: await actorOf(auth, request), id: request.params.id }),
@@ -59,9 +53,7 @@ export function emailsRoutes(context: AppContext) {
     app.get('/api/admin/email-settings', async (request) =>
       getEmailSettings(db, { actor: await actorOf(auth, request) }),
     );
-    app.put('/api/admin/email-settings', async (request) =>
-      saveEmailSettings(db, { actor: await actorOf(auth, request), input: request.body }),
-    );
+    app.put('/api/admin/email-settings', async (request) => saveEmailSettings(db, await inputRequestOf(auth, request)));
     app.get('/api/admin/email-templates', async (request) => ({
       templates: await listTemplates(db, { actor: await actorOf(auth, request) }),
     }));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
 import { readUpload } from '../storage/file-http.ts';
 import { createExpenseCategory, listExpenseCategories, updateExpenseCategory } from './expense-categories.service.ts';
 import { importExpenses, previewExpenseImport } from './expense-import.service.ts';
@@ -34,32 +34,28 @@ export function expensesRoutes(context: AppContext) {
       listExpenseCategories(db, { actor: await actorOf(auth, request) }),
     );
     app.post('/api/admin/expenses/categories', async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createExpenseCategory(db, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await createExpenseCategory(db, await inputRequestOf(auth, request))),
     );
     app.patch<IdParams>('/api/admin/expenses/categories/:id', async (request) =>
-      updateExpenseCategory(db, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      updateExpenseCategory(db, await rowInputRequestOf(auth, request)),
     );
 
     app.post('/api/admin/expenses/import/preview', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
-      previewExpenseImport(deps, { actor: await actorOf(auth, request), input: request.body }),
+      previewExpenseImport(deps, await inputRequestOf(auth, request)),
     );
     app.post('/api/admin/expenses/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) =>
-      importExpenses(deps, { actor: await actorOf(auth, request), input: request.body }),
+      importExpenses(deps, await inputRequestOf(auth, request)),
     );
 
-    app.get('/api/admin/expenses', async (request) =>
-      listExpenses(db, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/admin/expenses', async (request) => listExpenses(db, await queryRequestOf(auth, request)));
     app.post('/api/admin/expenses', async (request, reply) =>
-      reply.status(201).send(await createExpense(deps, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await createExpense(deps, await inputRequestOf(auth, request))),
     );
     app.get<IdParams>('/api/admin/expenses/:id', async (request) =>
       getExpense(db, { actor: await actorOf(auth, request), id: request.params.id }),
     );
     app.patch<IdParams>('/api/admin/expenses/:id', async (request) =>
-      updateExpense(deps, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      updateExpense(deps, await rowInputRequestOf(auth, request)),
     );
     app.delete<IdParams>('/api/admin/expenses/:id', async (request) =>
       deleteExpense(deps, { actor: await actorOf(auth, request), id: request.params.id }),

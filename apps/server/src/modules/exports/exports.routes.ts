@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { queryRequestOf } from '../auth/actor.ts';
 import { accountantExport } from './exports.service.ts';
 import { yearEndPack } from './year-end-pack.ts';
 
@@ -10,10 +10,7 @@ export function exportsRoutes(context: AppContext) {
   const { db, auth, env, files, logger } = context;
   return async (app: FastifyInstance) => {
     app.get('/api/admin/exports/csv', async (request, reply) => {
-      const file = await accountantExport(
-        { db, currency: env.BUSINESS_CURRENCY },
-        { actor: await actorOf(auth, request), query: request.query },
-      );
+      const file = await accountantExport({ db, currency: env.BUSINESS_CURRENCY }, await queryRequestOf(auth, request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -21,7 +18,7 @@ export function exportsRoutes(context: AppContext) {
         .send(Readable.from(file.lines));
     });
     app.get('/api/admin/exports/year-end-pack', async (request, reply) => {
-      const pack = await yearEndPack({ db, env, files }, { actor: await actorOf(auth, request), query: request.query });
+      const pack = await yearEndPack({ db, env, files }, await queryRequestOf(auth, request));
       pack.stream.on('error', (error) => logger.error({ err: error }, 'the year-end pack stopped part way'));
       return reply
         .type('application/zip')

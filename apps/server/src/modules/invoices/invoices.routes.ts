@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
 import { invoicePdf, sendInvoice } from './invoice-documents.service.ts';
 import { createInvoice, createInvoiceFromBooking, deleteInvoice, updateInvoice } from './invoice-drafts.service.ts';
 import { issueCreditNote, issueInvoice } from './invoice-issue.service.ts';
@@ -19,26 +19,20 @@ export function invoicesRoutes(context: AppContext) {
   const { db, auth, env, outbox, files } = context;
   const deps = { db, env, outbox, files };
   /** Who asks, the invoice the address names, and the body: the request of every verb on one invoice. */
-  const asked = async (request: FastifyRequest<IdParams>) => ({
-    actor: await actorOf(auth, request),
-    id: request.params.id,
-    input: request.body,
-  });
+  const asked = async (request: FastifyRequest<IdParams>) => await rowInputRequestOf(auth, request);
   return async (app: FastifyInstance) => {
-    app.get('/api/admin/invoices', async (request) =>
-      listInvoices(deps, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/admin/invoices', async (request) => listInvoices(deps, await queryRequestOf(auth, request)));
     app.get('/api/admin/invoices/settings', async (request) =>
       getInvoiceSettings(deps, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/admin/invoices/settings', async (request) =>
-      updateInvoiceSettings(deps, { actor: await actorOf(auth, request), input: request.body }),
+      updateInvoiceSettings(deps, await inputRequestOf(auth, request)),
     );
     app.get('/api/admin/invoices/billable-bookings', async (request) =>
       listBillableBookings(deps, { actor: await actorOf(auth, request) }),
     );
     app.post('/api/admin/invoices', async (request, reply) =>
-      reply.status(201).send(await createInvoice(deps, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await createInvoice(deps, await inputRequestOf(auth, request))),
     );
     app.post<{ Params: { bookingId: string } }>('/api/admin/invoices/from-booking/:bookingId', async (request, reply) =>
       reply.status(201).send(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf } from '../auth/actor.ts';
 import {
   getBankTransfers,
   markBankDepositReceived,
@@ -21,17 +21,17 @@ export function paymentsRoutes(context: AppContext) {
       getPaymentPolicy(context, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/admin/payments/policy', async (request) =>
-      setPaymentPolicy(context, { actor: await actorOf(auth, request), input: request.body }),
+      setPaymentPolicy(context, await inputRequestOf(auth, request)),
     );
     // Deposits by bank transfer for sensual bookings (decision 066).
     app.get('/api/admin/bank-transfers', async (request) =>
       getBankTransfers(context, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/admin/bank-transfers/settings', async (request) =>
-      setBankTransferSettings(context, { actor: await actorOf(auth, request), input: request.body }),
+      setBankTransferSettings(context, await inputRequestOf(auth, request)),
     );
     app.post('/api/admin/bank-transfers/match', { bodyLimit: STATEMENT_BODY_LIMIT }, async (request) =>
-      matchBankStatement(context, { actor: await actorOf(auth, request), input: request.body }),
+      matchBankStatement(context, await inputRequestOf(auth, request)),
     );
     app.post<{ Params: { id: string } }>('/api/admin/bank-transfers/:id/received', async (request) =>
       markBankDepositReceived(context, { actor: await actorOf(auth, request), id: request.params.id }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
 import { clientRecord, clientRecordPdf } from './client-records.service.ts';
 import {
   acknowledgeRedFlag,
@@ -24,9 +24,7 @@ export function recordsRoutes(context: AppContext) {
       myQuestionnaire(deps, { actor: await actorOf(auth, request) }),
     );
     app.post('/api/records/questionnaire', async (request, reply) =>
-      reply
-        .status(201)
-        .send(await submitHealthForm(deps, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await submitHealthForm(deps, await inputRequestOf(auth, request))),
     );
 
     // Screening new clients: a client answers for their own booking; the owner chooses the questions.
@@ -46,7 +44,7 @@ export function recordsRoutes(context: AppContext) {
       getScreening(db, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/admin/records/screening', async (request) =>
-      updateScreening(db, { actor: await actorOf(auth, request), input: request.body }),
+      updateScreening(db, await inputRequestOf(auth, request)),
     );
     app.get<IdParams>('/api/admin/records/clients/:id/private-reasons', async (request) =>
       clientPrivateReasons(db, { actor: await actorOf(auth, request), clientId: request.params.id }),
@@ -56,10 +54,10 @@ export function recordsRoutes(context: AppContext) {
       getRecordsSettings(db, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/admin/records/settings', async (request) =>
-      updateRecordsSettings(db, { actor: await actorOf(auth, request), input: request.body }),
+      updateRecordsSettings(db, await inputRequestOf(auth, request)),
     );
     app.get('/api/admin/records/statuses', async (request) =>
-      bookingRecordStatuses(deps, { actor: await actorOf(auth, request), query: request.query }),
+      bookingRecordStatuses(deps, await queryRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/admin/records/health/:id/acknowledge', async (request) =>
       acknowledgeRedFlag(deps, { actor: await actorOf(auth, request), id: request.params.id }),
@@ -71,21 +69,13 @@ export function recordsRoutes(context: AppContext) {
       whatIsKnown(deps, { actor: await actorOf(auth, request), bookingId: request.params.id }),
     );
     app.post('/api/admin/records/notes', async (request, reply) =>
-      reply
-        .status(201)
-        .send(await writeTreatmentNote(deps, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await writeTreatmentNote(deps, await inputRequestOf(auth, request))),
     );
     app.put<IdParams>('/api/admin/records/notes/:id', async (request) =>
-      editTreatmentNote(deps, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      editTreatmentNote(deps, await rowInputRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/admin/records/notes/:id/amendments', async (request, reply) =>
-      reply.status(201).send(
-        await amendTreatmentNote(deps, {
-          actor: await actorOf(auth, request),
-          id: request.params.id,
-          input: request.body,
-        }),
-      ),
+      reply.status(201).send(await amendTreatmentNote(deps, await rowInputRequestOf(auth, request))),
     );
     app.get<IdParams>('/api/admin/records/clients/:id', async (request) =>
       clientRecord(deps, { actor: await actorOf(auth, request), clientId: request.params.id }),

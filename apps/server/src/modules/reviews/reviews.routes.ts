@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
 import {
   decideReview,
   deleteMyReview,
@@ -34,17 +34,15 @@ export function reviewsRoutes(context: AppContext) {
       await deleteMyReview(db, { actor: await actorOf(auth, request), bookingId: request.params.bookingId });
       return reply.status(204).send();
     });
-    app.get('/api/admin/reviews', async (request) =>
-      listReviewsAdmin(db, env, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/admin/reviews', async (request) => listReviewsAdmin(db, env, await queryRequestOf(auth, request)));
     app.get('/api/admin/reviews/settings', async (request) =>
       getReviewSettings(db, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/admin/reviews/settings', async (request) =>
-      updateReviewSettings(db, { actor: await actorOf(auth, request), input: request.body }),
+      updateReviewSettings(db, await inputRequestOf(auth, request)),
     );
     app.patch<{ Params: { id: string } }>('/api/admin/reviews/:id', async (request) =>
-      decideReview(db, env, { actor: await actorOf(auth, request), id: request.params.id, input: request.body }),
+      decideReview(db, env, await rowInputRequestOf(auth, request)),
     );
   };
 }

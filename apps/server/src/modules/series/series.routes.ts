@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf } from '../auth/actor.ts';
 import { cancelSeries, createSeries, getBookingSeries, listMySeries, moveSeries } from './series.service.ts';
 import { previewSeries } from './series-preview.ts';
 
@@ -13,10 +13,10 @@ export function seriesRoutes(context: AppContext) {
     app.get('/api/series', async (request) => listMySeries(context, { actor: await actorOf(auth, request) }));
 
     app.post('/api/admin/series/preview', async (request) =>
-      previewSeries(context, { actor: await actorOf(auth, request), input: request.body }),
+      previewSeries(context, await inputRequestOf(auth, request)),
     );
     app.post('/api/admin/series', async (request, reply) =>
-      reply.status(201).send(await createSeries(context, { actor: await actorOf(auth, request), input: request.body })),
+      reply.status(201).send(await createSeries(context, await inputRequestOf(auth, request))),
     );
     app.post<IdParams>('/api/admin/series/:id/cancel', async (request) =>
       cancelSeries(context, { actor: await actorOf(auth, request), seriesId: request.params.id, input: request.body }),

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { etagOf } from '../../lib/etag.ts';
 import { hasSensualFlag } from '../../lib/sensual-flag.ts';
 import { sharedReads } from '../../lib/shared-read.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, rowInputRequestOf } from '../auth/actor.ts';
 import { listAllServices, listPublicServices, updateService } from './services.service.ts';
 
 export function servicesRoutes({ db, auth }: AppContext) {
@@ -28,11 +28,7 @@ export function servicesRoutes({ db, auth }: AppContext) {
       services: await listAllServices(db, { actor: await actorOf(auth, request) }),
     }));
     app.patch<{ Params: { id: string } }>('/api/admin/services/:id', async (request) => {
-      const updated = await updateService(db, {
-        actor: await actorOf(auth, request),
-        id: request.params.id,
-        input: request.body,
-      });
+      const updated = await updateService(db, await rowInputRequestOf(auth, request));
       catalogue.forget();
       return updated;
     });

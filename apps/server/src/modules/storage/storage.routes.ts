@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, queryRequestOf } from '../auth/actor.ts';
 import { readUpload, sendStoredFile } from './file-http.ts';
 import { getFile, getFileContent, listFiles, removeFile, requireFileAdmin, uploadFile } from './storage.service.ts';
 
@@ -19,9 +19,7 @@ export function storageRoutes(context: AppContext) {
       const metadata = await uploadFile({ db, files }, { actor, input: { ...upload, maxBytes: env.UPLOAD_MAX_BYTES } });
       return reply.status(201).send(metadata);
     });
-    app.get('/api/files', async (request) =>
-      listFiles({ db, files }, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/files', async (request) => listFiles({ db, files }, await queryRequestOf(auth, request)));
     app.get<IdParams>('/api/files/:id', async (request) =>
       getFile(db, { actor: await actorOf(auth, request), fileId: request.params.id }),
     );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { sendPhoneCode, verifyPhoneCode } from './phone-verification.ts';
 import { recordDeliveryStatus, recordReply } from './text-outbox.ts';
@@ -21,7 +21,7 @@ export function textsRoutes(context: AppContext) {
       getTextSettings(context, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/admin/text-settings', async (request) =>
-      updateTextSettings(context, { actor: await actorOf(auth, request), input: request.body }),
+      updateTextSettings(context, await inputRequestOf(auth, request)),
     );
     app.get('/api/admin/texts', async (request) => ({
       texts: await listTexts(context.db, { actor: await actorOf(auth, request) }),
@@ -30,13 +30,13 @@ export function textsRoutes(context: AppContext) {
       getContactPreference(context, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/account/contact-preference', async (request) =>
-      setContactPreference(context, { actor: await actorOf(auth, request), input: request.body }),
+      setContactPreference(context, await inputRequestOf(auth, request)),
     );
     app.post('/api/account/phone/code', async (request) =>
       sendPhoneCode(context, { actor: await actorOf(auth, request), input: request.body, address: request.ip }),
     );
     app.post('/api/account/phone/verify', async (request) =>
-      verifyPhoneCode(context, { actor: await actorOf(auth, request), input: request.body }),
+      verifyPhoneCode(context, await inputRequestOf(auth, request)),
     );
     app.get<{ Params: { id: string } }>('/api/admin/bookings/:id/texts', async (request) =>
       bookingTexts(context.db, { actor: await actorOf(auth, request), id: request.params.id }),

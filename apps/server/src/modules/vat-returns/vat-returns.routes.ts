@@ -2,7 +2,7 @@ import { AppError, BROWSER_CONTEXT_HEADER, browserContextSchema } from '@app/sha
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { type Actor, actorOf, requireRole } from '../auth/actor.ts';
+import { type Actor, actorOf, inputRequestOf, queryRequestOf, requireRole } from '../auth/actor.ts';
 import { fraudHeaders, licenceHashOf, multiFactorReference, type RequestFacts } from './fraud-headers.ts';
 import { connectionStatus, disconnect, finishConnection, startConnection } from './hmrc-connection.ts';
 import {
@@ -66,7 +66,7 @@ export function vatReturnsRoutes(context: AppContext) {
       connectionStatus(context, { actor: await actorOf(auth, request) }),
     );
     app.post('/api/admin/vat/connection', async (request) =>
-      startConnection(context, { actor: await actorOf(auth, request), input: request.body }),
+      startConnection(context, await inputRequestOf(auth, request)),
     );
     app.delete('/api/admin/vat/connection', async (request, reply) => {
       await disconnect(context, { actor: await actorOf(auth, request) });
@@ -86,12 +86,8 @@ export function vatReturnsRoutes(context: AppContext) {
     app.get('/api/admin/vat/liabilities', async (request) =>
       listLiabilitiesAndPayments(context, { ...(await withHeaders(request)), query: request.query }),
     );
-    app.get('/api/admin/vat/boxes', async (request) =>
-      previewReturn(context, { actor: await actorOf(auth, request), query: request.query }),
-    );
-    app.get('/api/admin/vat/drill-down', async (request) =>
-      drillDown(context, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/admin/vat/boxes', async (request) => previewReturn(context, await queryRequestOf(auth, request)));
+    app.get('/api/admin/vat/drill-down', async (request) => drillDown(context, await queryRequestOf(auth, request)));
     app.get('/api/admin/vat/returns', async (request) =>
       listReceipts(context, { actor: await actorOf(auth, request) }),
     );

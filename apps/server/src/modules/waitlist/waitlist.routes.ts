@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { hasSensualFlag } from '../../lib/sensual-flag.ts';
-import { actorOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
 import { claimOffer, getOffer } from './claim-offer.ts';
 import {
   adminWaitlistOfDay,
@@ -40,31 +40,19 @@ export function waitlistRoutes(context: AppContext) {
       getOffer(context, { actor: await actorOf(auth, request), id: request.params.id }),
     );
     app.post<IdParams>('/api/waitlist/offers/:id/claim', async (request, reply) => {
-      const result = await claimOffer(context, {
-        actor: await actorOf(auth, request),
-        id: request.params.id,
-        input: request.body,
-      });
+      const result = await claimOffer(context, await rowInputRequestOf(auth, request));
       return reply.status(result.created ? 201 : 200).send(result.booking);
     });
 
-    app.get('/api/admin/waitlist', async (request) =>
-      adminWaitlistOfDay(context, { actor: await actorOf(auth, request), query: request.query }),
-    );
+    app.get('/api/admin/waitlist', async (request) => adminWaitlistOfDay(context, await queryRequestOf(auth, request)));
     app.post<IdParams>('/api/admin/waitlist/:id/offers', async (request, reply) =>
-      reply.status(201).send(
-        await offerTimeByHand(context, {
-          actor: await actorOf(auth, request),
-          id: request.params.id,
-          input: request.body,
-        }),
-      ),
+      reply.status(201).send(await offerTimeByHand(context, await rowInputRequestOf(auth, request))),
     );
     app.get('/api/admin/waitlist-settings', async (request) =>
       readWaitlistSettings(db, { actor: await actorOf(auth, request) }),
     );
     app.put('/api/admin/waitlist-settings', async (request) =>
-      updateWaitlistSettings(db, { actor: await actorOf(auth, request), input: request.body }),
+      updateWaitlistSettings(db, await inputRequestOf(auth, request)),
     );
   };
 }

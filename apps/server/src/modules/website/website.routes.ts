@@ -1,7 +1,7 @@
 import { AppError } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, requireRole } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, requireRole } from '../auth/actor.ts';
 import { readUpload } from '../storage/file-http.ts';
 import { tooLargeMessage } from '../storage/storage.service.ts';
 import { readSiteFontFile } from './site-font-files.ts';
@@ -12,9 +12,7 @@ export function websiteRoutes(context: AppContext) {
   const { db, auth, env, files } = context;
   return async (app: FastifyInstance) => {
     app.get('/api/admin/website', async (request) => getWebsiteAdmin(db, { actor: await actorOf(auth, request) }));
-    app.put('/api/admin/website', async (request) =>
-      updateWebsiteSettings(db, { actor: await actorOf(auth, request), input: request.body }),
-    );
+    app.put('/api/admin/website', async (request) => updateWebsiteSettings(db, await inputRequestOf(auth, request)));
     app.post('/api/admin/website/images', { config: { multipart: true } }, async (request, reply) => {
       // The origin guard (lib/origin-guard.ts) refuses an upload from another site before this runs.
       const actor = await actorOf(auth, request);
