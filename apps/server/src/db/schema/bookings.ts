@@ -17,12 +17,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import {
+  idAndTextParent,
+  idAndUuidParent,
   pence,
   requiredUuidRef,
-  textParentRef,
   timestampDefaultNow,
   timestamps,
-  uuidParentRef,
   uuidPrimaryKey,
 } from './columns.ts';
 
@@ -203,8 +203,7 @@ export const bookingDayZone = pgTable('booking_day_zone', {
 export const bookingEvent = pgTable(
   'booking_event',
   {
-    id: uuidPrimaryKey('id'),
-    bookingId: uuidParentRef('booking_id', () => booking.id),
+    ...idAndUuidParent('bookingId', 'booking_id', () => booking.id),
     action: text('action').notNull(),
     actorId: text('actor_id'),
     actorRole: text('actor_role').notNull(),
@@ -222,8 +221,7 @@ export const bookingEvent = pgTable(
 export const calendarFeed = pgTable(
   'calendar_feed',
   {
-    id: uuidPrimaryKey('id'),
-    userId: textParentRef('user_id', () => user.id),
+    ...idAndTextParent('userId', 'user_id', () => user.id),
     kind: text('kind').$type<'admin' | 'lodger'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -20,6 +20,21 @@ export const uuidParentRef = <N extends string>(name: N, parent: () => AnyPgColu
 export const textParentRef = <N extends string>(name: N, parent: () => AnyPgColumn) =>
   text(name).notNull().references(parent, { onDelete: 'cascade' });
 
+/**
+ * The first two columns of a row that belongs to another: its own id, and under `key` the link to the row it belongs
+ * to, as uuidParentRef makes it (required, deleted with that row).
+ */
+export function idAndUuidParent<K extends string, N extends string>(key: K, name: N, parent: () => AnyPgColumn) {
+  const parentColumn = { [key]: uuidParentRef(name, parent) } as Record<K, ReturnType<typeof uuidParentRef<N>>>;
+  return { id: uuidPrimaryKey('id'), ...parentColumn };
+}
+
+/** The same, when the row it belongs to has a text id (the user's), as textParentRef makes the link. */
+export function idAndTextParent<K extends string, N extends string>(key: K, name: N, parent: () => AnyPgColumn) {
+  const parentColumn = { [key]: textParentRef(name, parent) } as Record<K, ReturnType<typeof textParentRef<N>>>;
+  return { id: uuidPrimaryKey('id'), ...parentColumn };
+}
+
 /** A required link to another row (a uuid) that the database keeps from being deleted while linked. */
 export const requiredUuidRef = <N extends string>(name: N, target: () => AnyPgColumn) =>
   uuid(name).notNull().references(target);

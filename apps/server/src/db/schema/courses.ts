@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking, service } from './bookings.ts';
-import { pence, textParentRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
+import { idAndUuidParent, pence, textParentRef, timestampDefaultNow, timestamps, uuidPrimaryKey } from './columns.ts';
 
 export type CoursePurchaseStatus = 'awaiting_payment' | 'active' | 'expired' | 'cancelled';
 export type CourseSoldBy = 'cash' | 'card' | 'bank_transfer' | 'online';
@@ -69,8 +69,7 @@ export const coursePurchase = pgTable(
 export const courseSessionUse = pgTable(
   'course_session_use',
   {
-    id: uuidPrimaryKey('id'),
-    purchaseId: uuidParentRef('purchase_id', () => coursePurchase.id),
+    ...idAndUuidParent('purchaseId', 'purchase_id', () => coursePurchase.id),
     bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
     /** What the session paid of the booking (the treatment's price that day): counts as received, as a voucher's. */
     coveredPence: pence('covered_pence').default(0),
@@ -88,8 +87,7 @@ export const courseSessionUse = pgTable(
 export const courseAdjustment = pgTable(
   'course_adjustment',
   {
-    id: uuidPrimaryKey('id'),
-    purchaseId: uuidParentRef('purchase_id', () => coursePurchase.id),
+    ...idAndUuidParent('purchaseId', 'purchase_id', () => coursePurchase.id),
     change: integer('change').notNull(),
     reason: text('reason').notNull(),
     adjustedBy: text('adjusted_by'),

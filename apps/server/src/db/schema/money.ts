@@ -15,7 +15,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';
-import { pence, requiredUuidRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
+import {
+  idAndUuidParent,
+  pence,
+  requiredUuidRef,
+  timestampDefaultNow,
+  timestamps,
+  uuidParentRef,
+  uuidPrimaryKey,
+} from './columns.ts';
 import { storedFile } from './platform.ts';
 
 // ---- Money: payments received, ledger, expenses, invoices ----
@@ -276,8 +284,7 @@ export const invoice = pgTable(
 export const invoiceLine = pgTable(
   'invoice_line',
   {
-    id: uuidPrimaryKey('id'),
-    invoiceId: uuidParentRef('invoice_id', () => invoice.id),
+    ...idAndUuidParent('invoiceId', 'invoice_id', () => invoice.id),
     position: integer('position').notNull(),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull().default(1),

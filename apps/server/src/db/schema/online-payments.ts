@@ -2,7 +2,7 @@
 import type { PaymentPolicy } from '@app/shared';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { booking } from './bookings.ts';
-import { pence, requiredUuidRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
+import { idAndUuidParent, pence, requiredUuidRef, timestampDefaultNow, timestamps, uuidPrimaryKey } from './columns.ts';
 import { journalEntry, payment } from './money.ts';
 
 // ---- Online payment (decision 047) ----
@@ -119,8 +119,7 @@ export type NoShowFeeStatus = 'awaiting_card' | 'card_saved' | 'charged' | 'fail
 export const noShowFee = pgTable(
   'no_show_fee',
   {
-    id: uuidPrimaryKey('id'),
-    bookingId: uuidParentRef('booking_id', () => booking.id),
+    ...idAndUuidParent('bookingId', 'booking_id', () => booking.id),
     amountPence: pence('amount_pence'),
     currency: text('currency').notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),

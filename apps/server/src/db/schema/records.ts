@@ -4,7 +4,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';
-import { textParentRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
+import { idAndTextParent, idAndUuidParent, timestampDefaultNow, timestamps, uuidPrimaryKey } from './columns.ts';
 
 /** A question of the owner's health questionnaire: the owner marks which answers are red flags. */
 export type StoredQuestion = {
@@ -39,8 +39,7 @@ export const recordsSettings = pgTable('records_settings', {
 export const healthRecord = pgTable(
   'health_record',
   {
-    id: uuidPrimaryKey('id'),
-    clientId: textParentRef('client_id', () => user.id),
+    ...idAndTextParent('clientId', 'client_id', () => user.id),
     questionnaireVersion: integer('questionnaire_version').notNull(),
     sealed: text('sealed').notNull(),
     redFlag: boolean('red_flag').notNull(),
@@ -56,8 +55,7 @@ export const healthRecord = pgTable(
 export const treatmentNote = pgTable(
   'treatment_note',
   {
-    id: uuidPrimaryKey('id'),
-    clientId: textParentRef('client_id', () => user.id),
+    ...idAndTextParent('clientId', 'client_id', () => user.id),
     bookingId: uuid('booking_id').references(() => booking.id, { onDelete: 'set null' }),
     authorId: text('author_id').notNull(),
     authorName: text('author_name').notNull(),
@@ -74,8 +72,7 @@ export const treatmentNote = pgTable(
 export const treatmentNoteAmendment = pgTable(
   'treatment_note_amendment',
   {
-    id: uuidPrimaryKey('id'),
-    noteId: uuidParentRef('note_id', () => treatmentNote.id),
+    ...idAndUuidParent('noteId', 'note_id', () => treatmentNote.id),
     authorId: text('author_id').notNull(),
     authorName: text('author_name').notNull(),
     sealed: text('sealed').notNull(),

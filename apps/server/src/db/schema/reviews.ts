@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';
-import { textParentRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
+import { idAndUuidParent, textParentRef, timestampDefaultNow, timestamps } from './columns.ts';
 
 export type ReviewStatus = 'pending' | 'approved' | 'hidden';
 
@@ -15,8 +15,7 @@ export type ReviewStatus = 'pending' | 'approved' | 'hidden';
 export const review = pgTable(
   'review',
   {
-    id: uuidPrimaryKey('id'),
-    bookingId: uuidParentRef('booking_id', () => booking.id),
+    ...idAndUuidParent('bookingId', 'booking_id', () => booking.id),
     clientId: textParentRef('client_id', () => user.id),
     serviceType: text('service_type').notNull(),
     rating: smallint('rating').notNull(),

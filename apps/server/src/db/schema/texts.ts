@@ -3,7 +3,7 @@ import type { TextKind } from '@app/shared';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking } from './bookings.ts';
-import { textParentRef, timestampDefaultNow, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
+import { idAndTextParent, idAndUuidParent, timestampDefaultNow, timestamps, uuidPrimaryKey } from './columns.ts';
 
 // ---- The owner's other calendars as busy time (decision 071) ----
 
@@ -31,8 +31,7 @@ export const outsideCalendar = pgTable('outside_calendar', {
 export const outsideBusy = pgTable(
   'outside_busy',
   {
-    id: uuidPrimaryKey('id'),
-    calendarId: uuidParentRef('calendar_id', () => outsideCalendar.id),
+    ...idAndUuidParent('calendarId', 'calendar_id', () => outsideCalendar.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** The event's title, shown to the owner alone; everyone else sees "Busy (personal)" or just busy. */
@@ -121,8 +120,7 @@ export const contactPreference = pgTable('contact_preference', {
 export const phoneVerification = pgTable(
   'phone_verification',
   {
-    id: uuidPrimaryKey('id'),
-    userId: textParentRef('user_id', () => user.id),
+    ...idAndTextParent('userId', 'user_id', () => user.id),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
     /** The address that asked, for the per-address limit. */

@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { booking, service } from './bookings.ts';
-import { textParentRef, timestamps, uuidParentRef, uuidPrimaryKey } from './columns.ts';
+import {
+  idAndTextParent,
+  idAndUuidParent,
+  textParentRef,
+  timestamps,
+  uuidParentRef,
+  uuidPrimaryKey,
+} from './columns.ts';
 
 export type WaitlistEntryStatus = 'waiting' | 'booked' | 'left';
 
@@ -12,8 +19,7 @@ export type WaitlistEntryStatus = 'waiting' | 'booked' | 'left';
 export const waitlistEntry = pgTable(
   'waitlist_entry',
   {
-    id: uuidPrimaryKey('id'),
-    clientId: textParentRef('client_id', () => user.id),
+    ...idAndTextParent('clientId', 'client_id', () => user.id),
     serviceId: uuidParentRef('service_id', () => service.id),
     durationMinutes: integer('duration_minutes').notNull(),
     fromDate: date('from_date', { mode: 'string' }).notNull(),
@@ -56,8 +62,7 @@ export type WaitlistOfferRowStatus = 'offered' | 'claimed' | 'gone' | 'expired';
 export const waitlistOffer = pgTable(
   'waitlist_offer',
   {
-    id: uuidPrimaryKey('id'),
-    entryId: uuidParentRef('entry_id', () => waitlistEntry.id),
+    ...idAndUuidParent('entryId', 'entry_id', () => waitlistEntry.id),
     clientId: textParentRef('client_id', () => user.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
