@@ -15,32 +15,22 @@ export function HomeWordsFields({ words, onChange }: { words: Words; onChange: (
     onChange({
       steps: HOME_WORDS.steps.map((_, i) => (i === index ? { ...step(i), ...change } : step(i))),
     });
+  /** One of the page's own words: the product's text as the placeholder, the owner's (if any) as the value. */
+  const word = (key: 'headline' | 'intro' | 'callToAction') => ({
+    placeholder: HOME_WORDS[key],
+    value: words[key],
+    onChange: (value: string) => onChange({ [key]: value }),
+  });
   return (
     <Stack gap="sm">
       <TextField
         label="Headline"
         description="The first words a visitor reads. Leave empty for the one shown."
-        placeholder={HOME_WORDS.headline}
-        value={words.headline}
-        onChange={(headline) => onChange({ headline })}
+        {...word('headline')}
         maxLength={80}
       />
-      <NoteField
-        label="Introduction"
-        placeholder={HOME_WORDS.intro}
-        value={words.intro}
-        onChange={(intro) => onChange({ intro })}
-        minRows={2}
-        maxLength={400}
-      />
-      <TextField
-        label="Button"
-        description="What the booking button says."
-        placeholder={HOME_WORDS.callToAction}
-        value={words.callToAction}
-        onChange={(callToAction) => onChange({ callToAction })}
-        maxLength={30}
-      />
+      <NoteField label="Introduction" {...word('intro')} minRows={2} maxLength={400} />
+      <TextField label="Button" description="What the booking button says." {...word('callToAction')} maxLength={30} />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         {HOME_WORDS.steps.map((fallback, index) => (
           <Fieldset key={fallback.title} legend={`How it works, step ${index + 1}`} variant="unstyled">
