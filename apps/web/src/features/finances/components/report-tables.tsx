@@ -4,6 +4,7 @@ import {
   massageTypeLabels,
   type PnlColumn,
   type ProfitAndLoss,
+  type VatBoxes,
   type VatReport,
   type YearEndSummary,
 } from '@app/shared';
@@ -231,8 +232,18 @@ function TwoColumnTable({
   );
 }
 
+/** The VAT return's boxes the ledger fills, in HMRC's order; box 5, what is paid or reclaimed, stands out. */
+const vatBoxRows: { box: keyof VatBoxes; label: string }[] = [
+  { box: 'box1', label: 'Box 1: VAT due on sales' },
+  { box: 'box2', label: 'Box 2: VAT due on EU acquisitions' },
+  { box: 'box3', label: 'Box 3: total VAT due' },
+  { box: 'box4', label: 'Box 4: VAT reclaimed on purchases' },
+  { box: 'box5', label: 'Box 5: net VAT to pay or reclaim' },
+  { box: 'box6', label: 'Box 6: total sales excluding VAT' },
+  { box: 'box7', label: 'Box 7: total purchases excluding VAT' },
+];
+
 export function VatTable({ report, money }: { report: VatReport; money: MoneyFormat }) {
-  const { boxes } = report;
   return (
     <>
       {!report.vatRegistered && (
@@ -260,15 +271,12 @@ export function VatTable({ report, money }: { report: VatReport; money: MoneyFor
         label="VAT return boxes"
         head={['VAT return box', 'Amount']}
         money={money}
-        rows={[
-          { key: '1', label: 'Box 1: VAT due on sales', pence: boxes.box1 },
-          { key: '2', label: 'Box 2: VAT due on EU acquisitions', pence: boxes.box2 },
-          { key: '3', label: 'Box 3: total VAT due', pence: boxes.box3 },
-          { key: '4', label: 'Box 4: VAT reclaimed on purchases', pence: boxes.box4 },
-          { key: '5', label: 'Box 5: net VAT to pay or reclaim', pence: boxes.box5, strong: true },
-          { key: '6', label: 'Box 6: total sales excluding VAT', pence: boxes.box6 },
-          { key: '7', label: 'Box 7: total purchases excluding VAT', pence: boxes.box7 },
-        ]}
+        rows={vatBoxRows.map(({ box, label }) => ({
+          key: box,
+          label,
+          pence: report.boxes[box],
+          strong: box === 'box5',
+        }))}
       />
       {report.otherVatMovements !== 0 && (
         <Text size="sm">
