@@ -18,11 +18,12 @@ export const outsideCalendarInput = z.object({
 });
 export type OutsideCalendarInput = z.input<typeof outsideCalendarInput>;
 
-/** One calendar as the owner sees it: stale when the last refresh failed (the last good copy is still used). */
-export type OutsideCalendar = {
+/**
+ * One calendar as the owner sees it: the name and address they gave, and how its refreshes go (stale when the last
+ * refresh failed; the last good copy is still used).
+ */
+export type OutsideCalendar = z.output<typeof outsideCalendarInput> & {
   id: string;
-  label: string;
-  url: string;
   refreshedAt: string | null;
   checkedAt: string | null;
   lastError: string | null;
