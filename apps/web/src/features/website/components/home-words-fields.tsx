@@ -21,6 +21,12 @@ export function HomeWordsFields({ words, onChange }: { words: Words; onChange: (
     value: words[key],
     onChange: (value: string) => onChange({ [key]: value }),
   });
+  /** The same for a step of "How it works". */
+  const stepWord = (index: number, key: 'title' | 'text') => ({
+    placeholder: HOME_WORDS.steps[index]?.[key],
+    value: step(index)[key],
+    onChange: (value: string) => setStep(index, { [key]: value }),
+  });
   return (
     <Stack gap="sm">
       <TextField
@@ -35,21 +41,8 @@ export function HomeWordsFields({ words, onChange }: { words: Words; onChange: (
         {HOME_WORDS.steps.map((fallback, index) => (
           <Fieldset key={fallback.title} legend={`How it works, step ${index + 1}`} variant="unstyled">
             <Stack gap="xs">
-              <TextField
-                label={`Step ${index + 1} title`}
-                placeholder={fallback.title}
-                value={step(index).title}
-                onChange={(title) => setStep(index, { title })}
-                maxLength={60}
-              />
-              <NoteField
-                label={`Step ${index + 1} text`}
-                placeholder={fallback.text}
-                value={step(index).text}
-                onChange={(text) => setStep(index, { text })}
-                minRows={2}
-                maxLength={200}
-              />
+              <TextField label={`Step ${index + 1} title`} {...stepWord(index, 'title')} maxLength={60} />
+              <NoteField label={`Step ${index + 1} text`} {...stepWord(index, 'text')} minRows={2} maxLength={200} />
             </Stack>
           </Fieldset>
         ))}
