@@ -87,6 +87,15 @@ function BookingDetailBody({
 }) {
   const { booking } = detail;
   const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(startWith);
+  /** What each of the booking's own dialogs is given; one is open at a time. */
+  const bookingDialog = (name: 'reschedule' | 'cancel') => ({
+    booking,
+    opened: dialog === name,
+    onClose: () => setDialog(null),
+    fullScreen,
+    timeZone,
+    emailEnabled,
+  });
   const action = useBookingAction(booking.id);
   const [done, setDone] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -148,42 +157,40 @@ function BookingDetailBody({
       <DoneNotice message={done} />
       <ActionFailed error={action.error} />
 
+      {/* A request waiting for approval: approve it, or decline it with a reason for the client and one for you. */}
       {booking.status === 'pending' && (
-        <Group gap="xs" grow>
-          <Button
-            color="teal"
-            loading={action.isPending}
-            onClick={() => run({ action: 'approve' }, `Approved. ${emailed(true)}`)}
-          >
-            Approve
-          </Button>
-          <Button
-            variant="default"
-            loading={action.isPending}
-            onClick={() => run({ action: 'decline', reason, privateReason }, `Declined. ${emailed(true)}`)}
-          >
-            Decline
-          </Button>
-        </Group>
-      )}
-
-      {booking.status === 'pending' && (
-        <NoteField
-          label="Reason to decline (sent to the client)"
-          value={reason}
-          onChange={setReason}
-          maxLength={500}
-          minRows={1}
-        />
-      )}
-      {booking.status === 'pending' && (
-        <NoteField
-          label="Private reason (only you see it, never the client)"
-          value={privateReason}
-          onChange={setPrivateReason}
-          maxLength={1000}
-          minRows={1}
-        />
+        <>
+          <Group gap="xs" grow>
+            <Button
+              color="teal"
+              loading={action.isPending}
+              onClick={() => run({ action: 'approve' }, `Approved. ${emailed(true)}`)}
+            >
+              Approve
+            </Button>
+            <Button
+              variant="default"
+              loading={action.isPending}
+              onClick={() => run({ action: 'decline', reason, privateReason }, `Declined. ${emailed(true)}`)}
+            >
+              Decline
+            </Button>
+          </Group>
+          <NoteField
+            label="Reason to decline (sent to the client)"
+            value={reason}
+            onChange={setReason}
+            maxLength={500}
+            minRows={1}
+          />
+          <NoteField
+            label="Private reason (only you see it, never the client)"
+            value={privateReason}
+            onChange={setPrivateReason}
+            maxLength={1000}
+            minRows={1}
+          />
+        </>
       )}
 
       {/* The action most needed first: take the money before the end, the outcome once it has started. */}
@@ -261,23 +268,8 @@ function BookingDetailBody({
           </Button>
         </Group>
       )}
-      <RescheduleDialog
-        booking={booking}
-        opened={dialog === 'reschedule'}
-        timeZone={timeZone}
-        emailEnabled={emailEnabled}
-        fullScreen={fullScreen}
-        onClose={() => setDialog(null)}
-      />
-      <CancelDialog
-        booking={booking}
-        opened={dialog === 'cancel'}
-        timeZone={timeZone}
-        emailEnabled={emailEnabled}
-        fullScreen={fullScreen}
-        onClose={() => setDialog(null)}
-        onlineRefundablePence={detail.onlinePayment?.refundablePence ?? 0}
-      />
+      <RescheduleDialog {...bookingDialog('reschedule')} />
+      <CancelDialog {...bookingDialog('cancel')} onlineRefundablePence={detail.onlinePayment?.refundablePence ?? 0} />
 
       <BookingSeriesPanel bookingId={booking.id} timeZone={timeZone} emailEnabled={emailEnabled} />
       <BookingHealthPanel bookingId={booking.id} clientId={booking.clientId} timeZone={timeZone} />

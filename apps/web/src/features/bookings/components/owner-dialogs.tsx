@@ -1,7 +1,7 @@
 import type { AdminBooking } from '@app/shared';
 import { Alert, Button, Checkbox, Stack, Switch, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal, type DialogProps } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
@@ -171,14 +171,7 @@ function MoveQuestion({
 }
 
 /** What the booking sheet hands each of its dialogs. */
-type BookingDialogProps = {
-  booking: AdminBooking;
-  opened: boolean;
-  timeZone: string;
-  emailEnabled: boolean;
-  fullScreen: boolean;
-  onClose: () => void;
-};
+type BookingDialogProps = DialogProps & { booking: AdminBooking; timeZone: string; emailEnabled: boolean };
 
 /** 'Reschedule': a free time from the slot engine, then the same question as a drag. */
 export function RescheduleDialog({ booking, opened, timeZone, emailEnabled, fullScreen, onClose }: BookingDialogProps) {
