@@ -70,13 +70,7 @@ export function PasskeysSection() {
 
   if (passkeys.isPending) return <Skeleton h={48} aria-label="Loading your passkeys" />;
   if (passkeys.isError)
-    return (
-      <RetryAlert
-        title="Could not load your passkeys"
-        message={secondFactorErrorMessage(passkeys.error)}
-        onRetry={() => passkeys.refetch()}
-      />
-    );
+    return <RetryAlert title="Could not load your passkeys" query={passkeys} message={secondFactorErrorMessage} />;
 
   return (
     <Stack gap="md">

@@ -1,11 +1,22 @@
 import { Alert, Button } from '@mantine/core';
 
-/** An account list that did not load: why, in the auth client's words, and a way to ask again. */
-export function RetryAlert({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+/**
+ * An account list whose read failed (`query`): why, in the auth client's words (`message` turns the error into
+ * them), and a way to ask again.
+ */
+export function RetryAlert({
+  title,
+  query,
+  message,
+}: {
+  title: string;
+  query: { error: Error | null; refetch: () => unknown };
+  message: (error: unknown) => string;
+}) {
   return (
     <Alert color="red" role="alert" title={title}>
-      {message}{' '}
-      <Button size="xs" variant="light" onClick={onRetry}>
+      {message(query.error)}{' '}
+      <Button size="xs" variant="light" onClick={() => query.refetch()}>
         Try again
       </Button>
     </Alert>

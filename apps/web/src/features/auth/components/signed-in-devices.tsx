@@ -25,13 +25,7 @@ export function SignedInDevices() {
       </Stack>
     );
   if (sessions.isError)
-    return (
-      <RetryAlert
-        title="Could not load your devices"
-        message={authErrorMessage(sessions.error)}
-        onRetry={() => sessions.refetch()}
-      />
-    );
+    return <RetryAlert title="Could not load your devices" query={sessions} message={authErrorMessage} />;
   const list = [...sessions.data].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
   if (list.length === 0 || !user) return <Text size="sm">You are not signed in on any device.</Text>;
   const others = list.filter((item) => item.id !== currentId);
