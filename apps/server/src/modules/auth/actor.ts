@@ -18,6 +18,7 @@ export type Actor = {
  * service parses it): a body, the id of the row named in the path, or a query string.
  */
 export type InputRequest = { actor: Actor | null; input: unknown };
+export type RowRequest = { actor: Actor | null; id: string };
 export type RowInputRequest = { actor: Actor | null; id: string; input: unknown };
 export type QueryRequest = { actor: Actor | null; query: unknown };
 
@@ -38,7 +39,15 @@ export async function inputRequestOf(auth: Auth, request: FastifyRequest): Promi
   return { actor: await actorOf(auth, request), input: request.body };
 }
 
-/** The same for a change to the row whose id is in the path. */
+/** The same for the row whose id is in the path. */
+export async function rowRequestOf(
+  auth: Auth,
+  request: FastifyRequest<{ Params: { id: string } }>,
+): Promise<RowRequest> {
+  return { actor: await actorOf(auth, request), id: request.params.id };
+}
+
+/** The same for a change to the row whose id is in the path, with the body they sent. */
 export async function rowInputRequestOf(
   auth: Auth,
   request: FastifyRequest<{ Params: { id: string } }>,

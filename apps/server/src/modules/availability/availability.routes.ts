@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, rowRequestOf } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import {
   createBlock,
@@ -36,7 +36,7 @@ export function availabilityRoutes(context: AppContext) {
       reply.status(201).send(await createOverride(db, await inputRequestOf(auth, request))),
     );
     app.delete<IdParams>('/api/admin/overrides/:id', async (request, reply) => {
-      await deleteOverride(db, { actor: await actorOf(auth, request), id: request.params.id });
+      await deleteOverride(db, await rowRequestOf(auth, request));
       return reply.status(204).send();
     });
     app.get('/api/admin/blocks', async (request) => listBlocks(db, { actor: await actorOf(auth, request) }));
@@ -44,7 +44,7 @@ export function availabilityRoutes(context: AppContext) {
       reply.status(201).send(await createBlock(db, await inputRequestOf(auth, request))),
     );
     app.delete<IdParams>('/api/admin/blocks/:id', async (request, reply) => {
-      await deleteBlock(db, { actor: await actorOf(auth, request), id: request.params.id });
+      await deleteBlock(db, await rowRequestOf(auth, request));
       return reply.status(204).send();
     });
 
@@ -64,7 +64,7 @@ export function availabilityRoutes(context: AppContext) {
         .send(await createFeed(db, { actor: await actorOf(auth, request), publicUrl: publicUrlOf(env) })),
     );
     app.delete<IdParams>('/api/calendar-feeds/:id', async (request, reply) => {
-      await revokeFeed(db, { actor: await actorOf(auth, request), id: request.params.id });
+      await revokeFeed(db, await rowRequestOf(auth, request));
       return reply.status(204).send();
     });
     // Calendar apps fetch this without cookies: the unguessable token is the credential.

@@ -15,7 +15,7 @@ import { availabilityOverride, blockedPeriod, booking, businessSettings, outside
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type RowRequest, requireRole } from '../auth/actor.ts';
 import { noteFreedTime } from '../waitlist/freed-time.ts';
 import { computeSlots, type Interval, type SlotRules } from './slots.ts';
 
@@ -184,7 +184,7 @@ export async function createOverride(db: DbOrTx, { actor, input }: InputRequest)
   return row;
 }
 
-export async function deleteOverride(db: DbOrTx, { actor, id }: { actor: Actor | null; id: string }) {
+export async function deleteOverride(db: DbOrTx, { actor, id }: RowRequest) {
   requireRole(actor, 'admin');
   const deleted = await db.delete(availabilityOverride).where(eq(availabilityOverride.id, id)).returning();
   if (!deleted.length) throw new AppError('NOT_FOUND', 'No such override.');
@@ -246,7 +246,7 @@ export async function createBlock(db: DbOrTx, { actor, input }: InputRequest) {
   });
 }
 
-export async function deleteBlock(db: DbOrTx, { actor, id }: { actor: Actor | null; id: string }) {
+export async function deleteBlock(db: DbOrTx, { actor, id }: RowRequest) {
   requireRole(actor, 'admin');
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(blockedPeriod).where(eq(blockedPeriod.id, id)).returning();

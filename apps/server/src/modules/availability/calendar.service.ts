@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { blockedPeriod, booking, calendarFeed, outsideBusy, user } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { addDays, localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type Actor, type RowRequest, requireRole } from '../auth/actor.ts';
 import { loadSlotRules } from './availability.service.ts';
 import { mergeIntervals, openIntervalsOfDate } from './slots.ts';
 
@@ -126,7 +126,7 @@ export async function createFeed(db: Db, { actor, publicUrl }: { actor: Actor | 
   };
 }
 
-export async function revokeFeed(db: Db, { actor, id }: { actor: Actor | null; id: string }) {
+export async function revokeFeed(db: Db, { actor, id }: RowRequest) {
   const viewer = requireRole(actor, 'admin', 'lodger');
   const revoked = /^[0-9a-f-]{36}$/i.test(id)
     ? await db

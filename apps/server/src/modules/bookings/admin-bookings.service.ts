@@ -16,7 +16,7 @@ import { parseInput } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { addOnsOfBooking } from '../add-ons/booking-add-ons.ts';
 import { auditOf } from '../audit/audit.service.ts';
-import { type Actor, type QueryRequest, type RowInputRequest, requireRole } from '../auth/actor.ts';
+import { type QueryRequest, type RowInputRequest, type RowRequest, requireRole } from '../auth/actor.ts';
 import { coursePaidOf } from '../courses/course-sessions.ts';
 import { adminBankDepositOf } from '../payments/bank-transfer-deposits.ts';
 import { chargeNoShowFee, noShowFeeStateOf } from '../payments/no-show-fee.ts';
@@ -118,7 +118,7 @@ async function findBooking(db: DbOrTx, id: string, forUpdate = false): Promise<B
 }
 
 /** One booking with its history, payments and the audit of admin changes. */
-export async function getAdminBooking(db: Db, request: { actor: Actor | null; id: string }) {
+export async function getAdminBooking(db: Db, request: RowRequest) {
   const { id } = request;
   requireRole(request.actor, 'admin');
   const row = await findBooking(db, id);
@@ -220,7 +220,7 @@ export async function setPrivateNotes(db: Db, request: RowInputRequest) {
 }
 
 /** The owner charges the no-show fee from the booking sheet, which is answered as it now is. */
-export async function chargeNoShowFeeOnSheet(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
+export async function chargeNoShowFeeOnSheet(deps: BookingDeps, request: RowRequest) {
   await chargeNoShowFee(deps, request);
   return getAdminBooking(deps.db, request);
 }

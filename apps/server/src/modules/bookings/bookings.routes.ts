@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { hasSensualFlag } from '../../lib/sensual-flag.ts';
-import { type Actor, actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
+import { type Actor, actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf, rowRequestOf } from '../auth/actor.ts';
 import { requestOnlineRefund } from '../payments/online-refunds.ts';
 import { recordBookingPayment, recordBookingRefund } from '../payments/payments.service.ts';
 import {
@@ -61,12 +61,10 @@ export function bookingsRoutes(context: AppContext) {
 
     app.get('/api/bookings', async (request) => listMyBookings(context, { actor: await actorOf(auth, request) }));
 
-    app.get<IdParams>('/api/bookings/:id', async (request) =>
-      getMyBooking(context, { actor: await actorOf(auth, request), id: request.params.id }),
-    );
+    app.get<IdParams>('/api/bookings/:id', async (request) => getMyBooking(context, await rowRequestOf(auth, request)));
 
     app.get<IdParams>('/api/bookings/:id/calendar.ics', async (request, reply) => {
-      const ics = await bookingCalendarFile(context, { actor: await actorOf(auth, request), id: request.params.id });
+      const ics = await bookingCalendarFile(context, await rowRequestOf(auth, request));
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="booking.ics"')
@@ -104,7 +102,7 @@ export function bookingsRoutes(context: AppContext) {
       return reply.status(result.created ? 201 : 200).send(result.sheet);
     });
     app.get<IdParams>('/api/admin/bookings/:id', async (request) =>
-      getAdminBooking(db, { actor: await actorOf(auth, request), id: request.params.id }),
+      getAdminBooking(db, await rowRequestOf(auth, request)),
     );
     // Each answers with the booking as it now is and whether the client was emailed (the web offers Undo only then).
     app.post<IdParams>('/api/admin/bookings/:id/move', async (request) =>
@@ -120,7 +118,7 @@ export function bookingsRoutes(context: AppContext) {
       setBookingOutcome(context, await rowInputRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/admin/bookings/:id/no-show-fee', async (request) =>
-      chargeNoShowFeeOnSheet(context, { actor: await actorOf(auth, request), id: request.params.id }),
+      chargeNoShowFeeOnSheet(context, await rowRequestOf(auth, request)),
     );
     app.put<IdParams>('/api/admin/bookings/:id/notes', async (request) =>
       setPrivateNotes(db, await rowInputRequestOf(auth, request)),

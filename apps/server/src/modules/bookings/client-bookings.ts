@@ -13,7 +13,7 @@ import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking } from '../../db/schema.ts';
 import { addOnsOfBooking, addOnsOfBookings } from '../add-ons/booking-add-ons.ts';
-import { type Actor, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type RowRequest, requireSignedIn } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { coursePaidOf } from '../courses/course-sessions.ts';
 import { bankTransferForClient } from '../payments/bank-transfer-deposits.ts';
@@ -161,7 +161,7 @@ export async function listMyBookings(deps: BookingDeps, request: { actor: Actor 
   return { upcoming: all.filter(isUpcoming).reverse(), past: all.filter((b) => !isUpcoming(b)) };
 }
 
-export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
+export async function getMyBooking(deps: BookingDeps, request: RowRequest) {
   const actor = requireSignedIn(request.actor);
   const row = await ownBooking(deps.db, { actor, id: request.id });
   const rules = await getBookingRules(deps.db, { timeZone: deps.env.BUSINESS_TIME_ZONE });
@@ -175,7 +175,7 @@ export async function getMyBooking(deps: BookingDeps, request: { actor: Actor | 
   return toClientBooking(row, { rules, at, money: { ...outlook, payment, cardSetup, bankTransfer }, addOns });
 }
 
-export async function bookingCalendarFile(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
+export async function bookingCalendarFile(deps: BookingDeps, request: RowRequest) {
   const actor = requireSignedIn(request.actor);
   const row = await ownBooking(deps.db, { actor, id: request.id });
   const rules = await getBookingRules(deps.db, { timeZone: deps.env.BUSINESS_TIME_ZONE });

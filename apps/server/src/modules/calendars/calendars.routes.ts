@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, rowRequestOf } from '../auth/actor.ts';
 import { addOutsideCalendar, listOutsideCalendars, removeOutsideCalendar } from './outside-calendars.service.ts';
 
 export function calendarsRoutes(context: AppContext) {
@@ -13,7 +13,7 @@ export function calendarsRoutes(context: AppContext) {
       reply.status(201).send(await addOutsideCalendar(context, await inputRequestOf(auth, request))),
     );
     app.delete<{ Params: { id: string } }>('/api/admin/outside-calendars/:id', async (request, reply) => {
-      await removeOutsideCalendar(context, { actor: await actorOf(auth, request), id: request.params.id });
+      await removeOutsideCalendar(context, await rowRequestOf(auth, request));
       return reply.status(204).send();
     });
   };

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { diaryVersion, outsideBusy, outsideCalendar } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput } from '../../lib/validation.ts';
-import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type RowRequest, requireRole } from '../auth/actor.ts';
 import { getBookingRules } from '../availability/availability.service.ts';
 import { busyTimesOf } from './ics-busy.ts';
 import { type FetchLimits, fetchCalendar } from './safe-fetch.ts';
@@ -96,7 +96,7 @@ export async function addOutsideCalendar(deps: CalendarDeps, { actor, input }: I
   return calendars.find((c) => c.id === row.id) as OutsideCalendar;
 }
 
-export async function removeOutsideCalendar(deps: CalendarDeps, { actor, id }: { actor: Actor | null; id: string }) {
+export async function removeOutsideCalendar(deps: CalendarDeps, { actor, id }: RowRequest) {
   requireRole(actor, 'admin');
   const deleted = isUuid(id)
     ? await deps.db.transaction(async (tx) => {

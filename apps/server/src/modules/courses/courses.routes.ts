@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf, rowRequestOf } from '../auth/actor.ts';
 import { createCourseProduct, listCourseProducts, listCoursesOnSale, updateCourseProduct } from './course-products.ts';
 import { adjustCourse } from './course-sessions.ts';
 import { listCourses, myCourses } from './list-courses.ts';
@@ -33,7 +33,7 @@ export function coursesRoutes(context: AppContext) {
       reply.status(201).send(await buyCourse(context, await inputRequestOf(auth, request))),
     );
     app.get<{ Params: { id: string } }>('/api/courses/:id', async (request) =>
-      myCourse(context, { actor: await actorOf(auth, request), id: request.params.id }),
+      myCourse(context, await rowRequestOf(auth, request)),
     );
   };
 }

@@ -15,7 +15,7 @@ import { todayOf } from '../../lib/clock.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { addMonths } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, type InputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type InputRequest, type RowRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { courseSoldEntry } from '../ledger/course-postings.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
 import { createPurchaseIntent, settleOnReturn } from '../payments/stripe-client.ts';
@@ -191,7 +191,7 @@ export async function settleCourseIntent(
  * One of the client's own courses. Back from Stripe's redirect before the webhook, it asks Stripe itself and makes
  * the course active if the payment succeeded (the webhook then finds it done): either order ends the same way.
  */
-export async function myCourse(deps: CourseDeps, request: { actor: Actor | null; id: string }): Promise<Course> {
+export async function myCourse(deps: CourseDeps, request: RowRequest): Promise<Course> {
   const me = requireSignedIn(request.actor);
   const mine = async (): Promise<CourseRow> => {
     const [row] = uuidPattern.test(request.id)

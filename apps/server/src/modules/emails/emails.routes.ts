@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf, queryRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowRequestOf } from '../auth/actor.ts';
 import {
   composeToCustomer,
   emailAttachment,
@@ -25,9 +25,7 @@ export function emailsRoutes(context: AppContext) {
     app.post('/api/admin/emails', async (request, reply) =>
       reply.status(201).send(await composeToCustomer({ db, outbox, env }, await inputRequestOf(auth, request))),
     );
-    app.get<IdParams>('/api/admin/emails/:id', async (request) =>
-      getEmail(db, { actor: await actorOf(auth, request), id: request.params.id }),
-    );
+    app.get<IdParams>('/api/admin/emails/:id', async (request) => getEmail(db, await rowRequestOf(auth, request)));
     // Always a download, never shown as a page of this site: an attachment's type is whatever was sent.
     app.get<{ Params: { id: string; index: string } }>(
       '/api/admin/emails/:id/attachments/:index',
@@ -46,9 +44,7 @@ export function emailsRoutes(context: AppContext) {
       },
     );
     app.post<IdParams>('/api/admin/emails/:id/resend', async (request, reply) =>
-      reply
-        .status(201)
-        .send(await resendEmail({ db, outbox }, { actor: await actorOf(auth, request), id: request.params.id })),
+      reply.status(201).send(await resendEmail({ db, outbox }, await rowRequestOf(auth, request))),
     );
     app.get('/api/admin/email-settings', async (request) =>
       getEmailSettings(db, { actor: await actorOf(auth, request) }),

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { businessSettings, type EmailAttachment, emailOutbox, emailTemplate, user } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, type InputRequest, type QueryRequest, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type QueryRequest, type RowRequest, requireRole } from '../auth/actor.ts';
 import { type BusinessEnv, getBusinessDetails } from '../business/business.service.ts';
 import type { Outbox, OutgoingEmail } from '../outbox/outbox.service.ts';
 import { documentBrandOf } from '../website/website.service.ts';
@@ -272,7 +272,7 @@ async function findEmail(db: Db, id: string) {
 }
 
 /** One email exactly as it was sent: its text, its HTML body and its attachments (named, without their bytes). */
-export async function getEmail(db: Db, { actor, id }: { actor: Actor | null; id: string }) {
+export async function getEmail(db: Db, { actor, id }: RowRequest) {
   requireRole(actor, 'admin');
   const row = await findEmail(db, id);
   return {
@@ -313,10 +313,7 @@ export async function emailAttachment(
 }
 
 /** Sends an email again as a new outbox row (the original keeps its own history). */
-export async function resendEmail(
-  { db, outbox }: { db: Db; outbox: Outbox },
-  { actor, id }: { actor: Actor | null; id: string },
-) {
+export async function resendEmail({ db, outbox }: { db: Db; outbox: Outbox }, { actor, id }: RowRequest) {
   const admin = requireRole(actor, 'admin');
   const [original] = /^[0-9a-f-]{36}$/i.test(id)
     ? await db.select().from(emailOutbox).where(eq(emailOutbox.id, id))

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf, rowRequestOf } from '../auth/actor.ts';
 import { readUpload } from '../storage/file-http.ts';
 import { createExpenseCategory, listExpenseCategories, updateExpenseCategory } from './expense-categories.service.ts';
 import { importExpenses, previewExpenseImport } from './expense-import.service.ts';
@@ -51,14 +51,12 @@ export function expensesRoutes(context: AppContext) {
     app.post('/api/admin/expenses', async (request, reply) =>
       reply.status(201).send(await createExpense(deps, await inputRequestOf(auth, request))),
     );
-    app.get<IdParams>('/api/admin/expenses/:id', async (request) =>
-      getExpense(db, { actor: await actorOf(auth, request), id: request.params.id }),
-    );
+    app.get<IdParams>('/api/admin/expenses/:id', async (request) => getExpense(db, await rowRequestOf(auth, request)));
     app.patch<IdParams>('/api/admin/expenses/:id', async (request) =>
       updateExpense(deps, await rowInputRequestOf(auth, request)),
     );
     app.delete<IdParams>('/api/admin/expenses/:id', async (request) =>
-      deleteExpense(deps, { actor: await actorOf(auth, request), id: request.params.id }),
+      deleteExpense(deps, await rowRequestOf(auth, request)),
     );
 
     app.post<IdParams>('/api/admin/expenses/:id/receipts', { config: { multipart: true } }, async (request, reply) => {

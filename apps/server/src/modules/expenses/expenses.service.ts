@@ -14,7 +14,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { expense, expenseCategory, expenseReceipt, storedFile } from '../../db/schema.ts';
 import { containsPattern, parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
-import { type Actor, type InputRequest, type QueryRequest, type RowInputRequest, requireRole } from '../auth/actor.ts';
+import {
+  type InputRequest,
+  type QueryRequest,
+  type RowInputRequest,
+  type RowRequest,
+  requireRole,
+} from '../auth/actor.ts';
 import { postJournalEntry, reverseJournalEntry } from '../ledger/ledger.service.ts';
 import { expenseEntry } from '../ledger/postings.ts';
 import { auditExpense } from './expense-audit.ts';
@@ -207,7 +213,7 @@ export async function updateExpense(deps: ExpenseDeps, { actor, id, input }: Row
 }
 
 /** Deleted expenses stay in the table, reversed in the ledger on their entry's date, and leave every list. */
-export async function deleteExpense(deps: ExpenseDeps, { actor, id }: { actor: Actor | null; id: string }) {
+export async function deleteExpense(deps: ExpenseDeps, { actor, id }: RowRequest) {
   const admin = requireRole(actor, 'admin');
   await deps.db.transaction(async (tx) => {
     const before = await lockedExpense(tx, { id });
@@ -367,7 +373,7 @@ export async function expenseDetail(db: DbOrTx, { id }: { id: string }): Promise
   };
 }
 
-export async function getExpense(db: Db, { actor, id }: { actor: Actor | null; id: string }): Promise<ExpenseDetail> {
+export async function getExpense(db: Db, { actor, id }: RowRequest): Promise<ExpenseDetail> {
   requireRole(actor, 'admin');
   return expenseDetail(db, { id });
 }

@@ -45,15 +45,8 @@ export async function* journalPages(db: DbOrTx, { from, to }: Period): AsyncGene
       .orderBy(asc(journalEntry.date), asc(journalEntry.number))
       .limit(PAGE);
     if (entries.length === 0) return;
-    const lines = await db
-      .select()
-      .from(journalLine)
-      .where(
-        inArray(
-          journalLine.entryId,
-          entries.map((entry) => entry.id),
-        ),
-      );
+    const entryIds = entries.map((entry) => entry.id);
+    const lines = await db.select().from(journalLine).where(inArray(journalLine.entryId, entryIds));
     yield entries.map((entry) => ({
       ...entry,
       lines: lines

@@ -74,10 +74,11 @@ function restored(course: CourseForPosting, leftBefore: number, leftAfter: numbe
   return [debit(salesAccountFor(course.style), net, saleOf(course)), credit(accountCodes.coursesOutstanding, net)];
 }
 
+/** A session of the course paying for a booking (`useId`), or given back to it; `leftBefore` the sessions left before. */
+type SessionUsePosting = Posting & { useId: string; course: CourseForPosting; leftBefore: number };
+
 /** One session pays for a booking: 1/N of the course becomes a sale of its style. */
-export function courseSessionUsedEntry(
-  input: Posting & { useId: string; course: CourseForPosting; leftBefore: number },
-): EntryDraft {
+export function courseSessionUsedEntry(input: SessionUsePosting): EntryDraft {
   return entry(
     input,
     { type: 'course_session_used', id: input.useId },
@@ -86,9 +87,7 @@ export function courseSessionUsedEntry(
 }
 
 /** A booking paid with a session was cancelled in time: the session is owed to the client again. */
-export function courseSessionReturnedEntry(
-  input: Posting & { useId: string; course: CourseForPosting; leftBefore: number },
-): EntryDraft {
+export function courseSessionReturnedEntry(input: SessionUsePosting): EntryDraft {
   return entry(
     input,
     { type: 'course_session_returned', id: input.useId },

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { booking, noShowFee } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, requireRole } from '../auth/actor.ts';
+import { type RowRequest, requireRole } from '../auth/actor.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { noShowFeeEntry } from '../ledger/postings.ts';
 import { assertStripeAllows, minimumChargeOf, paymentUnavailable } from './online-payments.ts';
@@ -223,10 +223,7 @@ export async function noShowFeeStateOf(db: DbOrTx, request: { bookingId: string 
  * they saved, off-session, once (Stripe's idempotency key is the booking's). Recorded when Stripe answers that it
  * succeeded; a decline (or a bank asking for authentication) is kept and shown with Stripe's message.
  */
-export async function chargeNoShowFee(
-  deps: BookingDeps,
-  request: { actor: Actor | null; id: string },
-): Promise<NoShowFeeState> {
+export async function chargeNoShowFee(deps: BookingDeps, request: RowRequest): Promise<NoShowFeeState> {
   const actor = requireRole(request.actor, 'admin');
   const stripe = deps.stripe;
   if (!/^[0-9a-f-]{36}$/i.test(request.id)) throw new AppError('NOT_FOUND', 'No such booking.');

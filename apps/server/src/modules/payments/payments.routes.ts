@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, rowRequestOf } from '../auth/actor.ts';
 import {
   getBankTransfers,
   markBankDepositReceived,
@@ -34,13 +34,13 @@ export function paymentsRoutes(context: AppContext) {
       matchBankStatement(context, await inputRequestOf(auth, request)),
     );
     app.post<{ Params: { id: string } }>('/api/admin/bank-transfers/:id/received', async (request) =>
-      markBankDepositReceived(context, { actor: await actorOf(auth, request), id: request.params.id }),
+      markBankDepositReceived(context, await rowRequestOf(auth, request)),
     );
     app.post<{ Params: { id: string } }>('/api/admin/bank-transfers/:id/release', async (request) =>
-      releaseBankDepositByOwner(context, { actor: await actorOf(auth, request), id: request.params.id }),
+      releaseBankDepositByOwner(context, await rowRequestOf(auth, request)),
     );
     app.post<{ Params: { id: string } }>('/api/admin/bank-transfers/:id/refund', async (request) =>
-      refundBankDepositByOwner(context, { actor: await actorOf(auth, request), id: request.params.id }),
+      refundBankDepositByOwner(context, await rowRequestOf(auth, request)),
     );
   };
 }

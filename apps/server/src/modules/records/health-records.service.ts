@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, healthRecord } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, type InputRequest, type QueryRequest, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type QueryRequest, type RowRequest, requireRole } from '../auth/actor.ts';
 import { seal } from './records-crypto.ts';
 import { healthContext, type SealedHealthForm } from './records-read.ts';
 import { currentRecordsSettings } from './records-settings.ts';
@@ -158,7 +158,7 @@ export async function bookingRecordStatuses(
 }
 
 /** The owner has read the red flag: recorded with who and when, and in the audit log. */
-export async function acknowledgeRedFlag(deps: RecordsDeps, { actor, id }: { actor: Actor | null; id: string }) {
+export async function acknowledgeRedFlag(deps: RecordsDeps, { actor, id }: RowRequest) {
   const owner = requireRole(actor, 'admin');
   const recordId = parseInput(entityIdSchema, id);
   return deps.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf, rowRequestOf } from '../auth/actor.ts';
 import { clientRecord, clientRecordPdf } from './client-records.service.ts';
 import {
   acknowledgeRedFlag,
@@ -60,7 +60,7 @@ export function recordsRoutes(context: AppContext) {
       bookingRecordStatuses(deps, await queryRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/admin/records/health/:id/acknowledge', async (request) =>
-      acknowledgeRedFlag(deps, { actor: await actorOf(auth, request), id: request.params.id }),
+      acknowledgeRedFlag(deps, await rowRequestOf(auth, request)),
     );
     app.get<IdParams>('/api/admin/records/bookings/:id/notes', async (request) =>
       bookingNotes(deps, { actor: await actorOf(auth, request), bookingId: request.params.id }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, rowRequestOf } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { sendPhoneCode, verifyPhoneCode } from './phone-verification.ts';
 import { recordDeliveryStatus, recordReply } from './text-outbox.ts';
@@ -39,7 +39,7 @@ export function textsRoutes(context: AppContext) {
       verifyPhoneCode(context, await inputRequestOf(auth, request)),
     );
     app.get<{ Params: { id: string } }>('/api/admin/bookings/:id/texts', async (request) =>
-      bookingTexts(context.db, { actor: await actorOf(auth, request), id: request.params.id }),
+      bookingTexts(context.db, await rowRequestOf(auth, request)),
     );
   };
 }

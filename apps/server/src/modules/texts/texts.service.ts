@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { booking, contactPreference, textOutbox, textSettings } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type RowRequest, requireRole } from '../auth/actor.ts';
 import { isPhoneVerified } from './booking-texts.ts';
 import { readTextSettings, type TextEnv, textsEnabled } from './text-settings.ts';
 
@@ -60,7 +60,7 @@ const outboxTextOf = (row: typeof textOutbox.$inferSelect): OutboxText => ({
 });
 
 /** A booking's texts and whether its client's number is verified, for the owner's booking sheet. */
-export async function bookingTexts(db: Db, { actor, id }: { actor: Actor | null; id: string }) {
+export async function bookingTexts(db: Db, { actor, id }: RowRequest) {
   requireRole(actor, 'admin');
   const [row] = await db.select({ clientId: booking.clientId }).from(booking).where(eq(booking.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'No such booking.');

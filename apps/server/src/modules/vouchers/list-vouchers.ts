@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { voucher } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
-import { type Actor, type QueryRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type QueryRequest, type RowRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { settleOnReturn } from '../payments/stripe-client.ts';
 import { settleVoucherIntent } from './sell-vouchers.ts';
 import { sendDueVoucherEmails } from './voucher-emails.ts';
@@ -61,7 +61,7 @@ export async function myVouchers(deps: { db: Db; env: Env }, request: { actor: A
  * One of the client's purchases. Back from Stripe's redirect before the webhook, it asks Stripe itself and issues
  * the voucher if the payment succeeded (the webhook then finds it done): either order ends the same way.
  */
-export async function myVoucher(deps: VoucherDeps, request: { actor: Actor | null; id: string }): Promise<Voucher> {
+export async function myVoucher(deps: VoucherDeps, request: RowRequest): Promise<Voucher> {
   const { id } = request;
   const me = requireSignedIn(request.actor);
   const mine = async () => {

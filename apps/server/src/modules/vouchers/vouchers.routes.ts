@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf, queryRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowRequestOf } from '../auth/actor.ts';
 import { listVouchers, myVoucher, myVouchers } from './list-vouchers.ts';
 import { buyVoucher, issueVoucherInPerson } from './sell-vouchers.ts';
 import { redeemVoucherAtTill } from './spend-vouchers.ts';
@@ -20,7 +20,7 @@ export function vouchersRoutes(context: AppContext) {
       reply.status(201).send(await buyVoucher(context, await inputRequestOf(auth, request))),
     );
     app.get<{ Params: { id: string } }>('/api/vouchers/:id', async (request) =>
-      myVoucher(context, { actor: await actorOf(auth, request), id: request.params.id }),
+      myVoucher(context, await rowRequestOf(auth, request)),
     );
   };
 }

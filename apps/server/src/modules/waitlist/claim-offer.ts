@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { service, user, waitlistEntry, waitlistOffer } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { formatForClient } from '../../lib/zoned-time.ts';
-import { type Actor, type RowInputRequest, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type RowInputRequest, type RowRequest, requireSignedIn } from '../auth/actor.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { createBooking } from '../bookings/place-booking.ts';
 import { htmlFromText } from '../emails/templates.ts';
@@ -35,7 +35,7 @@ async function settle(db: DbOrTx, offer: WaitlistOfferRow, status: 'gone' | 'exp
 }
 
 /** The offer as its page shows it: the time, and whether it can still be booked. */
-export async function getOffer(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
+export async function getOffer(deps: BookingDeps, request: RowRequest) {
   const actor = requireSignedIn(request.actor);
   const offer = await ownOffer(deps.db, { actor, id: request.id });
   const [entry] = await deps.db.select().from(waitlistEntry).where(eq(waitlistEntry.id, offer.entryId));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { hasSensualFlag } from '../../lib/sensual-flag.ts';
-import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf, rowRequestOf } from '../auth/actor.ts';
 import { claimOffer, getOffer } from './claim-offer.ts';
 import {
   adminWaitlistOfDay,
@@ -30,14 +30,14 @@ export function waitlistRoutes(context: AppContext) {
       ),
     );
     app.get<IdParams>('/api/waitlist/:id', async (request) =>
-      getMyWaitlistEntry(context, { actor: await actorOf(auth, request), id: request.params.id }),
+      getMyWaitlistEntry(context, await rowRequestOf(auth, request)),
     );
     app.delete<IdParams>('/api/waitlist/:id', async (request, reply) => {
-      await leaveWaitlist(context, { actor: await actorOf(auth, request), id: request.params.id });
+      await leaveWaitlist(context, await rowRequestOf(auth, request));
       return reply.status(204).send();
     });
     app.get<IdParams>('/api/waitlist/offers/:id', async (request) =>
-      getOffer(context, { actor: await actorOf(auth, request), id: request.params.id }),
+      getOffer(context, await rowRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/waitlist/offers/:id/claim', async (request, reply) => {
       const result = await claimOffer(context, await rowInputRequestOf(auth, request));

@@ -21,6 +21,7 @@ import {
   type InputRequest,
   type QueryRequest,
   type RowInputRequest,
+  type RowRequest,
   requireRole,
   requireSignedIn,
 } from '../auth/actor.ts';
@@ -137,7 +138,7 @@ export async function listMyWaitlist(deps: BookingDeps, request: { actor: Actor 
 }
 
 /** One entry of the client's, for the page the email's leave link opens. */
-export async function getMyWaitlistEntry(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
+export async function getMyWaitlistEntry(deps: BookingDeps, request: RowRequest) {
   const actor = requireSignedIn(request.actor);
   const row = await ownEntry(deps.db, { actor, id: request.id });
   const [svc] = await deps.db.select({ name: service.name }).from(service).where(eq(service.id, row.serviceId));
@@ -153,7 +154,7 @@ async function ownEntry(db: DbOrTx, request: { actor: Actor; id: string }) {
 }
 
 /** Leaves the waitlist in one tap: the entry stops waiting and its open offers close. Leaving twice is fine. */
-export async function leaveWaitlist(deps: BookingDeps, request: { actor: Actor | null; id: string }) {
+export async function leaveWaitlist(deps: BookingDeps, request: RowRequest) {
   const actor = requireSignedIn(request.actor);
   const row = await ownEntry(deps.db, { actor, id: request.id });
   const at = new Date(clock(deps));
