@@ -5,6 +5,22 @@ import { readableDescription, readableErrors } from '../../../components/readabl
 import { TextField } from '../../../components/text-field.tsx';
 import { useCreateExpenseCategory, useUpdateExpenseCategory } from '../api.ts';
 
+/**
+ * A category's name as typed, with the error under its box: `checked()` answers the name to send, or null after
+ * showing why the shared schema refuses it; the server's refusal is shown with `setError`.
+ */
+function useCategoryName(initial: string) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const checked = () => {
+    const parsed = createExpenseCategoryInput.shape.name.safeParse(name);
+    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a name'));
+    return parsed.success ? parsed.data : null;
+  };
+  const field = { value: name, onChange: setName, error, maxLength: 60, style: { flex: '1 1 12rem' } };
+  return { name, setName, setError, checked, field };
+}
+
 function CategoryRow({
   category,
   onMove,
@@ -17,19 +33,14 @@ function CategoryRow({
   last: boolean;
 }) {
   const update = useUpdateExpenseCategory();
-  const [name, setName] = useState(category.name);
-  const [error, setError] = useState<string | null>(null);
+  const { name, setError, checked, field } = useCategoryName(category.name);
   const dirty = name.trim() !== category.name;
 
   const rename = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createExpenseCategoryInput.shape.name.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a name');
-      return;
-    }
-    setError(null);
-    update.mutate({ id: category.id, name: parsed.data }, { onError: (cause) => setError(cause.message) });
+    const newName = checked();
+    if (newName === null) return;
+    update.mutate({ id: category.id, name: newName }, { onError: (cause) => setError(cause.message) });
   };
 
   return (
@@ -38,11 +49,7 @@ function CategoryRow({
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextField
             label="Name"
-            value={name}
-            onChange={setName}
-            error={error}
-            maxLength={60}
-            style={{ flex: '1 1 12rem' }}
+            {...field}
             description={`Account ${category.accountCode}`}
             styles={readableDescription}
           />
@@ -85,26 +92,24 @@ function CategoryRow({
 export function CategoryManager({ categories }: { categories: ExpenseCategory[] }) {
   const create = useCreateExpenseCategory();
   const reorder = useUpdateExpenseCategory();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { setName, setError, checked, field } = useCategoryName('');
   const [added, setAdded] = useState<string | null>(null);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
     setAdded(null);
-    const parsed = createExpenseCategoryInput.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a name');
-      return;
-    }
-    setError(null);
-    create.mutate(parsed.data, {
-      onSuccess: (category) => {
-        setName('');
-        setAdded(`${category.name} added, with account ${category.accountCode}.`);
+    const name = checked();
+    if (name === null) return;
+    create.mutate(
+      { name },
+      {
+        onSuccess: (category) => {
+          setName('');
+          setAdded(`${category.name} added, with account ${category.accountCode}.`);
+        },
+        onError: (cause) => setError(cause.message),
       },
-      onError: (cause) => setError(cause.message),
-    });
+    );
   };
 
   // Positions are renumbered on every move, so equal or sparse sort orders still move one step.
@@ -137,14 +142,7 @@ export function CategoryManager({ categories }: { categories: ExpenseCategory[] 
       )}
       <form onSubmit={add} aria-label="New category" style={readableErrors}>
         <Group gap="xs" align="flex-end">
-          <TextField
-            label="New category"
-            value={name}
-            onChange={setName}
-            error={error}
-            maxLength={60}
-            style={{ flex: '1 1 12rem' }}
-          />
+          <TextField label="New category" {...field} />
           <Button type="submit" loading={create.isPending}>
             Add category
           </Button>
