@@ -23,7 +23,7 @@ import { chargeNoShowFee, noShowFeeStateOf } from '../payments/no-show-fee.ts';
 import { onlinePaymentOfBooking, settleHeldPayment } from '../payments/online-payments.ts';
 import { onlineRefundsOfBooking, refundableOf } from '../payments/online-refunds.ts';
 import { coursePaidSql, receivedSql, voucherPaidSql } from '../payments/payments.service.ts';
-import { auditIfAdmin, type BookingRow, now, recordEvent } from './booking-state.ts';
+import { auditIfAdmin, type BookingRow, now, recordEvent, sharedBookingFields } from './booking-state.ts';
 
 const paidPence = receivedSql().mapWith(Number);
 const voucherPaidPence = voucherPaidSql().mapWith(Number);
@@ -33,30 +33,14 @@ export function toAdminBooking(
   row: BookingRow & { paidPence?: number; voucherPaidPence?: number; coursePaidPence?: number },
 ): AdminBooking {
   return {
-    id: row.id,
+    ...sharedBookingFields(row),
     clientId: row.clientId,
-    clientName: row.clientName,
     clientEmail: row.clientEmail,
-    clientPhone: row.clientPhone,
-    serviceId: row.serviceId,
-    serviceName: row.serviceName,
-    style: row.style,
-    type: row.type as AdminBooking['type'],
-    durationMinutes: row.durationMinutes,
-    pricePence: row.pricePence,
     paidPence: row.paidPence ?? 0,
     voucherPaidPence: row.voucherPaidPence ?? 0,
     coursePaidPence: row.coursePaidPence ?? 0,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    status: row.status,
-    version: row.version,
-    notes: row.notes,
     privateNotes: row.privateNotes,
     source: row.source,
-    cancelledBy: row.cancelledBy ?? null,
-    cancelReason: row.cancelReason ?? null,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -1,7 +1,7 @@
 // The booking's own state, below every verb (decision 062): the diary lock, the clock, the status changes that
 // payments and vouchers trigger, the event log and the admin audit. Nothing here imports a payment or voucher file,
 // nor a booking verb; they all import this.
-import { AppError, type EmailKind } from '@app/shared';
+import { AppError, type Booking, type EmailKind } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,6 +18,29 @@ import { bookingIcs } from './booking-calendar.ts';
 import { bookingEmail, type EmailBusiness } from './booking-emails.ts';
 
 export type BookingRow = typeof booking.$inferSelect;
+
+/** What the owner's view and the client's view of a booking both show, as sent; each adds what only it shows. */
+export function sharedBookingFields(row: BookingRow) {
+  return {
+    id: row.id,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    style: row.style,
+    type: row.type as Booking['type'],
+    durationMinutes: row.durationMinutes,
+    pricePence: row.pricePence,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status,
+    version: row.version,
+    clientName: row.clientName,
+    clientPhone: row.clientPhone,
+    notes: row.notes,
+    cancelledBy: row.cancelledBy ?? null,
+    cancelReason: row.cancelReason ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 /** A step inside the caller's transaction: the transaction, with the app's settings, outbox and clock. */
 export type BookingTx = Pick<BookingDeps, 'env' | 'outbox' | 'now'> & { tx: DbOrTx };

@@ -26,7 +26,7 @@ import {
   releaseUnpaidHold,
 } from '../payments/online-payments.ts';
 import { voucherPaidOf } from '../vouchers/spend-vouchers.ts';
-import { type BookingRow, icsOf, now, ownBooking } from './booking-state.ts';
+import { type BookingRow, icsOf, now, ownBooking, sharedBookingFields } from './booking-state.ts';
 import { cancellationMoneyOf, cancellationVoucherOf } from './cancellation-terms.ts';
 
 /** What a client's booking says of its money, each part null (or 0) when it has none. */
@@ -52,25 +52,9 @@ export function toClientBooking(
   const { rules, at, money = {} } = request;
   const active = row.status === 'pending' || row.status === 'confirmed';
   return {
-    id: row.id,
-    serviceId: row.serviceId,
-    serviceName: row.serviceName,
-    style: row.style,
-    type: row.type as Booking['type'],
-    durationMinutes: row.durationMinutes,
-    pricePence: row.pricePence,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    status: row.status,
-    version: row.version,
-    clientName: row.clientName,
-    clientPhone: row.clientPhone,
-    notes: row.notes,
-    cancelledBy: row.cancelledBy ?? null,
-    cancelReason: row.cancelReason ?? null,
+    ...sharedBookingFields(row),
     address: row.status === 'confirmed' && rules.streetAddress ? rules.streetAddress : null,
     changeableByClient: active && row.startsAt.getTime() - at >= rules.cancellationCutoffHours * 3_600_000,
-    createdAt: row.createdAt.toISOString(),
     payment: money.payment ?? null,
     cardSetup: money.cardSetup ?? null,
     cancellationMoney: money.cancellationMoney ?? null,
