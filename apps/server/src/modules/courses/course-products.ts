@@ -1,4 +1,4 @@
-import { AppError, type CourseProduct, courseProductInput } from '@app/shared';
+import { AppError, type CourseProduct, type CourseProductInput, courseProductInput } from '@app/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { courseProduct, service } from '../../db/schema.ts';
@@ -64,16 +64,7 @@ export async function createCourseProduct(deps: CourseDeps, request: InputReques
       .values({ ...data, ...treatment })
       .returning();
     if (!row) throw new Error('course product insert returned no row');
-    await recordAudit(tx, {
-      actor: admin,
-      action: 'course.product.create',
-      entityType: 'course',
-      entityId: row.id,
-      before: null,
-      after: data,
-    });
-    const [view] = await withSinglePrices(tx, [row]);
-    return view as CourseProduct;
+    return auditedProduct(tx, { admin, action: 'course.product.create', before: null, row, data });
   });
 }
 
@@ -93,15 +84,23 @@ export async function updateCourseProduct(deps: CourseDeps, request: RowInputReq
       .where(eq(courseProduct.id, before.id))
       .returning();
     if (!row) throw new Error('course product update returned no row');
-    await recordAudit(tx, {
-      actor: admin,
-      action: 'course.product.update',
-      entityType: 'course',
-      entityId: row.id,
-      before,
-      after: data,
-    });
-    const [view] = await withSinglePrices(tx, [row]);
-    return view as CourseProduct;
+    return auditedProduct(tx, { admin, action: 'course.product.update', before, row, data });
   });
+}
+
+/** A course on offer just saved: audited with what the owner sent, answered with its single-session prices. */
+async function auditedProduct(
+  tx: DbOrTx,
+  saved: {
+    admin: Actor;
+    action: string;
+    before: CourseProductRow | null;
+    row: CourseProductRow;
+    data: CourseProductInput;
+  },
+): Promise<CourseProduct> {
+  const { admin, action, before, row, data } = saved;
+  await recordAudit(tx, { actor: admin, action, entityType: 'course', entityId: row.id, before, after: data });
+  const [view] = await withSinglePrices(tx, [row]);
+  return view as CourseProduct;
 }
