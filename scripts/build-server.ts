@@ -1,8 +1,8 @@
-// The server as one ES module bundle for `npm start` (decision 088): Node no longer strips and links the
-// server's and packages/shared's TypeScript files one by one at every start. Packages from node_modules stay
-// imports (resolved from the repository as before); lazy imports become chunks loaded when first needed. Built when
-// missing or when any file it was built from changed since (its metafile lists them), so a fresh clone's first
-// `npm start` builds it and later starts reuse it.
+// The server as one ES module bundle for `npm start` (decision 088): Node no longer finds, reads and links the
+// server's sources and the packages' some 1,700 modules one by one at every start. The packages are bundled too,
+// except the few below that must stay in their own folder; lazy imports become chunks loaded when first needed.
+// Built when missing, when any source it was built from changed since (its metafile lists them) or when the packages
+// were installed again, so a fresh clone's first `npm start` builds it and later starts reuse it.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,18 +19,43 @@ export function serverBundleIsFresh(outDir = serverBundleDir): boolean {
   if (!existsSync(bundle) || !existsSync(metafilePath)) return false;
   const builtAt = statSync(bundle).mtimeMs;
   const inputs = Object.keys((JSON.parse(readFileSync(metafilePath, 'utf8')) as { inputs: object }).inputs);
-  return inputs.every((input) => {
+  // The packages change only with an install, which rewrites npm's own record of the tree.
+  const sources = [...inputs.filter((input) => !input.includes('node_modules/')), 'node_modules/.package-lock.json'];
+  return sources.every((input) => {
     const file = resolve(root, input);
     return existsSync(file) && statSync(file).mtimeMs <= builtAt;
   });
 }
 
-/** Bare imports stay imports, except the workspace's shared schemas, which are TypeScript and bundled. */
+/**
+ * Packages left as imports, loaded from node_modules as before: those that read files of their own folder at run time
+ * (PGlite's WebAssembly and data, pg_dump's, pdfkit's fonts, fast-geoip's tables, pino's transport workers) or
+ * load a native binary (sharp, pg's optional pg-native), and the optional ones loaded only where first needed
+ * (decision 088: Stripe, Twilio, nodemailer, file-type), which stay out of the bundle a start reads.
+ */
+const keptAsPackages = new Set([
+  '@electric-sql/pglite',
+  '@electric-sql/pglite-tools',
+  'pdfkit',
+  'fast-geoip',
+  'pino',
+  'sharp',
+  'pg-native',
+  'stripe',
+  'twilio',
+  'nodemailer',
+  'file-type',
+]);
+const packageOf = (path: string) =>
+  path
+    .split('/')
+    .slice(0, path.startsWith('@') ? 2 : 1)
+    .join('/');
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(context) {
     context.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path === '@app/shared' || args.path.startsWith('@app/shared/') ? undefined : { external: true },
+      args.path.startsWith('node:') || keptAsPackages.has(packageOf(args.path)) ? { external: true } : undefined,
     );
   },
 };
@@ -43,6 +68,7 @@ const ownAddress = (outDir: string): Plugin => ({
   name: 'own-address',
   setup(context) {
     context.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (args.path.includes('/node_modules/')) return undefined;
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
       const fromBundle = relative(outDir, args.path).split('\\').join('/');
@@ -74,6 +100,10 @@ export async function buildServer(outDir = serverBundleDir) {
     metafile: true,
     logLevel: 'warning',
     plugins: [externalPackages, ownAddress(outDir)],
+    // The bundled CommonJS packages `require` Node's own modules and the packages kept outside.
+    banner: {
+      js: "import { createRequire as createRequireOfBundle } from 'node:module';\nconst require = createRequireOfBundle(import.meta.url);",
+    },
   });
   writeFileSync(resolve(outDir, 'meta.json'), JSON.stringify(result.metafile));
 }

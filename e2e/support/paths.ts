@@ -53,6 +53,8 @@ export const tmpDir = resolve(repoRoot, 'e2e/.tmp', APP_PORT === 3100 ? '' : `po
 export const dataDir = resolve(tmpDir, 'data');
 export const mailDir = resolve(tmpDir, 'mail');
 export const webDir = resolve(tmpDir, 'web');
+/** The server's bundle this run starts, as `npm start` runs it (built from the sources at the run's start). */
+export const serverBundleDir = resolve(tmpDir, 'server');
 export const serverLogFile = resolve(tmpDir, 'server.log');
 
 /**

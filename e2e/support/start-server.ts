@@ -13,6 +13,7 @@ import { SMTPServer } from 'smtp-server';
 import { startHmrcPeer } from '../../apps/server/src/test/hmrc-peer.ts';
 import { startStripePeer } from '../../apps/server/src/test/stripe-peer.ts';
 import { startTwilioPeer, TEST_TWILIO } from '../../apps/server/src/test/twilio-peer.ts';
+import { buildServer } from '../../scripts/build-server.ts';
 import { accounts, oidcUser } from './accounts.ts';
 import { cliEnvOnPostgres, cliSocketOf, E2E_RECORDS_KEY } from './cli.ts';
 import { diaryFile } from './diary.ts';
@@ -27,6 +28,7 @@ import {
   repoRoot,
   SMTP_PORT,
   STRIPE_PEER_PORT,
+  serverBundleDir,
   serverLogFile,
   TWILIO_PEER_PORT,
   webDir,
@@ -158,7 +160,7 @@ async function main() {
   // Only this run's own folders: another run (E2E_PORT) may be using its own beside them. The diary's ledger of
   // handed-out times (diary.ts), the authenticator steps used (second-factor.ts) and the shared sessions
   // (sessions.ts) start empty with the database.
-  for (const dir of [dataDir, mailDir, webDir, serverLogFile, diaryFile, totpStepsDir, sessionsDir])
+  for (const dir of [dataDir, mailDir, webDir, serverBundleDir, serverLogFile, diaryFile, totpStepsDir, sessionsDir])
     rmSync(dir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(mailDir, { recursive: true });
@@ -170,6 +172,10 @@ async function main() {
   }
   // The server lists the static files once at start; a copy keeps a rebuild during the run from breaking it.
   cpSync(builtWeb, webDir, { recursive: true });
+  // What `npm start` runs (decision 088), built into this run's folder: the walks go through the production bundle,
+  // and an edit to the sources during the run does not reach the server.
+  log('building the server bundle');
+  await buildServer(serverBundleDir);
 
   // Online payment is on, through the local Stripe peer: its webhooks are signed and posted to the server as
   // Stripe's are. The payment policy starts as "nothing up front", so every other walk books as without Stripe.
@@ -195,7 +201,7 @@ async function main() {
   log(e2eDatabase ? `PostgreSQL database ${e2eDatabase.name}` : `PGlite in ${dataDir}`);
 
   const serverLog = createWriteStream(serverLogFile);
-  const server: ChildProcess = spawn('node', ['apps/server/src/main.ts'], {
+  const server: ChildProcess = spawn('node', [join(serverBundleDir, 'main.js')], {
     cwd: repoRoot,
     env: { ...process.env, ...serverEnv, ...databaseEnv, ...stripe.env(), ...twilioPeer.env(), ...hmrcPeer.env() },
     stdio: ['ignore', 'pipe', 'pipe'],

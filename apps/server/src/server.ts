@@ -30,10 +30,12 @@ export async function startServer(
   try {
     const started = await buildApp(context);
     app = started;
-    await context.startJobs();
     await started.listen({ port: env.PORT, host: env.HOST }).catch((error: unknown) => {
       throw listenProblem(error, env) ?? error;
     });
+    // The jobs start while the server already answers: nothing a request does waits for them (an email enqueued
+    // meanwhile waits for the outbox's first sweep), and a start that fails here still closes everything.
+    await context.startJobs();
     // On PGlite the CLI cannot open the database beside us: it asks this process instead (decision 041).
     if (context.database.kind === 'pglite' && env.DATA_DIR !== 'memory://')
       cliSocket = await startCliSocket({

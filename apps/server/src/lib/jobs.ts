@@ -1,8 +1,29 @@
 import type { PgBoss, QueueOptions } from 'pg-boss';
 
+/**
+ * The queues and cron schedules the database already holds, read once per start: a start after the first writes
+ * none of them again (pg-boss's `createQueue` keeps an existing queue as it is and `schedule` rewrites the same row,
+ * each in a write transaction of its own: some forty at every start, seconds on PGlite).
+ */
+const existing = new WeakMap<PgBoss, Promise<{ queues: Set<string>; schedules: Map<string, string> }>>();
+
+function existingOf(boss: PgBoss) {
+  let known = existing.get(boss);
+  if (!known) {
+    known = Promise.all([boss.getQueues(), boss.getSchedules()]).then(([queues, schedules]) => ({
+      queues: new Set(queues.map((queue) => queue.name)),
+      schedules: new Map(schedules.map((row) => [row.name, scheduleKey(row.cron, row.timezone)])),
+    }));
+    existing.set(boss, known);
+  }
+  return known;
+}
+
+const scheduleKey = (cron: string, timezone: string | undefined) => `${cron} ${timezone ?? 'UTC'}`;
+
 /** A queue that one instance at a time works (a singleton queue), each job running `run`. */
 export async function workAlone(boss: PgBoss, queue: string, run: () => Promise<unknown>, options: QueueOptions = {}) {
-  await boss.createQueue(queue, { policy: 'singleton', ...options });
+  if (!(await existingOf(boss)).queues.has(queue)) await boss.createQueue(queue, { policy: 'singleton', ...options });
   await boss.work(queue, async () => {
     await run();
   });
@@ -20,7 +41,8 @@ export async function runOnCron(
   { tz, ...options }: QueueOptions & { tz?: string } = {},
 ) {
   await workAlone(boss, queue, run, options);
-  await boss.schedule(queue, cron, null, tz ? { tz } : undefined);
+  if ((await existingOf(boss)).schedules.get(queue) !== scheduleKey(cron, tz))
+    await boss.schedule(queue, cron, null, tz ? { tz } : undefined);
 }
 
 /**

@@ -3,6 +3,7 @@ import { type DrizzleTransactionLike, fromDrizzle, type JobWithMetadata, type Pg
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type EmailAttachment, emailOutbox } from '../../db/schema.ts';
+import { runOnCron } from '../../lib/jobs.ts';
 import type { Mailer } from './mailer.ts';
 
 export type OutgoingEmail = {
@@ -125,7 +126,6 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   async function start(queue: PgBoss): Promise<void> {
-    boss = queue;
     const deliverOptions = {
       retryLimit: options.retryLimit,
       retryDelay: options.retryDelaySeconds,
@@ -137,7 +137,9 @@ export function createOutbox(options: OutboxOptions) {
     };
     await queue.createQueue(DELIVER_QUEUE, { policy: 'stately', ...deliverOptions });
     await queue.updateQueue(DELIVER_QUEUE, deliverOptions);
-    await queue.createQueue(SWEEP_QUEUE, { policy: 'singleton' });
+    // Emails enqueued from here on are sent at once (the server answers requests while its jobs start); those
+    // enqueued before wait for the sweep below.
+    boss = queue;
     // Up to EMAILS_AT_ONCE emails are sent side by side per server; while batches come back full the worker fetches
     // the next at once. Each job succeeds or fails on its own, so one refused address retries alone.
     await queue.work<{ id: string }>(
@@ -161,10 +163,7 @@ export function createOutbox(options: OutboxOptions) {
           }),
         ),
     );
-    await queue.work(SWEEP_QUEUE, async () => {
-      await sweep();
-    });
-    await queue.schedule(SWEEP_QUEUE, '*/5 * * * *');
+    await runOnCron(queue, SWEEP_QUEUE, '*/5 * * * *', sweep);
     await sweep();
   }
 
