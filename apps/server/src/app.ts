@@ -100,6 +100,7 @@ export async function createContext(
     messageIdDomain: new URL(publicUrl).hostname,
     retryLimit: env.EMAIL_RETRY_LIMIT,
     retryDelaySeconds: env.EMAIL_RETRY_DELAY_S,
+    heartbeatSeconds: env.EMAIL_HEARTBEAT_S,
   });
   const secret = await resolveAuthSecret(database.db, { configured: env.AUTH_SECRET });
   const auth = createAuth({
@@ -123,7 +124,12 @@ export async function createContext(
     stripe,
     recordsKey,
     async startJobs() {
-      boss = new PgBoss({ ...database.boss, schema: 'pgboss' });
+      boss = new PgBoss({
+        ...database.boss,
+        schema: 'pgboss',
+        superviseIntervalSeconds: env.JOBS_SUPERVISE_S,
+        monitorIntervalSeconds: env.JOBS_SUPERVISE_S,
+      });
       boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
       await boss.start();
       await outbox.start(boss);

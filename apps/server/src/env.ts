@@ -112,6 +112,16 @@ export const envSchema = z
     ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
     EMAIL_RETRY_LIMIT: wholeNumber(0, 50).default(8),
     EMAIL_RETRY_DELAY_S: wholeNumber(1).default(30),
+    /**
+     * How long a server sending emails may go quiet (killed mid-send) before its emails go back to the queue for
+     * another: pg-boss's heartbeat, at least 10 s.
+     */
+    EMAIL_HEARTBEAT_S: wholeNumber(10, 600).default(30),
+    /**
+     * How often pg-boss looks for jobs whose server went quiet or ran out of time and gives them back: every minute,
+     * as it always has. Shorter lets a test that kills a server see its work taken over without waiting minutes.
+     */
+    JOBS_SUPERVISE_S: wholeNumber(1, 60).default(60),
 
     /** How long a gift voucher is valid from its sale; what is left when it expires becomes income (decision 051). */
     VOUCHER_EXPIRY_MONTHS: wholeNumber(1, 120).default(12),

@@ -62,6 +62,9 @@ function startInstance(name: string, port: number, own: Record<string, string> =
       AUTH_RATE_LIMIT_MAX: '100000',
       LOG_LEVEL: 'warn',
       EMAIL_RETRY_DELAY_S: '1',
+      // A killed instance's emails are taken over within seconds, not the minute or two of the defaults.
+      EMAIL_HEARTBEAT_S: '10',
+      JOBS_SUPERVISE_S: '2',
       AUTH_SECRET: '',
       ...own,
     },
@@ -277,10 +280,18 @@ describe('two instances on one PostgreSQL', () => {
       )
       .returning({ id: booking.id, clientEmail: booking.clientEmail });
     const ids = await queueEmails(databaseUrl, database.db, 'Queued', 60);
-    // A third instance starts (queueing the reminders) and is killed without warning once the first emails are out.
+    // A third instance starts (queueing the reminders as its jobs start, which is after it answers) and is killed
+    // without warning once the first emails are out.
     const c = startInstance('c', await freePort());
     await healthy(c);
-    await waitFor(() => smtp.received.filter((mail) => mail.subject?.startsWith('Queued')).length >= 5 || undefined);
+    const remindersQueued = async () =>
+      (await database.db.select().from(emailOutbox).where(sql`${emailOutbox.dedupeKey} like 'reminder:%'`)).length ===
+      bookings.length;
+    await waitFor(
+      async () =>
+        (smtp.received.filter((mail) => mail.subject?.startsWith('Queued')).length >= 5 && (await remindersQueued())) ||
+        undefined,
+    );
     c.child.kill('SIGKILL');
     await c.exited;
 

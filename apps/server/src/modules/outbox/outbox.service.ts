@@ -31,6 +31,8 @@ export type OutboxOptions = {
   messageIdDomain: string;
   retryLimit: number;
   retryDelaySeconds: number;
+  /** A server killed mid-send stops beating: after this long its emails go back to the queue for another server. */
+  heartbeatSeconds: number;
 };
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -131,9 +133,8 @@ export function createOutbox(options: OutboxOptions) {
       retryDelay: options.retryDelaySeconds,
       retryBackoff: true,
       retryDelayMax: 3600,
-      // A server killed mid-send stops beating: its emails go back to the queue for another server within a
-      // minute or two, instead of waiting for the job's expiry.
-      heartbeatSeconds: 30,
+      // Instead of waiting for the job's expiry (pg-boss gives them back at its next supervision after that).
+      heartbeatSeconds: options.heartbeatSeconds,
     };
     await queue.createQueue(DELIVER_QUEUE, { policy: 'stately', ...deliverOptions });
     await queue.updateQueue(DELIVER_QUEUE, deliverOptions);
