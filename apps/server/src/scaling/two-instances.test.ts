@@ -102,6 +102,8 @@ async function queueEmails(url: string, db: Database['db'], subject: string, cou
   await boss.start();
   const ids: string[] = [];
   try {
+    // An instance answers before its jobs have started (and, on a new database, made their queues).
+    await waitFor(async () => (await boss.getQueue(DELIVER_QUEUE)) ?? undefined, 60_000);
     for (let n = 0; n < count; n++) {
       const [row] = await db
         .insert(emailOutbox)
