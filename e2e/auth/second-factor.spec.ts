@@ -41,6 +41,9 @@ test('an admin without a second factor enrols an authenticator app before reachi
   const refused = await page.request.get('/api/admin/dashboard');
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.code).toBe('SECOND_FACTOR_REQUIRED');
+  // The redirect loaded the app afresh: axe reads the page once it shows its first step again, not while the app or
+  // the page is still loading (no heading yet, or a spinner).
+  await expect(page.getByRole('form', { name: 'Confirm your password' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   const confirm = page.getByRole('form', { name: 'Confirm your password' });
