@@ -13,10 +13,13 @@ const signedIn = {
   },
 };
 
+let store: typeof import('./session.ts') | undefined;
+
 /** A fresh copy of the store per test: it keeps its state at module level, like the app. */
 async function freshStore() {
   vi.resetModules();
-  return import('./session.ts');
+  store = await import('./session.ts');
+  return store;
 }
 
 function answer(status: number, body: unknown) {
@@ -24,7 +27,11 @@ function answer(status: number, body: unknown) {
 }
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => {
+afterEach(async () => {
+  // This test's copies of the store and of Testing Library (setup.ts cleans up another copy): the hooks it rendered
+  // would otherwise start reading again, and the store would still poll and listen for focus.
+  (await import('@testing-library/react')).cleanup();
+  store?.resetSessionStore();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -76,5 +83,19 @@ describe('session store', () => {
     const { renderHook } = await import('@testing-library/react');
     expect(renderHook(() => store.useCurrentUser()).result.current.user?.email).toBe('admin@example.test');
     error.mockRestore();
+  });
+
+  it('reads nothing more once reset, as a fresh page would start (test files sharing a worker rely on it)', async () => {
+    vi.stubGlobal('fetch', answer(200, signedIn));
+    const store = await freshStore();
+    await store.startSession();
+    const later = answer(200, signedIn);
+    vi.stubGlobal('fetch', later);
+    store.resetSessionStore();
+    await vi.advanceTimersByTimeAsync(store.SESSION_POLL_SECONDS * 3000);
+    window.dispatchEvent(new Event('focus'));
+    expect(later).not.toHaveBeenCalled();
+    const { renderHook } = await import('@testing-library/react');
+    expect(renderHook(() => store.useCurrentUser()).result.current.isPending).toBe(true);
   });
 });

@@ -32,6 +32,9 @@ const listeners = new Set<() => void>();
 let inFlight: Promise<void> | null = null;
 let pollTimer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
+let stopListening: (() => void) | undefined;
+/** Bumped by resetSessionStore, so a read still in flight from before it does not start polling again. */
+let generation = 0;
 
 function setState(next: SessionState): void {
   state = next;
@@ -64,6 +67,7 @@ function schedulePoll(): void {
 
 /** Reads the session again; concurrent calls share one request. */
 export function refetchSession(): Promise<void> {
+  const readFor = generation;
   inFlight ??= (async () => {
     try {
       let response = await requestSession('GET');
@@ -83,8 +87,10 @@ export function refetchSession(): Promise<void> {
       console.error('Role fetch failed', error);
       setState({ data: state.data, isPending: false, error });
     } finally {
-      inFlight = null;
-      schedulePoll();
+      if (readFor === generation) {
+        inFlight = null;
+        schedulePoll();
+      }
     }
   })();
   return inFlight;
@@ -100,8 +106,27 @@ export function startSession(): Promise<void> {
     document.addEventListener('visibilitychange', refetchIfVisible);
     window.addEventListener('focus', refetchIfVisible);
     window.addEventListener('online', refetchIfVisible);
+    stopListening = () => {
+      document.removeEventListener('visibilitychange', refetchIfVisible);
+      window.removeEventListener('focus', refetchIfVisible);
+      window.removeEventListener('online', refetchIfVisible);
+    };
   }
   return state.isPending ? refetchSession() : Promise.resolve();
+}
+
+/**
+ * Forgets the session and stops reading it, as a fresh page would start. For test files that share a worker
+ * (apps/web/src/test/setup.ts): a signed-in file left a poll running that reached the next file's fetch.
+ */
+export function resetSessionStore(): void {
+  generation += 1;
+  clearTimeout(pollTimer);
+  stopListening?.();
+  stopListening = undefined;
+  started = false;
+  inFlight = null;
+  setState({ data: null, isPending: true, error: null });
 }
 
 function subscribe(listener: () => void): () => void {
