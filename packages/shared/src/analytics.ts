@@ -2,6 +2,7 @@
 // Dates are YYYY-MM-DD in the business time zone; money is whole pence, net of VAT (ledger income).
 import { z } from 'zod';
 import { lastDayWithinYears, periodFields, periodRule } from './fields.ts';
+import { labelledValues } from './labelled.ts';
 
 /** The longest range a chart covers, so a mistyped year cannot ask for a century. */
 export const MAX_ANALYTICS_YEARS = 10;
@@ -84,16 +85,15 @@ export type ClientsOverTime = {
   totals: { new: number; returning: number };
 };
 
-export const leadTimeBands = ['same_day', '1_2', '3_7', '8_14', '15_30', 'over_30'] as const;
-export type LeadTimeBand = (typeof leadTimeBands)[number];
-export const leadTimeBandLabels: Record<LeadTimeBand, string> = {
+export const [leadTimeBands, leadTimeBandLabels] = labelledValues({
   same_day: 'Same day',
   '1_2': '1–2 days',
   '3_7': '3–7 days',
   '8_14': '8–14 days',
   '15_30': '15–30 days',
   over_30: 'Over 30 days',
-};
+});
+export type LeadTimeBand = (typeof leadTimeBands)[number];
 export type LeadTime = {
   bands: { band: LeadTimeBand; bookings: number }[];
   bookings: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityIdSchema } from './fields.ts';
+import { labelledValues } from './labelled.ts';
 import { paymentMethodSchema } from './payments.ts';
 
 // Courses of sessions (decisions 081 and 082): N sessions of one treatment and length, paid ahead,
@@ -9,15 +10,14 @@ import { paymentMethodSchema } from './payments.ts';
 export const COURSE_ONLINE_REFUSAL =
   'This course is sold in person only: Stripe does not allow card payments for sensual massage. Ask us at your next visit.';
 
-export const courseStatuses = ['awaiting_payment', 'active', 'used_up', 'expired', 'cancelled'] as const;
-export type CourseStatus = (typeof courseStatuses)[number];
-export const courseStatusLabels: Record<CourseStatus, string> = {
+export const [courseStatuses, courseStatusLabels] = labelledValues({
   awaiting_payment: 'Awaiting payment',
   active: 'Active',
   used_up: 'All used',
   expired: 'Expired',
   cancelled: 'Cancelled',
-};
+});
+export type CourseStatus = (typeof courseStatuses)[number];
 
 /** A course the owner offers: which treatment and length, how many sessions, for what price, valid how long. */
 export const courseProductInput = z.strictObject({

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { isoDateField, isoDateTimeField, pageFields } from './fields.ts';
+import { labelledValues } from './labelled.ts';
 
 /** How an expense was paid; 'owner' is the owner's own money, which the business then owes back. */
-export const expensePaymentMethods = ['cash', 'card', 'bank_transfer', 'owner'] as const;
-export const expensePaymentMethodSchema = z.enum(expensePaymentMethods, { message: 'Choose how it was paid' });
-export type ExpensePaymentMethod = z.infer<typeof expensePaymentMethodSchema>;
-export const expensePaymentMethodLabels: Record<ExpensePaymentMethod, string> = {
+export const [expensePaymentMethods, expensePaymentMethodLabels] = labelledValues({
   cash: 'Cash',
   card: 'Card',
   bank_transfer: 'Bank transfer',
   owner: 'Paid personally',
-};
+});
+export const expensePaymentMethodSchema = z.enum(expensePaymentMethods, { message: 'Choose how it was paid' });
+export type ExpensePaymentMethod = z.infer<typeof expensePaymentMethodSchema>;
 
 /** The largest single expense accepted: £1,000,000, far above anything real, well inside an integer. */
 export const EXPENSE_MAX_PENCE = 100_000_000;

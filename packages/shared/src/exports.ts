@@ -3,25 +3,22 @@
 import { z } from 'zod';
 import { periodFields, periodRule } from './fields.ts';
 import { MAX_REPORT_YEARS } from './finances.ts';
+import { labelledValues } from './labelled.ts';
 
-export const exportProducts = ['xero', 'quickbooks', 'freeagent'] as const;
-export type ExportProduct = (typeof exportProducts)[number];
-
-export const exportProductNames: Record<ExportProduct, string> = {
+export const [exportProducts, exportProductNames] = labelledValues({
   xero: 'Xero',
   quickbooks: 'QuickBooks',
   freeagent: 'FreeAgent',
-};
+});
+export type ExportProduct = (typeof exportProducts)[number];
 
 /** What is exported: every journal entry, the invoices and credit notes issued, or the expenses. */
-export const exportKinds = ['journal', 'sales', 'expenses'] as const;
-export type ExportKind = (typeof exportKinds)[number];
-
-export const exportKindNames: Record<ExportKind, string> = {
+export const [exportKinds, exportKindNames] = labelledValues({
   journal: 'Journal',
   sales: 'Sales',
   expenses: 'Expenses',
-};
+});
+export type ExportKind = (typeof exportKinds)[number];
 
 const checkPeriod = periodRule(MAX_REPORT_YEARS, `An export covers at most ${MAX_REPORT_YEARS} years`);
 

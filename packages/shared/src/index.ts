@@ -23,6 +23,7 @@ export * from './finances.ts';
 export * from './first-run.ts';
 export * from './home-words.ts';
 export * from './invoices.ts';
+export * from './labelled.ts';
 export * from './ledger.ts';
 export * from './money.ts';
 export * from './outside-calendars.ts';

@@ -1,22 +1,21 @@
 // Schemas and types of invoices.
 import { z } from 'zod';
 import { isoDateField, openPeriodFields, pageFields } from './fields.ts';
+import { labelledValues } from './labelled.ts';
 import { vatOnNet } from './money.ts';
 import { type paymentMethodSchema, recordPaymentInput, recordRefundInput } from './payments.ts';
 
-export const invoiceStatuses = ['draft', 'issued', 'part_paid', 'paid', 'void'] as const;
-export const invoiceStatusSchema = z.enum(invoiceStatuses);
-export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
-export type InvoiceKind = 'invoice' | 'credit_note';
-export type InvoiceSeries = 'INV' | 'CN';
-
-export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+export const [invoiceStatuses, invoiceStatusLabels] = labelledValues({
   draft: 'Draft',
   issued: 'Issued',
   part_paid: 'Part paid',
   paid: 'Paid',
   void: 'Void',
-};
+});
+export const invoiceStatusSchema = z.enum(invoiceStatuses);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+export type InvoiceKind = 'invoice' | 'credit_note';
+export type InvoiceSeries = 'INV' | 'CN';
 
 /** 'INV-000042', 'CN-000003'; a draft has no number yet. */
 export function invoiceLabel(series: string, number: number | null): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addOnIdsField } from './add-ons.ts';
 import { chargeRuleSchema, fixedChargeField, isoDateTimeField, percentOfPriceField } from './fields.ts';
+import { labelledValues } from './labelled.ts';
 
 /** Leeway for a device clock a little ahead of the server's when "now" is sent as the time of a payment. */
 export const PAYMENT_CLOCK_LEEWAY_MS = 5 * 60_000;
@@ -240,16 +241,15 @@ export const requestOnlineRefundInput = z.strictObject({
 });
 export type RequestOnlineRefundInput = z.infer<typeof requestOnlineRefundInput>;
 
-export const onlineRefundStatuses = ['requested', 'retrying', 'pending', 'succeeded', 'failed'] as const;
-export type OnlineRefundStatus = (typeof onlineRefundStatuses)[number];
 /** How each state reads on the booking sheet. */
-export const onlineRefundStatusLabels: Record<OnlineRefundStatus, string> = {
+export const [onlineRefundStatuses, onlineRefundStatusLabels] = labelledValues({
   requested: 'Sending to Stripe',
   retrying: 'Refund failed, retrying',
   pending: 'Waiting for the card issuer',
   succeeded: 'Refunded',
   failed: 'Refund failed',
-};
+});
+export type OnlineRefundStatus = (typeof onlineRefundStatuses)[number];
 
 export type OnlineRefundView = {
   id: string;

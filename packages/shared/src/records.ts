@@ -1,6 +1,7 @@
 // The practice's own records: the health questionnaire and consent, treatment notes, their statuses.
 import { z } from 'zod';
 import { entityIdSchema } from './fields.ts';
+import { labelledValues } from './labelled.ts';
 
 export const questionKinds = ['yes_no', 'choice', 'text'] as const;
 export type QuestionKind = (typeof questionKinds)[number];
@@ -56,14 +57,13 @@ export const healthFormInput = z.object({
 export type HealthFormInput = z.infer<typeof healthFormInput>;
 
 /** Where a client's questionnaire stands before an appointment. */
-export const questionnaireStatuses = ['up_to_date', 'missing', 'due', 'red_flag'] as const;
-export type QuestionnaireStatus = (typeof questionnaireStatuses)[number];
-export const questionnaireStatusLabels: Record<QuestionnaireStatus, string> = {
+export const [questionnaireStatuses, questionnaireStatusLabels] = labelledValues({
   up_to_date: 'Questionnaire: up to date',
   missing: 'Questionnaire: missing',
   due: 'Questionnaire: out of date',
   red_flag: 'Questionnaire: red flag',
-};
+});
+export type QuestionnaireStatus = (typeof questionnaireStatuses)[number];
 
 /** What a client sees of their own questionnaire: whether it is wanted, and the form to fill. */
 export type MyQuestionnaire = {

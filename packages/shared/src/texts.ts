@@ -1,19 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { labelledValues } from './labelled.ts';
 
 /** What texts are sent (decision 072). Wording is neutral for every style: never a treatment's name. */
-export const textKinds = [
-  'booking.confirmed',
-  'booking.reminder',
-  'booking.changed',
-  'booking.cancelled',
-  'review.request',
-  'phone.code',
-  'waitlist.offer',
-] as const;
-export type TextKind = (typeof textKinds)[number];
-
-export const textKindLabels: Record<TextKind, string> = {
+export const [textKinds, textKindLabels] = labelledValues({
   'booking.confirmed': 'Booking confirmed',
   'booking.reminder': 'Reminder',
   'booking.changed': 'Booking moved',
@@ -21,7 +11,8 @@ export const textKindLabels: Record<TextKind, string> = {
   'review.request': 'Review request',
   'phone.code': 'Verification code',
   'waitlist.offer': 'Waitlist: a time came free',
-};
+});
+export type TextKind = (typeof textKinds)[number];
 
 /** The variables a text template may use; {code} only in the verification code's. */
 export const textVariables = ['business', 'when', 'link', 'code'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addOnIdsField } from './add-ons.ts';
 import { entityIdSchema, isoDateField, pageFields } from './fields.ts';
+import { labelledValues } from './labelled.ts';
 import { type AmountDue, paymentMethodSchema } from './payments.ts';
 
 /** Letters and digits a reader cannot mistake for one another (no I, L, O, 0, 1): 31 signs, ~79 bits in 16. */
@@ -27,15 +28,14 @@ export const voucherCodeField = z
 
 export const voucherKinds = ['amount', 'treatment'] as const;
 export type VoucherKind = (typeof voucherKinds)[number];
-export const voucherStatuses = ['awaiting_payment', 'active', 'spent', 'expired', 'cancelled'] as const;
-export type VoucherStatus = (typeof voucherStatuses)[number];
-export const voucherStatusLabels: Record<VoucherStatus, string> = {
+export const [voucherStatuses, voucherStatusLabels] = labelledValues({
   awaiting_payment: 'Awaiting payment',
   active: 'Valid',
   spent: 'Spent',
   expired: 'Expired',
   cancelled: 'Cancelled',
-};
+});
+export type VoucherStatus = (typeof voucherStatuses)[number];
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 

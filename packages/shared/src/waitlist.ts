@@ -3,15 +3,15 @@
 import { z } from 'zod';
 import { localDateSchema, localTimeSchema } from './availability.ts';
 import { isoDateTimeField, isSensibleDate } from './fields.ts';
+import { labelledValues } from './labelled.ts';
 
 /** Which days of the week suit: every day, Monday to Friday, or Saturday and Sunday. */
-export const waitlistDayKinds = ['any', 'weekdays', 'weekends'] as const;
-export type WaitlistDays = (typeof waitlistDayKinds)[number];
-export const waitlistDayLabels: Record<WaitlistDays, string> = {
+export const [waitlistDayKinds, waitlistDayLabels] = labelledValues({
   any: 'Any day',
   weekdays: 'Weekdays',
   weekends: 'Weekends',
-};
+});
+export type WaitlistDays = (typeof waitlistDayKinds)[number];
 
 /** The longest range a client may wait over: about three months, like the slot search. */
 export const WAITLIST_MAX_DAYS = 92;

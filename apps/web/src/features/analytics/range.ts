@@ -1,15 +1,20 @@
-import { type AnalyticsBucket, type AnalyticsSpan, analyticsBuckets, lastAnalyticsDay } from '@app/shared';
+import {
+  type AnalyticsBucket,
+  type AnalyticsSpan,
+  analyticsBuckets,
+  labelledValues,
+  lastAnalyticsDay,
+} from '@app/shared';
 import { addDays, isDay } from '../../lib/zoned-time.ts';
 
-export const rangePresets = ['last30', 'thisYear', 'lastYear', 'all', 'custom'] as const;
-export type RangePreset = (typeof rangePresets)[number];
-export const presetLabels: Record<RangePreset, string> = {
+export const [rangePresets, presetLabels] = labelledValues({
   last30: 'Last 30 days',
   thisYear: 'This year',
   lastYear: 'Last year',
   all: 'All time',
   custom: 'Custom',
-};
+});
+export type RangePreset = (typeof rangePresets)[number];
 
 export type ResolvedRange = {
   preset: RangePreset;

@@ -1,16 +1,15 @@
+import { labelledValues } from '@app/shared';
 import { isDay } from '../../../lib/zoned-time.ts';
 import type { DateRange } from '../api.ts';
 
-export const periodPresets = ['month', 'quarter', 'year', 'last-year', 'custom'] as const;
-export type PeriodPreset = (typeof periodPresets)[number];
-
-export const presetLabels: Record<PeriodPreset, string> = {
+export const [periodPresets, presetLabels] = labelledValues({
   month: 'This month',
   quarter: 'This quarter',
   year: 'This year',
   'last-year': 'Last year',
   custom: 'Custom dates',
-};
+});
+export type PeriodPreset = (typeof periodPresets)[number];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The last day of a month (month 1–12; a month past 12 rolls into the next year). */
