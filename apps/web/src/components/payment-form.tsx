@@ -1,7 +1,8 @@
-import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../lib/format.ts';
 import { usePaymentElement } from '../lib/stripe-element.ts';
+import { StripeElementFrame } from './stripe-element-frame.tsx';
 
 /**
  * Stripe's Payment Element with its Pay button, for something bought online (a course, a gift voucher), under
@@ -24,29 +25,24 @@ export function PaymentForm({
   onPaid: () => void;
   children?: ReactNode;
 }) {
-  const { mountPoint, ready, loadError, submitError, busy, submit } = usePaymentElement({
-    publishableKey,
-    clientSecret,
-  });
-  const error = loadError ?? submitError;
-  const pay = async () => {
-    if (await submit(returnUrl)) onPaid();
-  };
+  const element = usePaymentElement({ publishableKey, clientSecret });
+  const error = element.loadError ?? element.submitError;
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="md">
-        {children}
-        {!ready && !loadError && <Skeleton height={120} aria-label="Loading the payment form" />}
-        <div ref={mountPoint} />
-        {error && (
+    <StripeElementFrame
+      element={element}
+      loadingLabel="Loading the payment form"
+      errors={
+        error && (
           <Text c="var(--app-danger-text)" role="alert">
             {error}
           </Text>
-        )}
-        <Button size="md" h={44} onClick={pay} loading={busy} disabled={!ready}>
-          Pay {formatMoney(amountPence)}
-        </Button>
-      </Stack>
-    </Paper>
+        )
+      }
+      submitLabel={<>Pay {formatMoney(amountPence)}</>}
+      returnUrl={returnUrl}
+      onDone={onPaid}
+    >
+      {children}
+    </StripeElementFrame>
   );
 }
