@@ -5,12 +5,13 @@ import {
   type TreatmentNote,
   type TreatmentNoteFields,
 } from '@app/shared';
-import { Alert, Anchor, Badge, Button, Chip, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Chip, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailSection } from '../../components/detail-dialog.tsx';
 import { DoneAlert } from '../../components/done-alert.tsx';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import { NoteField } from '../../components/note-field.tsx';
 import { formatDateTime } from '../format.ts';
 import { Link } from '../links.tsx';
 import { ignoreShownError } from '../mutations.ts';
@@ -223,12 +224,10 @@ function NoteFields({
   onChange: (note: TreatmentNoteFields) => void;
 }) {
   const field = (key: 'subjective' | 'objective' | 'treatment' | 'plan', label: string) => (
-    <Textarea
+    <NoteField
       label={label}
       value={value[key]}
-      onChange={(event) => onChange({ ...value, [key]: event.currentTarget.value })}
-      autosize
-      minRows={2}
+      onChange={(text) => onChange({ ...value, [key]: text })}
       maxLength={5000}
       size="md"
     />
@@ -314,11 +313,11 @@ function SavedNote({ note, timeZone }: { note: TreatmentNote; timeZone: string }
         ))}
         {note.locked ? (
           <Group align="flex-end" gap="xs" wrap="wrap">
-            <Textarea
+            <NoteField
               label="Add an amendment"
               value={amendment}
-              onChange={(event) => setAmendment(event.currentTarget.value)}
-              autosize
+              onChange={setAmendment}
+              minRows={1}
               maxLength={5000}
               style={{ flex: 1, minWidth: 200 }}
             />

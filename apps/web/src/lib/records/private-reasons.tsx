@@ -1,7 +1,8 @@
-import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import { NoteField } from '../../components/note-field.tsx';
 import { formatDateTime } from '../format.ts';
 import { ignoreShownError } from '../mutations.ts';
 import { clientPrivateReasonsQuery, useBlockWithReason } from './screening-api.ts';
@@ -37,12 +38,11 @@ export function PrivateReasons({
       {blocked && (
         <form onSubmit={submit}>
           <Stack gap="xs">
-            <Textarea
+            <NoteField
               label="Private reason for the block (only you see it)"
               value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
+              onChange={setReason}
               maxLength={1000}
-              autosize
               minRows={1}
             />
             <FailureAlert error={keep.error} />

@@ -18,11 +18,11 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { NoteField } from '../../../components/note-field.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { textOutboxQuery, textSettingsQuery, useSaveTextSettings } from '../texts-api.ts';
@@ -89,13 +89,12 @@ function TextsForm({ settings }: { settings: TextSettings }) {
           data={textKinds.map((k) => ({ value: k, label: textKindLabels[k] }))}
           onChange={(event) => setKind(event.currentTarget.value as TextKind)}
         />
-        <Textarea
+        <NoteField
           label={`Wording of “${textKindLabels[kind]}”`}
           description={`Variables: ${textVariables.map((v) => `{${v}}`).join(' ')}. Never name a treatment: texts show on lock screens.`}
-          autosize
           minRows={3}
           value={templates[kind]}
-          onChange={(event) => change({ templates: { ...templates, [kind]: event.currentTarget.value } })}
+          onChange={(wording) => change({ templates: { ...templates, [kind]: wording } })}
         />
         <SegmentCount body={templates[kind]} />
         {(error || save.isError) && (

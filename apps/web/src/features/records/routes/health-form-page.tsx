@@ -10,12 +10,12 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { NoteField } from '../../../components/note-field.tsx';
 import { PageFormSubmit } from '../../../components/page-form-submit.tsx';
 import { Link } from '../../../lib/links.tsx';
 import { ignoreShownError } from '../../../lib/mutations.ts';
@@ -138,12 +138,10 @@ function QuestionField({
 }) {
   if (question.kind === 'text')
     return (
-      <Textarea
+      <NoteField
         label={question.label}
         value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        autosize
-        minRows={2}
+        onChange={onChange}
         maxLength={2000}
         required={question.required}
         size="md"

@@ -1,9 +1,10 @@
 import { type Question, questionKinds, type RecordsSettingsInput } from '@app/shared';
-import { Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BackOfficePage } from '../../../components/back-office-page.tsx';
 import { DoneAlert } from '../../../components/done-alert.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { PageFormSubmit } from '../../../components/page-form-submit.tsx';
 import { LoadFailed, PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { ignoreShownError } from '../../../lib/mutations.ts';
@@ -138,11 +139,10 @@ export function QuestionnaireSettingsPage() {
               Add a question
             </Button>
           </Group>
-          <Textarea
+          <NoteField
             label="Consent the client signs"
             value={draft.consentText}
-            onChange={(event) => setDraft({ ...draft, consentText: event.currentTarget.value })}
-            autosize
+            onChange={(consentText) => setDraft({ ...draft, consentText })}
             minRows={3}
           />
           <Group gap="md" wrap="wrap">

@@ -1,7 +1,8 @@
 import type { AdminReview } from '@app/shared';
-import { Button, Group, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, Rating, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatMonth } from '../../../lib/format.ts';
 import { useDecideReview } from '../api.ts';
@@ -26,13 +27,7 @@ export function AdminReviewCard({ review }: { review: AdminReview }) {
           {review.clientName} (shown as {review.firstName}), visit of {formatMonth(`${review.month}-01`)}
         </Text>
         {replying ? (
-          <Textarea
-            label="Your reply, shown under the review"
-            value={reply}
-            onChange={(event) => setReply(event.currentTarget.value)}
-            autosize
-            minRows={2}
-          />
+          <NoteField label="Your reply, shown under the review" value={reply} onChange={setReply} />
         ) : (
           review.reply && <Text size="sm">Your reply: {review.reply}</Text>
         )}

@@ -1,5 +1,5 @@
 import { leaveReviewInput, REVIEW_BODY_MAX, type ReviewVisit } from '@app/shared';
-import { Alert, Button, Group, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, Rating, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { EmailedLinkPage, EmailedLinkQuery } from '../../../components/emailed-link-page.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
+import { NoteField } from '../../../components/note-field.tsx';
 import { PageFormSubmit } from '../../../components/page-form-submit.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -88,13 +89,12 @@ function ReviewForm({ bookingId }: { bookingId: string }) {
             </Text>
           )}
         </Stack>
-        <Textarea
+        <NoteField
           label="A few words (optional)"
           description="Shown with your first name and the month of your visit, once it has been read."
           value={body}
-          onChange={(event) => setBody(event.currentTarget.value)}
+          onChange={setBody}
           maxLength={REVIEW_BODY_MAX}
-          autosize
           minRows={3}
         />
         <PageFormSubmit change={leave}>Send my review</PageFormSubmit>
