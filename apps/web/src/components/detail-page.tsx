@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { Link } from '../lib/links.tsx';
 import { AppModal } from './app-modal.tsx';
+import { DialogActions } from './dialog-actions.tsx';
 import { PageSkeleton } from './page-skeleton.tsx';
 
 /** The list a detail page belongs to: its address and its name as a heading ('Customers'). */
@@ -113,14 +114,11 @@ export function ConfirmedDeleteButton({
               {failed}: {mutation.error.message}
             </Text>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              {keepLabel}
-            </Button>
+          <DialogActions keepLabel={keepLabel} onKeep={() => setOpened(false)}>
             <Button color={color} loading={mutation.isPending} onClick={onConfirm}>
               {confirmLabel}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </AppModal>
     </>

@@ -5,6 +5,7 @@ import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { diaryOptions, FullCalendar, useDiaryOnPhone, useShownDays } from '../../../components/full-calendar.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
@@ -126,10 +127,7 @@ export function AvailabilityCalendar({
               title="That did not work"
               styles={readableTitle}
             />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={close}>
-                Keep as it is
-              </Button>
+            <DialogActions keepLabel="Keep as it is" onKeep={close}>
               {pending.kind === 'new' ? (
                 <Button
                   loading={createBlock.isPending}
@@ -151,7 +149,7 @@ export function AvailabilityCalendar({
                   Remove block
                 </Button>
               )}
-            </Group>
+            </DialogActions>
           </Stack>
         )}
       </AppModal>

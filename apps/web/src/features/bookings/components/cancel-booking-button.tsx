@@ -1,7 +1,8 @@
 import { type Booking, cancellationMoneyText, cancellationVoucherText } from '@app/shared';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCancelBooking } from '../api.ts';
 import { Notice } from './notice.tsx';
@@ -63,10 +64,7 @@ export function CancelBookingButton({ booking, when, onTooLate, onCancelled }: C
               {cancel.error.message}
             </Notice>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep booking
-            </Button>
+          <DialogActions keepLabel="Keep booking" onKeep={close}>
             <Button
               color="red"
               loading={cancel.isPending}
@@ -86,7 +84,7 @@ export function CancelBookingButton({ booking, when, onTooLate, onCancelled }: C
             >
               Cancel booking
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </AppModal>
     </>

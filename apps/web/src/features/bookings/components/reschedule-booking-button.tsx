@@ -1,7 +1,8 @@
 import type { Booking } from '@app/shared';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { alternativesOf, useRescheduleBooking } from '../api.ts';
@@ -79,10 +80,7 @@ export function RescheduleBookingButton({
               </Stack>
             </Notice>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep the current time
-            </Button>
+          <DialogActions keepLabel="Keep the current time" onKeep={close}>
             <Button
               disabled={!startsAt || unchanged}
               loading={reschedule.isPending}
@@ -107,7 +105,7 @@ export function RescheduleBookingButton({
             >
               {startsAt ? `Move to ${formatDateTime(startsAt, timeZone, locale)}` : 'Move booking'}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </AppModal>
     </>

@@ -2,6 +2,7 @@ import type { AdminBooking, CreatePhoneBookingInput, SeriesOccurrence, SeriesRep
 import { Alert, Button, Checkbox, Group, NumberInput, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { LabelledSegmentedControl } from '../../../components/labelled-segmented-control.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -204,14 +205,11 @@ export function SeriesPreviewStep({
         </Stack>
       )}
       <FailureAlert error={create.error} title="Not booked" />
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onBack}>
-          Back
-        </Button>
+      <DialogActions keepLabel="Back" onKeep={onBack}>
         <Button onClick={book} loading={create.isPending} disabled={chosen.length === 0}>
           {`Book ${chosen.length} appointment${chosen.length === 1 ? '' : 's'}`}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import type { BlockOverlap } from '@app/shared';
-import { Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, List, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { TextField } from '../../../components/text-field.tsx';
@@ -130,10 +131,7 @@ function BlockForm({
       ) : (
         <FailureAlert error={block.error} title="Not blocked" styles={readableTitle} />
       )}
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onBack}>
-          Back
-        </Button>
+      <DialogActions keepLabel="Back" onKeep={onBack}>
         {covered.length > 0 ? (
           <Button color="red.9" loading={block.isPending} onClick={() => submit(true)}>
             Block anyway
@@ -143,7 +141,7 @@ function BlockForm({
             Block
           </Button>
         )}
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { formatPhone } from '@app/shared';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
@@ -122,14 +123,11 @@ export function PendingRequests({
             </Text>
             <NoteField label="Reason (optional)" value={reason} onChange={setReason} maxLength={500} />
             <FailureAlert error={decide.error} title="That did not work" styles={readableTitle} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDeclining(null)}>
-                Keep it
-              </Button>
+            <DialogActions keepLabel="Keep it" onKeep={() => setDeclining(null)}>
               <Button color="red" loading={decide.isPending} onClick={() => run(declining, false, reason)}>
                 Decline request
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         )}
       </AppModal>

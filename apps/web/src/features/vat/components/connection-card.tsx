@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { serverMessage } from '../../../lib/api-client.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
@@ -55,10 +56,7 @@ export function ConnectionCard({ connection }: { connection: HmrcConnection }) {
               This app forgets its access to your VAT account. Returns already filed stay listed; to file again you
               connect once more on HMRC's page.
             </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                Keep connected
-              </Button>
+            <DialogActions keepLabel="Keep connected" onKeep={() => setConfirming(false)}>
               <Button
                 color="red"
                 loading={stop.isPending}
@@ -71,7 +69,7 @@ export function ConnectionCard({ connection }: { connection: HmrcConnection }) {
               >
                 Disconnect
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </AppModal>
         <FailedLine error={stop.error} />
