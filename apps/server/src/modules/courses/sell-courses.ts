@@ -7,7 +7,7 @@ import {
   courseLabel,
   sellCourseInput,
 } from '@app/shared';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client.ts';
 import { courseProduct, coursePurchase, user } from '../../db/schema.ts';
@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type InputRequest, type RowRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { courseSoldEntry } from '../ledger/course-postings.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
-import { createPurchaseIntent, settleOnReturn } from '../payments/stripe-client.ts';
+import { createPurchaseIntent, paidByIntent, settleOnReturn } from '../payments/stripe-client.ts';
 import {
   type CourseDeps,
   type CourseRow,
@@ -155,16 +155,10 @@ export async function settleCourseIntent(
 ): Promise<string> {
   const { tx } = deps;
   const { intent } = request;
-  const courseId = intent.metadata?.courseId ?? '';
   const [row] = await tx
     .select()
     .from(coursePurchase)
-    .where(
-      or(
-        eq(coursePurchase.intentId, intent.id),
-        uuidPattern.test(courseId) ? eq(coursePurchase.id, courseId) : undefined,
-      ),
-    )
+    .where(paidByIntent(coursePurchase, intent, 'courseId'))
     .for('update');
   if (!row) return 'no course for this payment';
   if (row.status !== 'awaiting_payment' && row.status !== 'cancelled') return 'course already active';

@@ -5,12 +5,11 @@ import {
   dimsOf,
   type EntryDraft,
   entry,
-  type MoneyMethod,
-  moneyAccountFor,
   moved,
   type Posting,
+  type PrepaidMethod,
+  prepaidSoldLines,
   salesAccountFor,
-  vatInclusiveLines,
 } from './postings.ts';
 
 // What courses of sessions post to the ledger (decision 081), pure as the rest of the postings. A course is for one
@@ -42,17 +41,14 @@ const between = (course: CourseForPosting, higher: number, lower: number) =>
 const saleOf = (course: CourseForPosting) => dimsOf({ style: course.style, serviceType: course.serviceType });
 
 /** A course sold: the money comes in (by its method, or into Stripe clearing online); its net is owed, its VAT due. */
-export function courseSoldEntry(
-  input: Posting & { course: CourseForPosting; method: MoneyMethod | 'online' },
-): EntryDraft {
+export function courseSoldEntry(input: Posting & { course: CourseForPosting; method: PrepaidMethod }): EntryDraft {
   const { course } = input;
-  const moneyAccount = input.method === 'online' ? accountCodes.stripeClearing : moneyAccountFor(input.method);
   return entry(
     input,
     { type: 'course_sale', id: course.courseId },
-    vatInclusiveLines({
-      from: moneyAccount,
-      income: accountCodes.coursesOutstanding,
+    prepaidSoldLines({
+      method: input.method,
+      owed: accountCodes.coursesOutstanding,
       amountPence: course.pricePence,
       vatPence: course.pricePence - courseNetOf(course, course.sessions),
     }),

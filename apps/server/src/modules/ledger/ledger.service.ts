@@ -10,6 +10,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businessSettings, journalEntry, journalLine, ledgerAccount } from '../../db/schema.ts';
+import { countedPage } from '../../lib/counted-page.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { dayOpenForPosting, recordMovedEntry } from '../vat-returns/vat-period-lock.ts';
@@ -133,14 +134,12 @@ export async function listJournal(db: DbOrTx, { actor, query }: LedgerRequest): 
       sql`exists (select 1 from ${journalLine} where ${journalLine.entryId} = ${journalEntry.id} and ${journalLine.accountCode} = ${filters.account})`,
     );
   const where = conditions.length ? and(...conditions) : undefined;
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(journalEntry).where(where);
-  const entries = await db
-    .select()
-    .from(journalEntry)
-    .where(where)
-    .orderBy(desc(journalEntry.date), desc(journalEntry.number))
-    .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize);
+  const { rows: entries, total } = await countedPage(db, journalEntry, {
+    where,
+    order: [desc(journalEntry.date), desc(journalEntry.number)],
+    page: filters.page,
+    pageSize: filters.pageSize,
+  });
   const ids = entries.map((row) => row.id);
   const [lines, reversals, accounts] = ids.length
     ? await Promise.all([
@@ -181,7 +180,7 @@ export async function listJournal(db: DbOrTx, { actor, query }: LedgerRequest): 
           })),
       }),
     ),
-    total: counted?.total ?? 0,
+    total,
     page: filters.page,
     pageSize: filters.pageSize,
   };

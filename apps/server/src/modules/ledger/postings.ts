@@ -111,6 +111,27 @@ export function vatInclusiveLines(lines: {
       ];
 }
 
+/** How prepaid value (a gift voucher, a course of sessions) is paid for: in person by a method, or online by card. */
+export type PrepaidMethod = MoneyMethod | 'online';
+
+/**
+ * Prepaid value sold: the money comes in (by its method, or into Stripe clearing when bought online) and is owed to
+ * the holder on `owed`, net of the VAT due at sale (none for what is not yet a supply).
+ */
+export function prepaidSoldLines(sale: {
+  method: PrepaidMethod;
+  owed: string;
+  amountPence: number;
+  vatPence: number;
+}): LineDraft[] {
+  return vatInclusiveLines({
+    from: sale.method === 'online' ? accountCodes.stripeClearing : moneyAccountFor(sale.method),
+    income: sale.owed,
+    amountPence: sale.amountPence,
+    vatPence: sale.vatPence,
+  });
+}
+
 export type SaleContext = { style: Style | null; serviceType: string | null; vatRateBp: number };
 
 /** The dimensions of income analysis a sales line carries. */

@@ -6,10 +6,10 @@ import {
   dimsOf,
   type EntryDraft,
   entry,
-  type MoneyMethod,
-  moneyAccountFor,
   moved,
   type Posting,
+  type PrepaidMethod,
+  prepaidSoldLines,
   type SaleContext,
   saleLines,
   salesAccountFor,
@@ -43,16 +43,15 @@ const netBetween = (voucher: VoucherForPosting, higher: number, lower: number) =
  * the holder. An amount (multi-purpose) carries no VAT yet; a named treatment (single-purpose) has its VAT due now.
  */
 export function voucherSoldEntry(
-  input: AmountPosting & { voucher: VoucherForPosting; method: MoneyMethod | 'online' },
+  input: AmountPosting & { voucher: VoucherForPosting; method: PrepaidMethod },
 ): EntryDraft {
   const vat = input.voucher.kind === 'treatment' ? vatInGross(input.amountPence, input.voucher.vatRateBp) : 0;
-  const moneyAccount = input.method === 'online' ? accountCodes.stripeClearing : moneyAccountFor(input.method);
   return entry(
     input,
     { type: 'voucher_sale', id: input.voucher.voucherId },
-    vatInclusiveLines({
-      from: moneyAccount,
-      income: accountCodes.vouchersOutstanding,
+    prepaidSoldLines({
+      method: input.method,
+      owed: accountCodes.vouchersOutstanding,
       amountPence: input.amountPence,
       vatPence: vat,
     }),

@@ -1,6 +1,9 @@
 import { AppError } from '@app/shared';
+import { eq, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type Stripe from 'stripe';
 import type { Env } from '../../env.ts';
+import { uuidPattern } from '../../lib/validation.ts';
 
 /** The configured Stripe account: the SDK, the webhook secret and the publishable key the web app needs. */
 export type StripeAccount = {
@@ -73,6 +76,19 @@ export async function createPurchaseIntent(
     await cancel();
     throw new AppError('PAYMENT_UNAVAILABLE', 'We could not start the payment just now. Please try again in a moment.');
   }
+}
+
+/**
+ * The purchase (a course, a gift voucher) a PaymentIntent pays for: the one that stored its id or, when Stripe answers
+ * before the id was stored, the one its metadata names under `key`.
+ */
+export function paidByIntent(
+  purchase: { id: PgColumn; intentId: PgColumn },
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>,
+  key: string,
+): SQL | undefined {
+  const named = intent.metadata?.[key] ?? '';
+  return or(eq(purchase.intentId, intent.id), uuidPattern.test(named) ? eq(purchase.id, named) : undefined);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { AppError, listVouchersQuery, type Voucher, type VoucherPage } from '@app/shared';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { voucher } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { countedPage } from '../../lib/counted-page.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { type Actor, type QueryRequest, type RowRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { settleOnReturn } from '../payments/stripe-client.ts';
@@ -29,17 +30,15 @@ export async function listVouchers(deps: { db: Db; env: Env }, request: QueryReq
     conditions.push(or(...matches) as SQL);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(voucher).where(where);
-  const rows = await db
-    .select()
-    .from(voucher)
-    .where(where)
-    .orderBy(desc(voucher.createdAt), desc(voucher.id))
-    .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize);
+  const { rows, total } = await countedPage(db, voucher, {
+    where,
+    order: [desc(voucher.createdAt), desc(voucher.id)],
+    page: filters.page,
+    pageSize: filters.pageSize,
+  });
   return {
     vouchers: await viewsOf(deps, rows),
-    total: counted?.total ?? 0,
+    total,
     page: filters.page,
     pageSize: filters.pageSize,
   };

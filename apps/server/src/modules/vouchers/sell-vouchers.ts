@@ -6,18 +6,18 @@ import {
   type Voucher,
   type VoucherPurchase,
 } from '@app/shared';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client.ts';
 import { service, voucher } from '../../db/schema.ts';
 import { now, todayOf } from '../../lib/clock.ts';
-import { parseInput, uuidPattern } from '../../lib/validation.ts';
+import { parseInput } from '../../lib/validation.ts';
 import { addMonths } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type InputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { postJournalEntry, salesVatRateBp } from '../ledger/ledger.service.ts';
 import { voucherSoldEntry } from '../ledger/voucher-postings.ts';
-import { createPurchaseIntent } from '../payments/stripe-client.ts';
+import { createPurchaseIntent, paidByIntent } from '../payments/stripe-client.ts';
 import { sendDueVoucherEmails } from './voucher-emails.ts';
 import {
   forPosting,
@@ -184,11 +184,10 @@ export async function settleVoucherIntent(
 ): Promise<string> {
   const { tx } = deps;
   const { intent } = request;
-  const voucherId = intent.metadata?.voucherId ?? '';
   const [row] = await tx
     .select()
     .from(voucher)
-    .where(or(eq(voucher.intentId, intent.id), uuidPattern.test(voucherId) ? eq(voucher.id, voucherId) : undefined))
+    .where(paidByIntent(voucher, intent, 'voucherId'))
     .for('update');
   if (!row) return 'no voucher for this payment';
   if (row.status !== 'awaiting_payment' && row.status !== 'cancelled') return 'voucher already issued';
