@@ -1,8 +1,8 @@
 import { courseLabel } from '@app/shared';
-import { and, eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { coursePurchase } from '../../db/schema.ts';
 import { now, todayOf } from '../../lib/clock.ts';
-import { countEachInTransaction } from '../../lib/each-in-transaction.ts';
+import { expireEachDue } from '../../lib/each-in-transaction.ts';
 import { courseExpiredEntry } from '../ledger/course-postings.ts';
 import { type CourseDeps, forPosting, postCourseEntry } from './course-rules.ts';
 
@@ -12,32 +12,29 @@ import { type CourseDeps, forPosting, postCourseEntry } from './course-rules.ts'
  */
 export async function expireCourses(deps: Pick<CourseDeps, 'db' | 'env' | 'now'>): Promise<number> {
   const today = todayOf(deps);
-  const due = await deps.db
-    .select({ id: coursePurchase.id })
-    .from(coursePurchase)
-    .where(and(eq(coursePurchase.status, 'active'), lt(coursePurchase.expiresOn, today)));
-  return countEachInTransaction(deps.db, due, async (tx, { id }) => {
-    const [row] = await tx.select().from(coursePurchase).where(eq(coursePurchase.id, id)).for('update');
-    if (row?.status !== 'active' || row.expiresOn >= today) return false;
-    if (row.sessionsLeft > 0)
-      await postCourseEntry(tx, {
-        draft: courseExpiredEntry({
-          course: forPosting(row),
-          sessionsLeft: row.sessionsLeft,
-          date: today,
-          description: `Course expired with ${row.sessionsLeft} of ${row.sessions} sessions unused: ${courseLabel(row)}`,
-        }),
-        by: null,
-      });
-    await tx
-      .update(coursePurchase)
-      .set({
-        status: 'expired',
-        expiredSessions: row.sessionsLeft,
-        sessionsLeft: 0,
-        updatedAt: new Date(now(deps)),
-      })
-      .where(eq(coursePurchase.id, id));
-    return true;
+  return expireEachDue(deps.db, {
+    table: coursePurchase,
+    today,
+    expire: async (tx, row) => {
+      if (row.sessionsLeft > 0)
+        await postCourseEntry(tx, {
+          draft: courseExpiredEntry({
+            course: forPosting(row),
+            sessionsLeft: row.sessionsLeft,
+            date: today,
+            description: `Course expired with ${row.sessionsLeft} of ${row.sessions} sessions unused: ${courseLabel(row)}`,
+          }),
+          by: null,
+        });
+      await tx
+        .update(coursePurchase)
+        .set({
+          status: 'expired',
+          expiredSessions: row.sessionsLeft,
+          sessionsLeft: 0,
+          updatedAt: new Date(now(deps)),
+        })
+        .where(eq(coursePurchase.id, row.id));
+    },
   });
 }

@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type InputRequest, type RowRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { courseSoldEntry } from '../ledger/course-postings.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
-import { createPurchaseIntent, paidByIntent, settleOnReturn } from '../payments/stripe-client.ts';
+import { createPurchaseIntent, paidByIntent, readSettledOnReturn } from '../payments/stripe-client.ts';
 import {
   type CourseDeps,
   type CourseRow,
@@ -197,11 +197,9 @@ export async function myCourse(deps: CourseDeps, request: RowRequest): Promise<C
     if (!row) throw new AppError('NOT_FOUND', 'No such course.');
     return row;
   };
-  let row = await mine();
-  const settled = await settleOnReturn(deps.stripe, row, (intent) =>
+  const row = await readSettledOnReturn(deps.stripe, mine, (intent) =>
     deps.db.transaction((tx) => settleCourseIntent({ ...deps, tx }, { intent })),
   );
-  if (settled) row = await mine();
   const [view] = await courseViews(deps.db, [row]);
   return view as Course;
 }

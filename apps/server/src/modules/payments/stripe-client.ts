@@ -92,20 +92,21 @@ export function paidByIntent(
 }
 
 /**
- * A purchase still awaiting its payment when the client is back from Stripe's redirect, before the webhook: Stripe is
- * asked, and a payment that succeeded is settled now (the webhook then finds it done), so either order ends the same
- * way. True when it was settled.
+ * The client's purchase as `read` reads it. One still awaiting its payment when the client is back from Stripe's
+ * redirect, before the webhook, is asked of Stripe, and a payment that succeeded is settled now (the webhook then finds
+ * it done) and the purchase read again, so either order ends the same way.
  */
-export async function settleOnReturn(
+export async function readSettledOnReturn<T extends { status: string; intentId: string | null }>(
   stripe: StripeAccount | null | undefined,
-  purchase: { status: string; intentId: string | null },
+  read: () => Promise<T>,
   settle: (intent: Stripe.PaymentIntent) => Promise<unknown>,
-): Promise<boolean> {
-  if (purchase.status !== 'awaiting_payment' || !purchase.intentId || !stripe) return false;
+): Promise<T> {
+  const purchase = await read();
+  if (purchase.status !== 'awaiting_payment' || !purchase.intentId || !stripe) return purchase;
   const intent = await stripe.sdk.paymentIntents.retrieve(purchase.intentId);
-  if (intent.status !== 'succeeded') return false;
+  if (intent.status !== 'succeeded') return purchase;
   await settle(intent);
-  return true;
+  return read();
 }
 
 /** STRIPE_API_URL as the SDK's own host/port/protocol options (used to point it at a local peer in tests). */

@@ -1,7 +1,7 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { voucher } from '../../db/schema.ts';
 import { todayOf } from '../../lib/clock.ts';
-import { countEachInTransaction } from '../../lib/each-in-transaction.ts';
+import { expireEachDue } from '../../lib/each-in-transaction.ts';
 import { money } from '../invoices/invoices.service.ts';
 import { voucherExpiredEntry } from '../ledger/voucher-postings.ts';
 import { forPosting, postIfAny, type VoucherDeps } from './voucher-rules.ts';
@@ -12,27 +12,24 @@ import { forPosting, postIfAny, type VoucherDeps } from './voucher-rules.ts';
  */
 export async function expireVouchers(deps: Pick<VoucherDeps, 'db' | 'env' | 'now'>): Promise<number> {
   const today = todayOf(deps);
-  const due = await deps.db
-    .select({ id: voucher.id })
-    .from(voucher)
-    .where(and(eq(voucher.status, 'active'), lt(voucher.expiresOn, today)));
-  return countEachInTransaction(deps.db, due, async (tx, { id }) => {
-    const [row] = await tx.select().from(voucher).where(eq(voucher.id, id)).for('update');
-    if (row?.status !== 'active' || row.expiresOn >= today) return false;
-    if (row.balancePence > 0)
-      await postIfAny(tx, {
-        draft: voucherExpiredEntry({
-          voucher: forPosting(row),
-          date: today,
-          balancePence: row.balancePence,
-          description: `Gift voucher expired with ${money(row.balancePence, deps.env)} unspent`,
-        }),
-        by: null,
-      });
-    await tx
-      .update(voucher)
-      .set({ status: 'expired', expiredPence: row.balancePence, balancePence: 0 })
-      .where(eq(voucher.id, id));
-    return true;
+  return expireEachDue(deps.db, {
+    table: voucher,
+    today,
+    expire: async (tx, row) => {
+      if (row.balancePence > 0)
+        await postIfAny(tx, {
+          draft: voucherExpiredEntry({
+            voucher: forPosting(row),
+            date: today,
+            balancePence: row.balancePence,
+            description: `Gift voucher expired with ${money(row.balancePence, deps.env)} unspent`,
+          }),
+          by: null,
+        });
+      await tx
+        .update(voucher)
+        .set({ status: 'expired', expiredPence: row.balancePence, balancePence: 0 })
+        .where(eq(voucher.id, row.id));
+    },
   });
 }

@@ -6,7 +6,7 @@ import type { Env } from '../../env.ts';
 import { countedPage } from '../../lib/counted-page.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { type Actor, type QueryRequest, type RowRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
-import { settleOnReturn } from '../payments/stripe-client.ts';
+import { readSettledOnReturn } from '../payments/stripe-client.ts';
 import { settleVoucherIntent } from './sell-vouchers.ts';
 import { sendDueVoucherEmails } from './voucher-emails.ts';
 import { type VoucherDeps, viewsOf } from './voucher-rules.ts';
@@ -73,12 +73,10 @@ export async function myVoucher(deps: VoucherDeps, request: RowRequest): Promise
     if (!row) throw new AppError('NOT_FOUND', 'No such voucher.');
     return row;
   };
-  let row = await mine();
-  const settled = await settleOnReturn(deps.stripe, row, async (intent) => {
+  const row = await readSettledOnReturn(deps.stripe, mine, async (intent) => {
     await deps.db.transaction((tx) => settleVoucherIntent({ ...deps, tx }, { intent }));
-    await sendDueVoucherEmails(deps, { onlyId: row.id });
+    await sendDueVoucherEmails(deps, { onlyId: id });
   });
-  if (settled) row = await mine();
   const [view] = await viewsOf(deps, [row]);
   return view as Voucher;
 }
