@@ -11,6 +11,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { BookingDeps } from '../../app-context.ts';
 import { bankTransferDeposit, bankTransferSettings, booking } from '../../db/schema.ts';
+import { saveSingleRow } from '../../lib/single-row.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -66,10 +67,7 @@ export async function setBankTransferSettings(
   const input: BankTransferSettings = parseInput(bankTransferSettingsSchema, request.input);
   await deps.db.transaction(async (tx) => {
     const before = await readBankTransferSettings(tx);
-    await tx
-      .insert(bankTransferSettings)
-      .values({ id: 1, ...input })
-      .onConflictDoUpdate({ target: bankTransferSettings.id, set: input });
+    await saveSingleRow(tx, bankTransferSettings, input);
     await recordAudit(tx, {
       actor,
       action: 'payments.bank_transfers',

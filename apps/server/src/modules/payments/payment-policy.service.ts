@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, onlinePayment, paymentPolicy } from '../../db/schema.ts';
+import { saveSingleRow } from '../../lib/single-row.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
@@ -67,10 +68,7 @@ export async function setPaymentPolicy(
   const { freeCancellationHours, ...rules } = input;
   await deps.db.transaction(async (tx) => {
     const before = await readPaymentPolicy(tx);
-    await tx
-      .insert(paymentPolicy)
-      .values({ id: 1, rules, freeCancellationHours })
-      .onConflictDoUpdate({ target: paymentPolicy.id, set: { rules, freeCancellationHours } });
+    await saveSingleRow(tx, paymentPolicy, { rules, freeCancellationHours });
     await recordAudit(tx, {
       actor,
       action: 'payments.policy',

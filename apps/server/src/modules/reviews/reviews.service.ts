@@ -16,6 +16,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { booking, review, reviewSettings } from '../../db/schema.ts';
+import { saveSingleRow } from '../../lib/single-row.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, type InputRequest, type QueryRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
@@ -230,10 +231,7 @@ export async function updateReviewSettings(db: Db, { actor, input }: InputReques
   const { googleReviewUrl } = parseInput(reviewSettingsInput, input);
   await db.transaction(async (tx) => {
     const before = await reviewSettingsOf(tx);
-    await tx
-      .insert(reviewSettings)
-      .values({ id: 1, googleReviewUrl })
-      .onConflictDoUpdate({ target: reviewSettings.id, set: { googleReviewUrl } });
+    await saveSingleRow(tx, reviewSettings, { googleReviewUrl });
     await recordAudit(tx, {
       actor: owner,
       action: 'review-settings.updated',

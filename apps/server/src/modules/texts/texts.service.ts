@@ -9,6 +9,7 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { booking, contactPreference, textOutbox, textSettings } from '../../db/schema.ts';
+import { saveSingleRow } from '../../lib/single-row.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, type InputRequest, type RowRequest, requireRole } from '../auth/actor.ts';
@@ -30,10 +31,7 @@ export async function updateTextSettings(
     const [current] = await tx.select().from(textSettings).where(eq(textSettings.id, 1));
     const templates = { ...(current?.templates ?? {}), ...(changes.templates ?? {}) };
     const values = { ...changes, templates };
-    await tx
-      .insert(textSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: textSettings.id, set: values });
+    await saveSingleRow(tx, textSettings, values);
     await recordAudit(tx, {
       actor: admin,
       action: 'text-settings.updated',

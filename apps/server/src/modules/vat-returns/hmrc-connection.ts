@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hmrcConnection } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { saveSingleRow } from '../../lib/single-row.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
@@ -81,10 +82,7 @@ export async function startConnection(deps: VatDeps, { actor, input }: InputRequ
     pendingState: hashOf(`${owner.id}:${state}`),
     pendingSince: new Date(deps.now?.() ?? Date.now()),
   };
-  await deps.db
-    .insert(hmrcConnection)
-    .values({ id: 1, ...pending })
-    .onConflictDoUpdate({ target: hmrcConnection.id, set: pending });
+  await saveSingleRow(deps.db, hmrcConnection, pending);
   return { authorizeUrl: authorizeUrl(config, { state, redirectUri: redirectUriOf(deps.env) }), vrn };
 }
 

@@ -13,6 +13,7 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { BookingDeps } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { service, user, waitlistEntry, waitlistOffer, waitlistSettings } from '../../db/schema.ts';
+import { saveSingleRow } from '../../lib/single-row.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -260,10 +261,7 @@ export async function updateWaitlistSettings(db: DbOrTx, request: InputRequest):
   const input = parseInput(updateWaitlistSettingsInput, request.input);
   return db.transaction(async (tx) => {
     const before = await offerMinutesOf(tx);
-    await tx
-      .insert(waitlistSettings)
-      .values({ id: 1, offerMinutes: input.offerMinutes })
-      .onConflictDoUpdate({ target: waitlistSettings.id, set: { offerMinutes: input.offerMinutes } });
+    await saveSingleRow(tx, waitlistSettings, { offerMinutes: input.offerMinutes });
     await recordAudit(tx, {
       actor,
       action: 'waitlist.settings',

@@ -19,6 +19,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type WebsiteImageVariant, websiteImage, websiteSettings } from '../../db/schema.ts';
+import { saveSingleRow } from '../../lib/single-row.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, type InputRequest, requireRole } from '../auth/actor.ts';
@@ -184,10 +185,7 @@ export async function updateWebsiteSettings(db: Db, { actor, input }: InputReque
     const missing = ids.find((id) => !known.has(id));
     if (missing) throw new AppError('VALIDATION', 'A photo is no longer on the server: upload it again.');
     const before = (await tx.select().from(websiteSettings).where(eq(websiteSettings.id, 1)))[0]?.settings ?? null;
-    await tx
-      .insert(websiteSettings)
-      .values({ id: 1, settings })
-      .onConflictDoUpdate({ target: websiteSettings.id, set: { settings } });
+    await saveSingleRow(tx, websiteSettings, { settings });
     await recordAudit(tx, {
       actor: admin,
       action: 'website.updated',
