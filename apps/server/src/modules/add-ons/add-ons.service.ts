@@ -12,13 +12,12 @@ import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { addOn, booking, bookingAddOn } from '../../db/schema.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { addDays, zonedInstant } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, type InputRequest, type RowInputRequest, requireRole } from '../auth/actor.ts';
 
 type AddOnRow = typeof addOn.$inferSelect;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toAddOn(row: AddOnRow): AddOn {
   return {

@@ -8,7 +8,7 @@ import {
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { businessSettings, expenseCategory } from '../../db/schema.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { type Actor, type InputRequest, type RowInputRequest, requireRole } from '../auth/actor.ts';
 import { accountCodesFrom, addOwnAccount, renameOwnAccount } from '../ledger/ledger.service.ts';
 import { auditExpense } from './expense-audit.ts';
@@ -17,7 +17,6 @@ import { auditExpense } from './expense-audit.ts';
 
 type CategoryRecord = typeof expenseCategory.$inferSelect;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Serialises the creation of categories, so two at once never pick the same account code. */
 const CATEGORY_LOCK = 6_0001;
 

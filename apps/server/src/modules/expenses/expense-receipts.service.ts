@@ -2,6 +2,7 @@ import { AppError, type ExpenseReceipt } from '@app/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { expense, expenseReceipt } from '../../db/schema.ts';
+import { uuidPattern } from '../../lib/validation.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { deleteStoredFile, storeFile } from '../storage/storage.service.ts';
@@ -9,8 +10,6 @@ import { auditExpense } from './expense-audit.ts';
 import { receiptFilename } from './expenses.service.ts';
 
 export type ReceiptDeps = { db: Db; files: FileStore; maxBytes: number };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function liveExpense(tx: DbOrTx, id: string) {
   const [row] = uuidPattern.test(id)

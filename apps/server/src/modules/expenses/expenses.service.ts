@@ -12,7 +12,7 @@ import {
 import { and, asc, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { expense, expenseCategory, expenseReceipt, storedFile } from '../../db/schema.ts';
-import { containsPattern, parseInput } from '../../lib/validation.ts';
+import { containsPattern, parseInput, uuidPattern } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import {
   type InputRequest,
@@ -31,8 +31,6 @@ export type ExpenseDeps = { db: Db; timeZone: string; now?: () => number };
 
 type ExpenseRecord = typeof expense.$inferSelect;
 type CategoryRecord = typeof expenseCategory.$inferSelect;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

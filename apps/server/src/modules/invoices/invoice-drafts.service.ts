@@ -2,7 +2,7 @@ import { AppError, createInvoiceInput, invoiceLabel, updateInvoiceInput, vatInGr
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { booking, invoice, user } from '../../db/schema.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { addOnsOfBooking } from '../add-ons/booking-add-ons.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
 import { salesVatRateBp } from '../ledger/ledger.service.ts';
@@ -23,7 +23,6 @@ import {
   type NewLine,
   requireDraft,
   requireVatAllowed,
-  uuidPattern,
   writeLines,
 } from './invoice-state.ts';
 

@@ -12,6 +12,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { businessSettings, invoice, invoiceCounter, invoiceLine, payment, user } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { uuidPattern } from '../../lib/validation.ts';
 import { localDateOf } from '../../lib/zoned-time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, requireRole } from '../auth/actor.ts';
@@ -43,7 +44,6 @@ export type InvoiceRequest = { actor: Actor | null };
 export type InvoiceRow = typeof invoice.$inferSelect;
 type LineRow = typeof invoiceLine.$inferSelect;
 
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The statuses in which an invoice is owed money. */
 export const openStatuses = ['issued', 'part_paid'] as const;
 

@@ -15,7 +15,7 @@ import pino from 'pino';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { storedFile } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import { parseInput } from '../../lib/validation.ts';
+import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { type Actor, actsAsOwner, type QueryRequest } from '../auth/actor.ts';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../auth/auth.ts';
 import type { FileStore, StoreLogger } from './file-store.ts';
@@ -75,7 +75,6 @@ export function safeFilename(filename: string, ext: string): string {
   return `${stem || 'file'}.${ext}`;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function fileIdOf(fileId: string): string {
   if (!uuidPattern.test(fileId)) throw new AppError('storage/invalid-url', 'This file address is not valid.');
   return fileId.toLowerCase();
