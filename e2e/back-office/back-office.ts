@@ -1,6 +1,6 @@
 import type { AdminBooking, Service } from '@app/shared';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { londonInstant, TIME_ZONE } from '../support/dates.ts';
+import { localDate, londonInstant, TIME_ZONE } from '../support/dates.ts';
 import type { DiaryTime } from '../support/diary.ts';
 import { expect, freshClientIp } from '../support/fixtures.ts';
 
@@ -41,6 +41,29 @@ export async function phoneBooking(
   });
   if (!response.ok()) throw new Error(`phone booking: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { booking: AdminBooking }).booking;
+}
+
+/**
+ * An unpaid appointment of today, for the dashboard's "take the payment" tests: one at midnight, recorded afterwards
+ * (it holds no diary time, so any number may share it), or in the first hour of the day one this morning. The diary
+ * ledger hands out none of today's times, but up to four such tests (two, on desktop and phone) run at once: each
+ * takes the first morning time still free.
+ */
+export async function todaysUnpaidAppointment(request: APIRequestContext, name: string): Promise<AdminBooking> {
+  const today = localDate(new Date());
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+  );
+  if (hour >= 1) return phoneBooking(request, { date: today, time: '00:00', name });
+  // An hour and a half apart: a 60-minute booking and its 15-minute buffer.
+  for (const time of ['10:00', '11:30', '13:00', '14:30', '16:00', '17:30', '19:00']) {
+    try {
+      return await phoneBooking(request, { date: today, time, name });
+    } catch (error) {
+      if (!String(error).includes('SLOT_UNAVAILABLE')) throw error;
+    }
+  }
+  throw new Error("no time left this morning for today's appointment");
 }
 
 /**
