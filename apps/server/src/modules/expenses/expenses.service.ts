@@ -23,7 +23,7 @@ import {
 } from '../auth/actor.ts';
 import { postJournalEntry, reverseJournalEntry } from '../ledger/ledger.service.ts';
 import { expenseEntry } from '../ledger/postings.ts';
-import { auditExpense } from './expense-audit.ts';
+import { auditExpenseChange } from './expense-audit.ts';
 import { vatSettings } from './expense-categories.service.ts';
 
 /** What the expense services need beyond the caller: the database and the business's calendar. */
@@ -84,19 +84,6 @@ export async function postExpenseEntry(
   return postJournalEntry(tx, { draft: entry, createdBy });
 }
 
-function auditView(row: ExpenseRecord) {
-  return {
-    date: row.date,
-    supplier: row.supplier,
-    categoryId: row.categoryId,
-    amountPence: row.amountPence,
-    vatPence: row.vatPence,
-    paymentMethod: row.paymentMethod,
-    notes: row.notes,
-    journalEntryId: row.journalEntryId,
-  };
-}
-
 export async function createExpense(deps: ExpenseDeps, { actor, input }: InputRequest): Promise<ExpenseDetail> {
   const admin = requireRole(actor, 'admin');
   const data = parseInput(createExpenseInput, input);
@@ -116,13 +103,7 @@ export async function createExpense(deps: ExpenseDeps, { actor, input }: InputRe
       .values({ id, ...data, journalEntryId: entry.id, createdBy: admin.id })
       .returning();
     if (!row) throw new Error('expense insert returned no row');
-    await auditExpense(tx, {
-      admin,
-      action: 'expense.create',
-      id: id,
-      before: null,
-      after: auditView(row),
-    });
+    await auditExpenseChange(tx, { admin, action: 'expense.create', id, before: null, after: row });
     return id;
   });
   return expenseDetail(deps.db, { id });
@@ -199,13 +180,7 @@ export async function updateExpense(deps: ExpenseDeps, { actor, id, input }: Row
       .where(eq(expense.id, id))
       .returning();
     if (!after) throw new Error('expense update returned no row');
-    await auditExpense(tx, {
-      admin,
-      action: 'expense.update',
-      id: id,
-      before: auditView(before),
-      after: auditView(after),
-    });
+    await auditExpenseChange(tx, { admin, action: 'expense.update', id, before, after });
   });
   return expenseDetail(deps.db, { id });
 }
@@ -217,13 +192,7 @@ export async function deleteExpense(deps: ExpenseDeps, { actor, id }: RowRequest
     const before = await lockedExpense(tx, { id });
     await reverseExpenseEntry(tx, { before, reason: 'expense deleted', createdBy: admin.id });
     await tx.update(expense).set({ deletedAt: new Date() }).where(eq(expense.id, id));
-    await auditExpense(tx, {
-      admin,
-      action: 'expense.delete',
-      id: id,
-      before: auditView(before),
-      after: null,
-    });
+    await auditExpenseChange(tx, { admin, action: 'expense.delete', id, before, after: null });
   });
   return { deleted: true as const };
 }
