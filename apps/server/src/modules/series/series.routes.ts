@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { actorOf, inputRequestOf } from '../auth/actor.ts';
+import { actorOf, inputRequestOf, rowInputRequestOf } from '../auth/actor.ts';
 import { cancelSeries, createSeries, getBookingSeries, listMySeries, moveSeries } from './series.service.ts';
 import { previewSeries } from './series-preview.ts';
 
@@ -19,10 +19,10 @@ export function seriesRoutes(context: AppContext) {
       reply.status(201).send(await createSeries(context, await inputRequestOf(auth, request))),
     );
     app.post<IdParams>('/api/admin/series/:id/cancel', async (request) =>
-      cancelSeries(context, { actor: await actorOf(auth, request), seriesId: request.params.id, input: request.body }),
+      cancelSeries(context, await rowInputRequestOf(auth, request)),
     );
     app.post<IdParams>('/api/admin/series/:id/move', async (request) =>
-      moveSeries(context, { actor: await actorOf(auth, request), seriesId: request.params.id, input: request.body }),
+      moveSeries(context, await rowInputRequestOf(auth, request)),
     );
     app.get<IdParams>('/api/admin/bookings/:id/series', async (request) =>
       getBookingSeries(context, { actor: await actorOf(auth, request), bookingId: request.params.id }),

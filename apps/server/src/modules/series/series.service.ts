@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { booking, bookingSeries, bookingSeriesMember } from '../../db/schema.ts';
 import { parseInput } from '../../lib/validation.ts';
 import { localDateOf, zonedInstant } from '../../lib/zoned-time.ts';
-import { type Actor, type InputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
+import { type Actor, type InputRequest, type RowInputRequest, requireRole, requireSignedIn } from '../auth/actor.ts';
 import { now } from '../bookings/booking-state.ts';
 import { adminCancelBooking } from '../bookings/cancel-booking.ts';
 import { adminMoveBooking } from '../bookings/move-booking.ts';
@@ -217,13 +217,10 @@ async function aheadIn(deps: Pick<BookingDeps, 'db' | 'now'>, request: { seriesI
  * cancelled by the ordinary cancelling (its refund rules, its email, its audit), one after another; an appointment
  * already past, done or cancelled is left as it is.
  */
-export async function cancelSeries(
-  deps: BookingDeps,
-  request: { actor: Actor | null; seriesId: string; input: unknown },
-): Promise<CancelSeriesResult> {
+export async function cancelSeries(deps: BookingDeps, request: RowInputRequest): Promise<CancelSeriesResult> {
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(cancelSeriesInput, request.input ?? {});
-  const { ahead } = await aheadIn(deps, { seriesId: request.seriesId, fromBookingId: input.fromBookingId });
+  const { ahead } = await aheadIn(deps, { seriesId: request.id, fromBookingId: input.fromBookingId });
   let cancelled = 0;
   const notCancelled: CancelSeriesResult['notCancelled'] = [];
   for (const member of ahead) {
@@ -252,15 +249,12 @@ export async function cancelSeries(
  * whose new time is taken stays where it was and is reported. When everything still to come moved, the series says
  * the new time.
  */
-export async function moveSeries(
-  deps: BookingDeps,
-  request: { actor: Actor | null; seriesId: string; input: unknown },
-): Promise<MoveSeriesResult> {
+export async function moveSeries(deps: BookingDeps, request: RowInputRequest): Promise<MoveSeriesResult> {
   const actor = requireRole(request.actor, 'admin');
   const input = parseInput(moveSeriesInput, request.input);
   const timeZone = deps.env.BUSINESS_TIME_ZONE;
   const { series, ahead, stillToCome } = await aheadIn(deps, {
-    seriesId: request.seriesId,
+    seriesId: request.id,
     fromBookingId: input.fromBookingId,
   });
   let moved = 0;
