@@ -12,8 +12,15 @@ import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { freshQuery } from '../../lib/fresh-query.ts';
 import { useRefreshingMutation } from '../../lib/mutations.ts';
 
-/** The add-ons chosen in the funnel, as the questions below send them; nothing when there are none. */
-const withAddOns = (query: URLSearchParams, addOnIds: readonly string[]) => {
+/** The treatment a question below is about: the service, its length and the add-ons chosen in the funnel. */
+type ChosenTreatment = { serviceId: string; durationMinutes: number; addOnIds: readonly string[] };
+
+/** The treatment as the questions send it, beside what else one needs (`more`); add-ons only when there are some. */
+const treatmentQuery = (
+  { serviceId, durationMinutes, addOnIds }: ChosenTreatment,
+  more: Record<string, string> = {},
+) => {
+  const query = new URLSearchParams({ serviceId, duration: String(durationMinutes), ...more });
   if (addOnIds.length) query.set('addOns', addOnIds.join(','));
   return query;
 };
@@ -28,13 +35,8 @@ export const slotsQuery = (
 ) =>
   queryOptions({
     queryKey: ['slots', serviceId, durationMinutes, from, to, ...addOnIds],
-    queryFn: () => {
-      const query = withAddOns(
-        new URLSearchParams({ serviceId, duration: String(durationMinutes), from, to }),
-        addOnIds,
-      );
-      return apiFetch<SlotsResponse>(`/slots?${query}`);
-    },
+    queryFn: () =>
+      apiFetch<SlotsResponse>(`/slots?${treatmentQuery({ serviceId, durationMinutes, addOnIds }, { from, to })}`),
     // Free times change with every booking: a picker shows what the server says now.
     staleTime: 0,
   });
@@ -48,38 +50,20 @@ export const bookingQuery = (id: string) =>
   });
 
 /** What the signed-in client would pay now for this service and length (decision 047), asked before confirming. */
-export const upfrontQuery = (
-  userId: string,
-  serviceId: string,
-  durationMinutes: number,
-  addOnIds: readonly string[] = [],
-) =>
+export const upfrontQuery = (userId: string, treatment: ChosenTreatment) =>
   queryOptions({
-    queryKey: ['bookings', 'upfront', userId, serviceId, durationMinutes, ...addOnIds],
-    queryFn: () => {
-      const query = withAddOns(new URLSearchParams({ serviceId, duration: String(durationMinutes) }), addOnIds);
-      return apiFetch<UpfrontAnswer>(`/bookings/upfront?${query}`);
-    },
+    queryKey: ['bookings', 'upfront', userId, treatment.serviceId, treatment.durationMinutes, ...treatment.addOnIds],
+    queryFn: () => apiFetch<UpfrontAnswer>(`/bookings/upfront?${treatmentQuery(treatment)}`),
   });
 
 /**
  * What a gift voucher would pay towards this treatment and length, asked when the client applies its code. Not under
  * ['bookings']: booking invalidates those, and a check is asked again only when the client applies a code.
  */
-export const voucherCheckQuery = (
-  code: string,
-  serviceId: string,
-  durationMinutes: number,
-  addOnIds: readonly string[] = [],
-) =>
+export const voucherCheckQuery = (code: string, treatment: ChosenTreatment) =>
   queryOptions({
-    queryKey: ['vouchers', 'check', code, serviceId, durationMinutes, ...addOnIds],
-    queryFn: () => {
-      const query = withAddOns(new URLSearchParams({ code, serviceId, duration: String(durationMinutes) }), addOnIds);
-      return apiFetch<VoucherCheck>(`/vouchers/check?${query}`);
-    },
-    // A balance changes with every booking paid by the voucher: each Apply asks the server again.
-    staleTime: 0,
+    queryKey: ['vouchers', 'check', code, treatment.serviceId, treatment.durationMinutes, ...treatment.addOnIds],
+    queryFn: () => apiFetch<VoucherCheck>(`/vouchers/check?${treatmentQuery(treatment, { code })}`),
   });
 
 /** The booking's .ics file, served to its owner only. */

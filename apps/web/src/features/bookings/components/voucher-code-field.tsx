@@ -35,7 +35,9 @@ export function useVoucherCode(serviceId: string, durationMinutes: number) {
     setError(null);
     setChecking(true);
     try {
-      const check = await queryClient.fetchQuery(voucherCheckQuery(parsed.data, serviceId, durationMinutes, addOnIds));
+      const check = await queryClient.fetchQuery(
+        voucherCheckQuery(parsed.data, { serviceId, durationMinutes, addOnIds }),
+      );
       if (mine !== attempt.current) return;
       setApplied({ code: parsed.data, check });
       setTyped(formatVoucherCode(parsed.data));

@@ -72,7 +72,7 @@ export function BookSteps({
   // Asked only when the business takes money online: without Stripe the funnel is as it always was.
   const { data: config } = usePublicConfig();
   const upfront = useQuery({
-    ...upfrontQuery(user?.id ?? '', service.id, duration?.minutes ?? 0, addOnIds),
+    ...upfrontQuery(user?.id ?? '', { serviceId: service.id, durationMinutes: duration?.minutes ?? 0, addOnIds }),
     enabled: Boolean(user && duration && config?.payments.online) && step === 'confirm',
   });
   const upfrontPending = Boolean(config?.payments.online) && upfront.isPending && !upfront.isError;
