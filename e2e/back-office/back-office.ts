@@ -1,4 +1,4 @@
-import type { AdminBooking, Service } from '@app/shared';
+import type { AdminBooking, Service, SlotsResponse } from '@app/shared';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { localDate, londonInstant, TIME_ZONE } from '../support/dates.ts';
 import type { DiaryTime } from '../support/diary.ts';
@@ -45,9 +45,10 @@ export async function phoneBooking(
 
 /**
  * An unpaid appointment of today, for the dashboard's "take the payment" tests: one at midnight, recorded afterwards
- * (it holds no diary time, so any number may share it), or in the first hour of the day one this morning. The diary
- * ledger hands out none of today's times, but up to four such tests (two, on desktop and phone) run at once: each
- * takes the first morning time still free.
+ * (it holds no diary time, so any number may share it), or in the first hour of the day, while midnight's hour is not
+ * over yet, one this morning. The diary ledger hands out none of today's times, but other tests may take them (a
+ * client's funnel offers the first free day), and up to four of these run at once: each takes a time the diary still
+ * offers, and the next one when another test took it meanwhile.
  */
 export async function todaysUnpaidAppointment(request: APIRequestContext, name: string): Promise<AdminBooking> {
   const today = localDate(new Date());
@@ -55,15 +56,23 @@ export async function todaysUnpaidAppointment(request: APIRequestContext, name: 
     new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
   );
   if (hour >= 1) return phoneBooking(request, { date: today, time: '00:00', name });
-  // An hour and a half apart: a 60-minute booking and its 15-minute buffer.
-  for (const time of ['10:00', '11:30', '13:00', '14:30', '16:00', '17:30', '19:00']) {
+  const swedish = await serviceByType(request, 'swedish');
+  const answer = await request.get(`/api/slots?serviceId=${swedish.id}&duration=60&from=${today}&to=${today}`);
+  if (!answer.ok()) throw new Error(`slots: ${answer.status()} ${await answer.text()}`);
+  const { days } = (await answer.json()) as SlotsResponse;
+  const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+  // From a random one on, so the tests running at once do not all reach for the same time first.
+  const offered = (days[0]?.slots ?? []).map((at) => londonTime.format(new Date(at)));
+  const start = Math.floor(Math.random() * offered.length);
+  const free = [...offered.slice(start), ...offered.slice(0, start)];
+  for (const time of free) {
     try {
       return await phoneBooking(request, { date: today, time, name });
     } catch (error) {
       if (!String(error).includes('SLOT_UNAVAILABLE')) throw error;
     }
   }
-  throw new Error("no time left this morning for today's appointment");
+  throw new Error(`no free time left today for today's appointment (offered: ${free.join(', ') || 'none'})`);
 }
 
 /**

@@ -64,6 +64,8 @@ export const voucherCheckQuery = (code: string, treatment: ChosenTreatment) =>
   queryOptions({
     queryKey: ['vouchers', 'check', code, treatment.serviceId, treatment.durationMinutes, ...treatment.addOnIds],
     queryFn: () => apiFetch<VoucherCheck>(`/vouchers/check?${treatmentQuery(treatment, { code })}`),
+    // A balance changes with every booking paid by the voucher: each Apply asks the server again.
+    staleTime: 0,
   });
 
 /** The booking's .ics file, served to its owner only. */
