@@ -98,4 +98,25 @@ describe('session store', () => {
     const { renderHook } = await import('@testing-library/react');
     expect(renderHook(() => store.useCurrentUser()).result.current.isPending).toBe(true);
   });
+
+  it('ignores the answer of a read still in flight when the store was reset', async () => {
+    let answerNow: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answerNow = resolve))),
+    );
+    const store = await freshStore();
+    const reading = store.startSession();
+    store.resetSessionStore();
+    answerNow(new Response(JSON.stringify(signedIn), { status: 200 }));
+    await reading;
+    const { renderHook } = await import('@testing-library/react');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const { result } = renderHook(() => store.useCurrentUser());
+    expect(result.current.user).toBeNull();
+    expect(result.current.isPending).toBe(true);
+  });
 });

@@ -33,7 +33,7 @@ let inFlight: Promise<void> | null = null;
 let pollTimer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
 let stopListening: (() => void) | undefined;
-/** Bumped by resetSessionStore, so a read still in flight from before it does not start polling again. */
+/** Bumped by resetSessionStore, so a read still in flight from before it neither sets the session nor polls again. */
 let generation = 0;
 
 function setState(next: SessionState): void {
@@ -68,6 +68,10 @@ function schedulePoll(): void {
 /** Reads the session again; concurrent calls share one request. */
 export function refetchSession(): Promise<void> {
   const readFor = generation;
+  // A read still in flight when the store is reset changes nothing and polls no more.
+  const settle = (next: SessionState) => {
+    if (readFor === generation) setState(next);
+  };
   inFlight ??= (async () => {
     try {
       let response = await requestSession('GET');
@@ -76,16 +80,16 @@ export function refetchSession(): Promise<void> {
         const needsRefresh = text.includes('"needsRefresh":true');
         if (needsRefresh) response = await requestSession('POST');
         const data = needsRefresh ? parseSession(await response.text()) : parseSession(text);
-        setState({ data, isPending: false, error: null });
+        settle({ data, isPending: false, error: null });
       } else if (response.status === 401) {
-        setState({ data: null, isPending: false, error: null });
+        settle({ data: null, isPending: false, error: null });
       } else {
         throw new Error(`get-session answered ${response.status}`);
       }
     } catch (error) {
       // Spec section 8: a role fetch failure is logged and the auth check is rejected.
       console.error('Role fetch failed', error);
-      setState({ data: state.data, isPending: false, error });
+      settle({ data: state.data, isPending: false, error });
     } finally {
       if (readFor === generation) {
         inFlight = null;
