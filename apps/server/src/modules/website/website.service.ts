@@ -274,7 +274,8 @@ export async function documentBrandOf(
 }
 
 const imageFilePattern = /^(\d{1,5})\.(avif|webp|jpg)$/;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// Lower case only, unlike lib/validation's uuidPattern: a photo has one address, the one the site links to.
+const photoIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function noSuchImage(): AppError {
   return new AppError('NOT_FOUND', 'There is no such photo on this website.');
@@ -286,7 +287,7 @@ export async function readPublicImage(
   { id, file }: { id: string; file: string },
 ): Promise<{ bytes: Buffer; contentType: string; etag: string }> {
   const match = imageFilePattern.exec(file);
-  if (!uuidPattern.test(id) || !match) throw noSuchImage();
+  if (!photoIdPattern.test(id) || !match) throw noSuchImage();
   const settings = await websiteSettingsOf(db);
   if (!referencedImageIds(settings).includes(id)) throw noSuchImage();
   const [row] = await db.select().from(websiteImage).where(eq(websiteImage.id, id));
