@@ -10,13 +10,13 @@ import {
   uniqueEmail,
 } from '../support/auth.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { localDate, londonInstant } from '../support/dates.ts';
+import { localDate } from '../support/dates.ts';
 import { diaryTime } from '../support/diary.ts';
 import { createAccounts, enrolAuthenticator } from '../support/enrol-second-factor.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { dataDir } from '../support/paths.ts';
 import { withFreshTotpCode } from '../support/second-factor.ts';
-import { pendingSensualBooking, phoneBooking, todaysUnpaidAppointment, uniqueName } from './back-office.ts';
+import { pendingSensualBooking, todaysUnpaidAppointment, uniqueName } from './back-office.ts';
 
 const pounds = (pence: number) =>
   new Intl.NumberFormat('en-GB', {

@@ -25,12 +25,36 @@ const depositPolicy = {
   therapeutic: { newClient: { kind: 'none' }, returningClient: { kind: 'deposit_fixed', amountPence: 2000 } },
 };
 
-type Walk = { owner: Page; client: Page; name: string; email: string };
+type Walk = {
+  owner: Page;
+  client: Page;
+  name: string;
+  email: string;
+  /** Puts the policy and the peer's webhook order back, and lets the tests that read the policy run again. */
+  doneWithPolicy: () => Promise<void>;
+};
 
-async function withDeposits(browser: Browser, testInfo: TestInfo, name: string, work: (walk: Walk) => Promise<void>) {
+async function withDeposits(
+  { browser, paymentPolicyLock }: { browser: Browser; paymentPolicyLock: () => void },
+  testInfo: TestInfo,
+  name: string,
+  work: (walk: Walk) => Promise<void>,
+) {
   const baseURL = testInfo.project.use.baseURL as string;
   const owner = await newSignedInContext(browser, baseURL, accounts.admin);
   const client = await newClient(browser, testInfo, name);
+  let policyPutBack = false;
+  const doneWithPolicy = async () => {
+    if (policyPutBack) return;
+    policyPutBack = true;
+    await peerConfirmWebhooks(owner.page, 'after');
+    const back = await owner.page.request.put('/api/admin/payments/policy', {
+      data: nothingUpFront,
+      headers: { origin: baseURL },
+    });
+    expect(back.status(), await back.text()).toBe(200);
+    paymentPolicyLock();
+  };
   try {
     const set = await owner.page.request.put('/api/admin/payments/policy', {
       data: depositPolicy,
@@ -47,13 +71,9 @@ async function withDeposits(browser: Browser, testInfo: TestInfo, name: string, 
       });
       expect(trusted.status(), await trusted.text()).toBe(200);
       await useFakeStripe(client.page);
-      await work({ owner: owner.page, client: client.page, name, email: client.email });
+      await work({ owner: owner.page, client: client.page, name, email: client.email, doneWithPolicy });
     } finally {
-      await peerConfirmWebhooks(owner.page, 'after');
-      await owner.page.request.put('/api/admin/payments/policy', {
-        data: nothingUpFront,
-        headers: { origin: baseURL },
-      });
+      await doneWithPolicy();
     }
   } finally {
     await client.context.close();
@@ -87,30 +107,37 @@ async function pay(page: Page, card: string) {
 
 test('a client pays a £20 deposit by card and the booking is confirmed by Stripe’s webhook; the owner sees it and the deposit held @phone', async ({
   browser,
+  paymentPolicyLock,
 }, testInfo) => {
-  await withDeposits(browser, testInfo, 'Dora Deposit', async ({ owner, client, name, email }) => {
-    const slot = diaryTime();
-    await bookToPayment(client, slot);
-    const payButton = client.getByRole('button', { name: 'Pay £20' });
-    expect((await payButton.boundingBox())?.height).toBeGreaterThanOrEqual(44);
-    await pay(client, '4242 4242 4242 4242');
-    await expect(client.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
-    await expect(client.getByRole('status').filter({ hasText: 'Confirmed' })).toBeVisible();
+  await withDeposits(
+    { browser, paymentPolicyLock },
+    testInfo,
+    'Dora Deposit',
+    async ({ owner, client, name, email }) => {
+      const slot = diaryTime();
+      await bookToPayment(client, slot);
+      const payButton = client.getByRole('button', { name: 'Pay £20' });
+      expect((await payButton.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      await pay(client, '4242 4242 4242 4242');
+      await expect(client.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+      await expect(client.getByRole('status').filter({ hasText: 'Confirmed' })).toBeVisible();
 
-    await owner.goto(`/customers`);
-    await owner.getByRole('searchbox', { name: 'Search' }).fill(email);
-    await expect(owner.getByRole('status').filter({ hasText: '1 customer matching' })).toBeVisible();
-    await owner.getByRole('link', { name }).click();
-    await expect(owner.getByRole('main')).toContainText('Swedish massage');
-    await owner.goto('/ledger');
-    await expect(owner.getByRole('main')).toContainText('Deposits held');
-  });
+      await owner.goto(`/customers`);
+      await owner.getByRole('searchbox', { name: 'Search' }).fill(email);
+      await expect(owner.getByRole('status').filter({ hasText: '1 customer matching' })).toBeVisible();
+      await owner.getByRole('link', { name }).click();
+      await expect(owner.getByRole('main')).toContainText('Swedish massage');
+      await owner.goto('/ledger');
+      await expect(owner.getByRole('main')).toContainText('Deposits held');
+    },
+  );
 });
 
 test('a declined card shows Stripe’s message and stays on the payment step; another card then pays @phone', async ({
   browser,
+  paymentPolicyLock,
 }, testInfo) => {
-  await withDeposits(browser, testInfo, 'Dec Lined', async ({ client }) => {
+  await withDeposits({ browser, paymentPolicyLock }, testInfo, 'Dec Lined', async ({ client }) => {
     await bookToPayment(client, diaryTime());
     await pay(client, '4000 0000 0000 0002');
     const declined = client.getByRole('alert').filter({ hasText: 'The payment did not go through' });
@@ -125,8 +152,9 @@ test('a declined card shows Stripe’s message and stays on the payment step; an
 
 test('the webhook arriving before the return from Stripe, and twice, confirms the booking once', async ({
   browser,
+  paymentPolicyLock,
 }, testInfo) => {
-  await withDeposits(browser, testInfo, 'Wendy Webhook', async ({ owner, client }) => {
+  await withDeposits({ browser, paymentPolicyLock }, testInfo, 'Wendy Webhook', async ({ owner, client }) => {
     const bookingId = await bookToPayment(client, diaryTime());
     const waiting = (await (await client.request.get(`/api/bookings/${bookingId}`)).json()) as {
       payment: { clientSecret: string };
@@ -149,8 +177,8 @@ test('the webhook arriving before the return from Stripe, and twice, confirms th
   });
 });
 
-test('the payment step has no accessibility violations @phone', async ({ browser }, testInfo) => {
-  await withDeposits(browser, testInfo, 'Axel Access', async ({ client }) => {
+test('the payment step has no accessibility violations @phone', async ({ browser, paymentPolicyLock }, testInfo) => {
+  await withDeposits({ browser, paymentPolicyLock }, testInfo, 'Axel Access', async ({ client }) => {
     await bookToPayment(client, diaryTime());
     await expect(client.getByRole('textbox', { name: 'Card number' })).toBeVisible();
     await pageAtRest(client);
@@ -161,12 +189,16 @@ test('the payment step has no accessibility violations @phone', async ({ browser
 
 test('a client who gives up paying is told the hold has ended, and the time is offered again once the job frees it', async ({
   browser,
+  paymentPolicyLock,
 }, testInfo) => {
   // The e2e server holds a payment's time 30 seconds (PAYMENT_HOLD_S); the release is the every-minute job.
   test.setTimeout(240_000);
-  await withDeposits(browser, testInfo, 'Gil Givesup', async ({ client }) => {
+  await withDeposits({ browser, paymentPolicyLock }, testInfo, 'Gil Givesup', async ({ client, doneWithPolicy }) => {
     const slot = diaryTime();
     await bookToPayment(client, slot);
+    // The booking keeps its hold and deposit from here on: the tests that read the policy need not wait out the
+    // half minute of the hold and the sweep after it.
+    await doneWithPolicy();
     await expect(client.getByRole('heading', { level: 1, name: 'This time is no longer held' })).toBeVisible({
       timeout: 60_000,
     });

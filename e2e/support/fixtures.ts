@@ -15,7 +15,7 @@ type Options = {
   paymentPolicy: 'reads' | 'changes' | 'ignores';
 };
 
-export const test = base.extend<Options & { paymentPolicyLock: undefined }>({
+export const test = base.extend<Options & { paymentPolicyLock: () => void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': freshClientIp() });
   },
@@ -28,10 +28,16 @@ export const test = base.extend<Options & { paymentPolicyLock: undefined }>({
           : paymentPolicy === 'reads'
             ? await readSetting('payment-policy')
             : () => {};
+      // A test that is done with the policy before its end gives it up early by calling this (once is enough).
+      let held = true;
+      const releaseOnce = () => {
+        if (held) release();
+        held = false;
+      };
       try {
-        await use(undefined);
+        await use(releaseOnce);
       } finally {
-        release();
+        releaseOnce();
       }
     },
     // Waiting for the test of the other worker to end is not this test's time: the longest take a few minutes.

@@ -64,9 +64,23 @@ const serverEnv: Record<string, string> = {
   // every 5 seconds rather than every minute, so a walk sees a hold run out and its time offered again.
   PAYMENT_HOLD_S: '30',
   PAYMENT_HOLD_SWEEP_S: '5',
+  // Reminder texts and review requests come due every 5 seconds rather than every minute, for the same reason.
+  DUE_MESSAGES_SWEEP_S: '5',
+  // The nightly backup an hour behind the start (London time, as the server reads it): none runs during the run, whose
+  // dashboard walk shows the warning of an install never backed up. At the default 03:00 a run crossing it failed.
+  BACKUP_TIME: anHourAgoInLondon(),
   // The owner's other calendars are served by the tests themselves on 127.0.0.1, which production refuses.
   OUTSIDE_CALENDAR_ALLOW_ADDRESSES: '127.0.0.1',
 };
+
+function anHourAgoInLondon(): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(Date.now() - 3_600_000);
+}
 
 /** This run's PostgreSQL database (paths.ts), dropped and made again empty; the server migrates it as it starts. */
 async function freshDatabase() {

@@ -10,7 +10,7 @@ import { phoneBooking, todaysUnpaidAppointment, uniqueName } from '../back-offic
 import { choiceBar, confirmForm, dayText } from '../booking/booking.ts';
 import { signInAsAdmin, uniqueEmail } from '../support/auth.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { localDate, londonInstant } from '../support/dates.ts';
+import { localDate } from '../support/dates.ts';
 import { diaryTime } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { tmpDir } from '../support/paths.ts';

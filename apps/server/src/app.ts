@@ -138,7 +138,7 @@ export async function createContext(
       if (stripe) await startStripeJobs(boss, { db: database.db, env, stripe });
       await startVoucherJobs(boss, { db: database.db, env, outbox, files, stripe });
       await startCourseJobs(boss, { db: database.db, env, stripe });
-      await startReviewJobs(boss, { db: database.db, env, outbox });
+      await startReviewJobs(boss, { db: database.db, env, outbox, logger });
       await startRecordsJobs(boss, { db: database.db, env, logger });
       await startCalendarJobs(boss, { db: database.db, env, logger });
       await startTextJobs(boss, { db: database.db, env, sender: twilioSenderOf(env), logger });

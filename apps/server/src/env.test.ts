@@ -39,6 +39,8 @@ describe('configuration', () => {
     [{ PAYMENT_HOLD_SWEEP_S: '0' }, 'PAYMENT_HOLD_SWEEP_S'],
     [{ PAYMENT_HOLD_SWEEP_S: '90' }, 'PAYMENT_HOLD_SWEEP_S'],
     [{ PAYMENT_HOLD_SWEEP_S: '2.5' }, 'PAYMENT_HOLD_SWEEP_S'],
+    [{ DUE_MESSAGES_SWEEP_S: '0' }, 'DUE_MESSAGES_SWEEP_S'],
+    [{ DUE_MESSAGES_SWEEP_S: 'often' }, 'DUE_MESSAGES_SWEEP_S'],
     [{ TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}` }, 'TWILIO_AUTH_TOKEN'],
     [{ TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token' }, 'TWILIO_FROM'],
     [{ TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+447700900000' }, 'TWILIO_ACCOUNT_SID'],
@@ -81,6 +83,14 @@ describe('configuration', () => {
     expect(parseEnv({ PAYMENT_HOLD_SWEEP_S: '5' }).PAYMENT_HOLD_SWEEP_S).toBe(5);
     expect(() => parseEnv({ PAYMENT_HOLD_SWEEP_S: '120' })).toThrow(
       'PAYMENT_HOLD_SWEEP_S: must be a whole number from 1 to 60 (got "120")',
+    );
+  });
+
+  it('looks for reminder texts and review requests come due every minute, or as often as told up to that minute', () => {
+    expect(parseEnv({}).DUE_MESSAGES_SWEEP_S).toBe(60);
+    expect(parseEnv({ DUE_MESSAGES_SWEEP_S: '5' }).DUE_MESSAGES_SWEEP_S).toBe(5);
+    expect(() => parseEnv({ DUE_MESSAGES_SWEEP_S: '61' })).toThrow(
+      'DUE_MESSAGES_SWEEP_S: must be a whole number from 1 to 60 (got "61")',
     );
   });
 });

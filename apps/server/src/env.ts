@@ -207,6 +207,11 @@ export const envSchema = z
      * for the promise above; shorter lets a test see a hold released without waiting for the minute.
      */
     PAYMENT_HOLD_SWEEP_S: wholeNumber(1, 60).default(60),
+    /**
+     * How often the reminder texts and review requests that have come due go to their outbox: every minute, as they
+     * always have. Shorter lets a test see them without waiting for the minute.
+     */
+    DUE_MESSAGES_SWEEP_S: wholeNumber(1, 60).default(60),
     /** Only to point the SDK at another peer (tests, a mock): https://api.stripe.com is the default. */
     STRIPE_API_URL: optionalText.pipe(web('http://127.0.0.1:12111').optional()),
 

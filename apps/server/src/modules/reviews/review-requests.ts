@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { BookingDeps } from '../../app-context.ts';
 import { booking, reviewRequest } from '../../db/schema.ts';
-import { runOnCron } from '../../lib/jobs.ts';
+import { runEverySeconds } from '../../lib/jobs.ts';
 import { formatForClient } from '../../lib/zoned-time.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { getBusinessDetails } from '../business/business.service.ts';
@@ -88,10 +88,15 @@ export async function queueReviewRequests(deps: ReviewRequestDeps): Promise<numb
 }
 
 /**
- * Every minute, the visits completed since go to the outbox (once each): the thank-you arrives while the visit is
- * fresh. The query reads completed bookings of the last two weeks only, so it stays cheap.
+ * Every DUE_MESSAGES_SWEEP_S (a minute), the visits completed since go to the outbox (once each): the thank-you
+ * arrives while the visit is fresh. The query reads completed bookings of the last two weeks only, so it stays cheap.
  */
-export async function startReviewJobs(boss: PgBoss, deps: ReviewRequestDeps) {
-  await runOnCron(boss, REQUEST_QUEUE, '* * * * *', () => queueReviewRequests(deps));
+export async function startReviewJobs(boss: PgBoss, deps: ReviewRequestDeps & Pick<BookingDeps, 'logger'>) {
+  await runEverySeconds(boss, REQUEST_QUEUE, deps.env.DUE_MESSAGES_SWEEP_S, () => queueReviewRequests(deps), {
+    logger: deps.logger,
+    failure: 'could not queue the review requests due',
+  });
+  // The every-minute cron schedule of earlier versions is removed, or it would add a sweep of its own each minute.
+  await boss.unschedule(REQUEST_QUEUE);
   await queueReviewRequests(deps);
 }

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
-import { runEverySeconds, runOnCron } from '../../lib/jobs.ts';
+import type { Env } from '../../env.ts';
+import { runEverySeconds } from '../../lib/jobs.ts';
 import { publicUrlOf } from '../auth/auth.ts';
 import { deliverDueTexts } from './text-outbox.ts';
 import { queueDueTextReminders } from './text-reminders.ts';
@@ -13,13 +14,18 @@ const REMINDER_QUEUE = 'text-reminders';
 const SEND_EVERY_S = 5;
 
 /**
- * Texts leave from their outbox every few seconds and the reminders due are queued every minute. Each instance asks on
- * a timer of its own; a singleton slot makes one sweep per slot however many ask, and the claim in the outbox makes
- * each text go once even if two sweeps overlap (decision 072).
+ * Texts leave from their outbox every few seconds and the reminders due are queued every DUE_MESSAGES_SWEEP_S (a
+ * minute). Each instance asks on a timer of its own; a singleton slot makes one sweep per slot however many ask, and
+ * the claim in the outbox makes each text go once even if two sweeps overlap (decision 072).
  */
 export async function startTextJobs(
   boss: PgBoss,
-  deps: { db: Db; env: TextEnv; sender: TextSender | null; logger?: { warn(o: object, m: string): void } },
+  deps: {
+    db: Db;
+    env: TextEnv & Pick<Env, 'DUE_MESSAGES_SWEEP_S'>;
+    sender: TextSender | null;
+    logger?: { warn(o: object, m: string): void };
+  },
 ) {
   if (!deps.sender) return;
   const statusCallback = `${publicUrlOf(deps.env)}/api/texts/status`;
@@ -27,6 +33,11 @@ export async function startTextJobs(
     logger: deps.logger,
     failure: 'could not queue the sending of texts',
   });
-  await runOnCron(boss, REMINDER_QUEUE, '* * * * *', () => queueDueTextReminders(deps));
+  await runEverySeconds(boss, REMINDER_QUEUE, deps.env.DUE_MESSAGES_SWEEP_S, () => queueDueTextReminders(deps), {
+    logger: deps.logger,
+    failure: 'could not queue the reminder texts due',
+  });
+  // The every-minute cron schedule of earlier versions is removed, or it would add a sweep of its own each minute.
+  await boss.unschedule(REMINDER_QUEUE);
   await queueDueTextReminders(deps);
 }
