@@ -56,13 +56,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // `npm test` runs each project on its own (scripts/test.ts): a worker serves one project, and a shuffled run of
+    // both alternated them, stopping and starting a worker and its browser for most tests (131 times in 285 tests).
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     {
       name: 'phone',
       grep: /@phone/,
-      // After the desktop run, not shuffled in among it: a worker serves one project, and a run that alternates them
-      // stopped and started a worker (and its browser) for most tests: 131 times in 285 tests, ~0.9 s each.
-      dependencies: ['desktop'],
       use: {
         viewport: { width: 375, height: 812 },
         isMobile: true,

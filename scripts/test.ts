@@ -39,5 +39,17 @@ run('Type check', 'npm', ['run', '-s', 'typecheck']);
 run('Unit and integration tests (Vitest)', 'npx', ['vitest', 'run']);
 run('Production build', 'npm', ['run', '-s', 'build']);
 // Files in a random order every run (the seed is printed, `--shuffle=<seed>` repeats it): no test may rely on
-// another having run before it.
-run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--shuffle']);
+// another having run before it. The desktop walks, then those at phone size, each project a run of its own: shuffled
+// together, the workers switched project (and so process and browser) between most tests.
+run('End-to-end tests, desktop (Playwright, Chromium)', 'npx', [
+  'playwright',
+  'test',
+  '--shuffle',
+  '--project=desktop',
+]);
+run('End-to-end tests, phone size (Playwright, Chromium)', 'npx', [
+  'playwright',
+  'test',
+  '--shuffle',
+  '--project=phone',
+]);
