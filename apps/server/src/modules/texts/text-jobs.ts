@@ -27,6 +27,9 @@ export async function startTextJobs(
     logger?: { warn(o: object, m: string): void };
   },
 ) {
+  // The every-minute cron schedule of earlier versions is removed, or it would add a sweep of its own each minute
+  // (and, once texts are turned off, queue jobs nobody works).
+  await boss.unschedule(REMINDER_QUEUE);
   if (!deps.sender) return;
   const statusCallback = `${publicUrlOf(deps.env)}/api/texts/status`;
   await runEverySeconds(boss, SEND_QUEUE, SEND_EVERY_S, () => deliverDueTexts({ ...deps, statusCallback }), {
@@ -37,7 +40,5 @@ export async function startTextJobs(
     logger: deps.logger,
     failure: 'could not queue the reminder texts due',
   });
-  // The every-minute cron schedule of earlier versions is removed, or it would add a sweep of its own each minute.
-  await boss.unschedule(REMINDER_QUEUE);
   await queueDueTextReminders(deps);
 }
