@@ -45,6 +45,9 @@ describe('TemplateEditor', () => {
     subject.setSelectionRange(0, 0);
     fireEvent.click(screen.getByRole('button', { name: '{{clientName}}' }));
     expect(subject).toHaveValue('{{clientName}}Your booking is confirmed: {{when}}');
+    // The cursor is after the variable at once, in the field: a key pressed next goes there, not to the end.
+    expect(subject).toHaveFocus();
+    expect([subject.selectionStart, subject.selectionEnd]).toEqual([14, 14]);
     // Until another field is used, the text stays as it was.
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('Hello {{clientName}},');
   });

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { NoteField } from '../../../components/note-field.tsx';
 import { templatePreviewQuery, useRestoreTemplate, useSaveTemplate } from '../api.ts';
 
@@ -55,12 +56,12 @@ export function TemplateEditor({
     const start = element?.selectionStart ?? current.length;
     const end = element?.selectionEnd ?? current.length;
     const next = insertVariable(current, start, end, name);
-    (field === 'subject' ? setSubject : setBody)(next.text);
+    // The new text is in the field before the cursor is put back, in this one task: a key pressed right after the
+    // click (a frame later, the cursor was set in an animation frame) landed at the end, where React's write left it.
+    flushSync(() => (field === 'subject' ? setSubject : setBody)(next.text));
     onMessage(null);
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(next.cursor, next.cursor);
-    });
+    element?.focus();
+    element?.setSelectionRange(next.cursor, next.cursor);
   };
 
   const submit = () => {
