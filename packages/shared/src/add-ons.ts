@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type MassageType, massageTypeSchema, styleOfType } from './catalog.ts';
+import { styleOfType } from './catalog.ts';
+import { massageTypeSchema } from './services.ts';
 
 /**
  * Add-ons: something extra on a treatment (hot stones +15 min +£15, aromatherapy oil +£5), with its own
@@ -71,11 +72,6 @@ export const setBookingAddOnsInput = z.strictObject({
   version: z.number().int().min(1),
 });
 export type SetBookingAddOnsInput = z.infer<typeof setBookingAddOnsInput>;
-
-/** Whether an add-on is offered with a treatment of this type. */
-export function addOnAppliesTo(addOn: Pick<AddOn, 'types' | 'archived'>, type: MassageType | string): boolean {
-  return !addOn.archived && (addOn.types as string[]).includes(type);
-}
 
 /** The styles an add-on's treatments belong to (the owner's list shows them). */
 export function stylesOfAddOn(addOn: Pick<AddOn, 'types'>) {

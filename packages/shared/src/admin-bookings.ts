@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { addOnIdsField } from './add-ons.ts';
 import { localDateSchema } from './availability.ts';
 import { bookingStatusSchema, phoneField } from './bookings.ts';
-import { massageTypeSchema, styleSchema } from './catalog.ts';
 import { isoDateTimeField, pageFields } from './fields.ts';
+import { massageTypeSchema, styleSchema } from './services.ts';
 
 /** Filters of the owner's booking list and calendar (all optional; dates in the business time zone). */
 export const listAdminBookingsQuery = z.object({

@@ -2,9 +2,9 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { addOnIdsField, bookingAddOnSchema } from './add-ons.ts';
 import { bookingBankTransferSchema } from './bank-transfers.ts';
-import { massageTypeSchema, styleSchema } from './catalog.ts';
 import { isoDateTimeField } from './fields.ts';
 import { bookingCardSetupSchema, bookingPaymentSchema, cancellationMoneySchema } from './payments.ts';
+import { massageTypeSchema, styleSchema } from './services.ts';
 import { cancellationVoucherSchema, voucherCodeField } from './vouchers.ts';
 
 /** `awaiting_payment`: made, its time held while the client pays what the payment policy asks (decision 047). */

@@ -35,6 +35,7 @@ export * from './reviews.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './series.ts';
+export * from './services.ts';
 export * from './site-fonts.ts';
 export * from './storage.ts';
 export * from './texts.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The public site's type: a heading family and a text family the owner picks from a short list that suits
  * a spa, or the device's own (the default, today's system fonts). The files come from @fontsource packages the server
@@ -32,17 +30,6 @@ export const SITE_FONT_WEIGHTS = { heading: [600], text: [400, 600] } as const;
 export const DEVICE_HEADING_STACK = "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, serif";
 export const DEVICE_TEXT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-const headingChoice = z.enum([DEVICE_FONT, ...HEADING_FONTS], {
-  message: 'Headings: choose one of the listed typefaces or the device’s own.',
-});
-const textChoice = z.enum([DEVICE_FONT, ...TEXT_FONTS], {
-  message: 'Text: choose one of the listed typefaces or the device’s own.',
-});
-/** Fields of the website settings (website.ts). */
-export const siteFontFields = {
-  headingFont: headingChoice.default(DEVICE_FONT),
-  textFont: textChoice.default(DEVICE_FONT),
-};
 export type SiteFonts = { heading: HeadingFont | typeof DEVICE_FONT; text: TextFont | typeof DEVICE_FONT };
 
 const quoted = (font: SiteFont) => `'${SITE_FONT_NAMES[font]}'`;

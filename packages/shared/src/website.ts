@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_BRAND_COLOR, hexColorMessage, hexPattern, WEBSITE_GALLERY_MAX } from './brand.ts';
 import { brandPalette } from './brand-palette.ts';
 import { HOME_WORDS, type HomeWords } from './home-words.ts';
-import { DEVICE_FONT, HEADING_FONTS, siteFontFields, TEXT_FONTS } from './site-fonts.ts';
+import { DEVICE_FONT, HEADING_FONTS, TEXT_FONTS } from './site-fonts.ts';
 
 export const hexColorSchema = z
   .string()
@@ -84,7 +84,14 @@ export const websiteSettingsInput = z.object({
     )
     .default(''),
   /** The site's type (site-fonts.ts): the device's own unless the owner picks a family from the list. */
-  ...siteFontFields,
+  headingFont: z
+    .enum([DEVICE_FONT, ...HEADING_FONTS], {
+      message: 'Headings: choose one of the listed typefaces or the device’s own.',
+    })
+    .default(DEVICE_FONT),
+  textFont: z
+    .enum([DEVICE_FONT, ...TEXT_FONTS], { message: 'Text: choose one of the listed typefaces or the device’s own.' })
+    .default(DEVICE_FONT),
   /**
    * Off by default: the private (sensual) treatments' pages answer `noindex`, stay out of the sitemap and preview
    * as the business's neutral card. On, they are listed and titled like the therapeutic ones.

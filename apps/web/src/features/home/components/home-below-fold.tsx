@@ -1,4 +1,4 @@
-import { defaultPublicWebsite, type PublicConfig } from '@app/shared';
+import { HOME_WORDS, type PublicConfig } from '@app/shared';
 import { Anchor, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { ReviewsSection } from '../../../components/reviews/reviews-section.tsx';
@@ -15,7 +15,8 @@ export function HomeBelowFold({ config }: { config: PublicConfig }) {
       {website && <AboutSection about={website.about} therapist={website.therapist} />}
       {website && <GallerySection gallery={website.gallery} />}
       <ReviewsSection />
-      <HowItWorks steps={(website ?? defaultPublicWebsite()).words.steps} />
+      {/* The product's steps without a website row: HOME_WORDS, not website.ts, whose schemas would bring zod. */}
+      <HowItWorks steps={website?.words.steps ?? HOME_WORDS.steps} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="section" aria-label="Opening hours and area">
         <InfoCard title="Opening hours">
           <List spacing={4} listStyleType="none">

@@ -10,7 +10,7 @@ import classes from './site.module.css';
 const stepIcons = [LeafIcon, CalendarIcon, RestIcon];
 
 /** The three steps, in the owner's words where written (HOME_WORDS otherwise). */
-export function HowItWorks({ steps }: { steps: PublicWebsite['words']['steps'] }) {
+export function HowItWorks({ steps }: { steps: readonly PublicWebsite['words']['steps'][number][] }) {
   return (
     <Stack gap="md" component="section" aria-labelledby="how-heading">
       <Title order={2} id="how-heading">
