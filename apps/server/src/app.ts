@@ -9,13 +9,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { PgBoss } from 'pg-boss';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { AppContext } from './app-context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler.ts';
 import { registerEtags } from './lib/etag.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
+import { createLogger } from './lib/logger.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { logRequests } from './lib/request-log.ts';
@@ -84,7 +85,7 @@ export async function createContext(
   env: Env,
   options: { database?: Database; logger?: Logger } = {},
 ): Promise<AppContext> {
-  const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const recordsKey = await Promise.resolve()
     .then(() => resolveRecordsKey(env))
@@ -167,11 +168,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   trackRoutes(app);
   logRequests(app);
   registerEtags(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // Answers of the API are personal (or may become so): no browser or proxy keeps them, unless a
     // route chose its own caching (the calendar feed).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   registerErrorHandler(app);
   registerInputGuard(app);

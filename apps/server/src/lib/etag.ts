@@ -13,17 +13,18 @@ declare module 'fastify' {
  * changes the moment what the answer says changes (a booking taken, a price edited), on every instance alike.
  */
 export function registerEtags(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config?.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.routeOptions.config?.etag || reply.statusCode !== 200 || typeof payload !== 'string')
+      return done(null, payload);
     // A route that keeps its answers may have tagged this one already.
     const tag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
     reply.header('etag', tag);
     const known = request.headers['if-none-match'];
     if (known?.split(',').some((candidate) => candidate.trim() === tag)) {
       reply.code(304);
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 }
 

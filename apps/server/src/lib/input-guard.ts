@@ -1,5 +1,5 @@
 import { AppError, entityIdSchema } from '@app/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Path parameters that name a stored row: each must be a UUID (every table is keyed by one). */
 const ID_PARAMS = new Set(['id', 'uid', 'bookingId', 'fileId']);
@@ -16,23 +16,32 @@ const MAX_DEPTH = 32;
  * (PostgreSQL refuses NUL in text, and a non-UUID in a uuid column, with an error, not a miss).
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    const params = (request.params ?? {}) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(params)) {
-      if (typeof value !== 'string' || name === '*') continue;
-      // The file manager answers with the storage codes of the specification (section 8).
-      const code = request.url.startsWith('/api/files') ? 'storage/invalid-url' : 'VALIDATION';
-      if (ID_PARAMS.has(name)) {
-        if (!entityIdSchema.safeParse(value).success) throw new AppError(code, `${name}: Not a valid id`);
-      } else if (value.length > MAX_WORD_PARAM || CONTROL.test(value))
-        throw new AppError(code, `${name}: Not a valid value`);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkInput(request);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
-    // No form of ours nests deeper than a few levels; thousands of levels overflowed better-auth's stack (a 500).
-    if (nestedDeeperThan(request.body, MAX_DEPTH))
-      throw new AppError('VALIDATION', `body: must not be nested more than ${MAX_DEPTH} levels deep`);
-    const bad = nulIn(request.query, []) ?? nulIn(request.body, []);
-    if (bad) throw new AppError('VALIDATION', `${bad || 'body'}: must not contain a NUL character`);
   });
+}
+
+function checkInput(request: FastifyRequest) {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || name === '*') continue;
+    // The file manager answers with the storage codes of the specification (section 8).
+    const code = request.url.startsWith('/api/files') ? 'storage/invalid-url' : 'VALIDATION';
+    if (ID_PARAMS.has(name)) {
+      if (!entityIdSchema.safeParse(value).success) throw new AppError(code, `${name}: Not a valid id`);
+    } else if (value.length > MAX_WORD_PARAM || CONTROL.test(value))
+      throw new AppError(code, `${name}: Not a valid value`);
+  }
+  // No form of ours nests deeper than a few levels; thousands of levels overflowed better-auth's stack (a 500).
+  if (nestedDeeperThan(request.body, MAX_DEPTH))
+    throw new AppError('VALIDATION', `body: must not be nested more than ${MAX_DEPTH} levels deep`);
+  const bad = nulIn(request.query, []) ?? nulIn(request.body, []);
+  if (bad) throw new AppError('VALIDATION', `${bad || 'body'}: must not contain a NUL character`);
 }
 
 /** The path of the first string (value or key) holding a NUL character, or undefined. */

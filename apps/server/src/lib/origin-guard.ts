@@ -23,21 +23,31 @@ declare module 'fastify' {
  */
 export function registerOriginGuard(app: FastifyInstance, trustedOrigins: string[]) {
   const trusted = new Set(trustedOrigins);
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const files = request.url.startsWith('/api/files');
-    if (!fromOwnSite(request, trusted))
-      throw files
-        ? new AppError('storage/unauthorized-app', 'Files can only be uploaded from this website.')
-        : new AppError('FORBIDDEN', 'This request came from another site. Please use the website itself.');
-    // Upload routes read multipart themselves and answer with the storage codes of the specification.
-    const type = request.headers['content-type'];
-    if (type === undefined || request.routeOptions.config.multipart) return;
-    const mediaType = type.split(';')[0]?.trim().toLowerCase();
-    if (request.routeOptions.config.form && mediaType === 'application/x-www-form-urlencoded') return;
-    if (mediaType !== 'application/json')
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (Content-Type: application/json).');
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method)) return done();
+    try {
+      checkSender(request, trusted);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
+}
+
+/** Refuses a state-changing request from another site, or with a body that is not JSON (or the route's own kind). */
+function checkSender(request: FastifyRequest, trusted: Set<string>) {
+  const files = request.url.startsWith('/api/files');
+  if (!fromOwnSite(request, trusted))
+    throw files
+      ? new AppError('storage/unauthorized-app', 'Files can only be uploaded from this website.')
+      : new AppError('FORBIDDEN', 'This request came from another site. Please use the website itself.');
+  // Upload routes read multipart themselves and answer with the storage codes of the specification.
+  const type = request.headers['content-type'];
+  if (type === undefined || request.routeOptions.config.multipart) return;
+  const mediaType = type.split(';')[0]?.trim().toLowerCase();
+  if (request.routeOptions.config.form && mediaType === 'application/x-www-form-urlencoded') return;
+  if (mediaType !== 'application/json')
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (Content-Type: application/json).');
 }
 
 function fromOwnSite(request: FastifyRequest, trusted: Set<string>): boolean {

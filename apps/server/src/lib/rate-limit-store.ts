@@ -24,8 +24,12 @@ export async function countRequest(
   return { count: Number(row?.count ?? n), ttlMs: Number(row?.ttl ?? windowMs) };
 }
 
-/** The most requests one instance takes from the shared count at once (what it may leave unused when a window ends). */
-const LEASE_MAX = 16;
+/**
+ * The most requests one instance takes from the shared count at once, which is also the most it may leave unused
+ * when a window ends: a fortieth of the limit (15 of the default 600), at least 1, at most 1,024. So an instance
+ * forgoes at most 2.5 % of a limit, and a high limit costs one statement per thousand requests, not per sixteen.
+ */
+export const leaseMaxOf = (max: number) => Math.max(1, Math.min(1024, Math.floor(max / 40)));
 
 type Incr = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -34,9 +38,9 @@ type Incr = (error: Error | null, result?: { current: number; ttl: number }) => 
  * - a caller the shared count has put over its limit is refused from memory until the window ends;
  * - a caller still within it takes its requests from the shared count in leases: one at first (a visitor's
  *   request costs one statement, as before), then twice as many each time it comes back within the window, up to
- *   LEASE_MAX and never past what the limit has left as last seen, and spends them here without asking again.
+ *   leaseMaxOf(limit) and never past what the limit has left as last seen, and spends them here without asking again.
  * Every leased request is counted in the shared count before it is served, so all instances together never let a
- * caller past its limit; an instance may end a window with a few leased requests unused (at most LEASE_MAX), so a
+ * caller past its limit; an instance may end a window with a few leased requests unused (at most leaseMaxOf), so a
  * caller spread over several instances may get that many fewer. Only leases and "refused until" are kept in
  * memory, and another instance learns the same from the shared count on its own.
  */
@@ -61,9 +65,11 @@ export function databaseRateLimitStore(db: Db, max: number) {
   return class DatabaseStore {
     timeWindow: number;
     max: number;
+    leaseMax: number;
     constructor(options: { timeWindow?: number; max?: number }) {
       this.timeWindow = Number(options.timeWindow ?? 60_000);
       this.max = typeof options.max === 'number' ? options.max : max;
+      this.leaseMax = leaseMaxOf(this.max);
     }
     incr(key: string, callback: Incr, timeWindow?: number) {
       const now = Date.now();
@@ -109,7 +115,7 @@ export function databaseRateLimitStore(db: Db, max: number) {
           next.base = count - size;
           next.granted = Math.max(0, Math.min(size, this.max - next.base));
           next.used = 0;
-          next.nextSize = Math.min(LEASE_MAX, size * 2);
+          next.nextSize = Math.min(this.leaseMax, size * 2);
           if (next.granted === 0) {
             leases.delete(key);
             refusedUntil.set(key, { until: next.until, count });

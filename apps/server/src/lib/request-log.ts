@@ -9,7 +9,8 @@ export const SLOW_REQUEST_MS = 1000;
  * Errors are also logged by the error handler, with their stack.
  */
 export function logRequests(app: FastifyInstance, { slowMs = SLOW_REQUEST_MS }: { slowMs?: number } = {}) {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request on the busiest path.
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     const path = request.url.split('?')[0] ?? request.url;
@@ -17,5 +18,6 @@ export function logRequests(app: FastifyInstance, { slowMs = SLOW_REQUEST_MS }: 
     if (status >= 500) request.log.error(line, 'request failed');
     else if (ms >= slowMs) request.log.warn(line, 'slow request');
     else if (path.startsWith('/api/')) request.log.info(line, 'request');
+    done();
   });
 }

@@ -105,9 +105,12 @@ export function requireRole(actor: Actor | null, ...roles: Role[]): Actor {
 export const OWNER_PREFIX = '/api/admin/';
 
 export function registerOwnerGuard(app: FastifyInstance, auth: Auth) {
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (request.url.startsWith(OWNER_PREFIX)) requireRole(await actorOf(auth, request), 'admin');
-    return payload;
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    // Other paths pass at once, without a promise.
+    if (!request.url.startsWith(OWNER_PREFIX)) return done(null, payload);
+    actorOf(auth, request)
+      .then((actor) => requireRole(actor, 'admin'))
+      .then(() => done(null, payload), done);
   });
 }
 

@@ -11,10 +11,10 @@ import {
   uploadFileFields,
 } from '@app/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { storedFile } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { parseInput, uuidPattern } from '../../lib/validation.ts';
 import { type Actor, actsAsOwner, type QueryRequest } from '../auth/actor.ts';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../auth/auth.ts';
@@ -26,7 +26,7 @@ export function createFileStore(
   env: Env,
   options: { logger?: StoreLogger; s3?: Partial<Pick<S3StoreOptions, 'attempts' | 'retryDelayMs' | 'timeoutMs'>> } = {},
 ): FileStore {
-  const logger = options.logger ?? pino({ level: env.LOG_LEVEL, name: 'file-store' });
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, name: 'file-store' });
   if (env.FILE_STORAGE === 'local') return createLocalStore(env.DATA_DIR, logger);
   return createS3Store(
     {

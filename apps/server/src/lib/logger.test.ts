@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LOG_FLUSH_MS } from './logger.ts';
+
+const loggerModule = fileURLToPath(new URL('./logger.ts', import.meta.url));
+
+/** A process of its own that logs with createLogger as the server does; what reaches its standard output, line by line. */
+function loggingProcess(script: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { createLogger } from ${JSON.stringify(loggerModule)};\nconst log = createLogger({ level: 'info' });\n${script}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const lines: { msg: string }[] = [];
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const text = partial + chunk.toString();
+    const complete = text.split('\n');
+    partial = complete.pop() ?? '';
+    for (const line of complete) lines.push(JSON.parse(line) as { msg: string });
+  });
+  const exited = new Promise<number | null>((done) => child.on('exit', done));
+  return { child, lines, exited };
+}
+
+describe(`createLogger (lines gathered, written together or after ${LOG_FLUSH_MS} ms)`, () => {
+  it('writes a line on a quiet server within a moment, without waiting for more lines to fill its buffer', async () => {
+    // It stays up for 5 s: the line must come from the flush timer, not from the exit.
+    const logging = loggingProcess(`log.info('lonely line'); setTimeout(() => {}, 5000);`);
+    try {
+      await expect.poll(() => logging.lines.map((line) => line.msg), { timeout: 4000 }).toEqual(['lonely line']);
+      expect(logging.child.exitCode).toBeNull();
+    } finally {
+      logging.child.kill();
+    }
+  });
+
+  it('writes every line still gathered when the process exits at once after logging', async () => {
+    const logging = loggingProcess(`for (let n = 0; n < 100; n++) log.info('line ' + n); process.exit(0);`);
+    expect(await logging.exited).toBe(0);
+    expect(logging.lines.map((line) => line.msg)).toEqual(Array.from({ length: 100 }, (_, n) => `line ${n}`));
+  });
+
+  it('writes the lines of a process that ends with an uncaught error', async () => {
+    const logging = loggingProcess(`log.info('before the crash'); setTimeout(() => { throw new Error('boom'); }, 10);`);
+    expect(await logging.exited).not.toBe(0);
+    expect(logging.lines.map((line) => line.msg)).toEqual(['before the crash']);
+  });
+});
