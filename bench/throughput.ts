@@ -3,13 +3,16 @@
 // process, 50 keep-alive connections). The bench's earlier Node client topped out near 26–30k req/s on bare Fastify
 // where autocannon reaches 40–64k, so its ratios read about twice autocannon's; the bench now also checks that the
 // baseline saturates bare Fastify (its process busy ≥ 90% of a core) and says so when it does not.
+// The server measured (bare or ours) runs on CPU 0 and autocannon on CPU 1 (`taskset`, when the machine has it and two
+// CPUs): unpinned on a 2-core machine, the two shared both cores, and bare Fastify read anywhere from 15k to 40k req/s
+// from one round to the next as the scheduler placed them.
 // Three rounds, each measuring bare Fastify first and then every path; each ratio is against the same round's
 // baseline, and the bench prints min–median of the three with the load beside them. Exits non-zero when a median
 // ratio, a p99 or the idle memory misses its bar (the issue's goals).
 // Run: node bench/throughput.ts (Node 24, PostgreSQL on 127.0.0.1:5432). THROUGHPUT_SECONDS=5, THROUGHPUT_ROUNDS=3.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../apps/server/src/test/free-port.ts';
 import { finish, load, median, miss, scratchPostgres } from './support.ts';
@@ -19,6 +22,11 @@ const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const root = resolve(import.meta.dirname, '..');
 const autocannonCli = join(root, 'node_modules/autocannon/autocannon.js');
+const pinned = availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+/** A Node process on one CPU of its own when pinned: `taskset` runs Node in its own place, with the same pid. */
+const node = (cpu: number, args: string[]): [string, string[]] =>
+  pinned ? ['taskset', ['-c', String(cpu), process.execPath, ...args]] : [process.execPath, args];
+
 /** The server as `npm start` runs it: its bundle (decision 088), built first when missing. */
 export const serverEntry = ['--max-semi-space-size=8', 'scripts/start.ts'];
 
@@ -37,7 +45,7 @@ export async function waitFor(url: string, child: ChildProcess, output: () => st
 }
 
 function start(command: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(...node(0, command), { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
   let output = '';
   let lines = 0;
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -68,8 +76,16 @@ type Result = { perSecond: number; p99: number; refused: number; failed: number;
 /** autocannon in its own process: CONNECTIONS keep-alive connections for SECONDS; `busy` is the server's CPU share. */
 async function hammer(port: number, path: string, serverPid: number, seconds = SECONDS): Promise<Result> {
   const child = spawn(
-    process.execPath,
-    [autocannonCli, '-j', '-n', '-c', String(CONNECTIONS), '-d', String(seconds), `http://127.0.0.1:${port}${path}`],
+    ...node(1, [
+      autocannonCli,
+      '-j',
+      '-n',
+      '-c',
+      String(CONNECTIONS),
+      '-d',
+      String(seconds),
+      `http://127.0.0.1:${port}${path}`,
+    ]),
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
@@ -162,7 +178,11 @@ try {
   await hammer(barePort, '/', barePid, 2); // warm-up of both
   for (const target of targets) await hammer(appPort, target.path, pid, 1);
   const logLinesBefore = app.lines();
-  console.log(`${CONNECTIONS} connections (autocannon), ${SECONDS} s each, ${ROUNDS} rounds; ${load()} before timing`);
+  console.log(
+    `${CONNECTIONS} connections (autocannon), ${SECONDS} s each, ${ROUNDS} rounds; ${
+      pinned ? 'server on CPU 0, autocannon on CPU 1' : 'not pinned (no taskset or one CPU)'
+    }; ${load()} before timing`,
+  );
   const baselines: Result[] = [];
   const results = targets.map(() => [] as (Result & { ratio: number })[]);
   let requests = 0;
