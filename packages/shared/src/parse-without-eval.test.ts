@@ -7,5 +7,4 @@ describe('parse-without-eval', () => {
     const { config } = await import('zod/v4/core');
     expect(config().jitless).toBe(true);
   });
-
 });
