@@ -4,6 +4,14 @@ import { brandPalette } from './brand-palette.ts';
 import { HOME_WORDS, type HomeWords } from './home-words.ts';
 import { DEVICE_FONT, HEADING_FONTS, TEXT_FONTS } from './site-fonts.ts';
 
+/** The site's type (site-fonts.ts): a listed family, or the device's own. */
+const headingFontChoice = z.enum([DEVICE_FONT, ...HEADING_FONTS], {
+  message: 'Headings: choose one of the listed typefaces or the device’s own.',
+});
+const textFontChoice = z.enum([DEVICE_FONT, ...TEXT_FONTS], {
+  message: 'Text: choose one of the listed typefaces or the device’s own.',
+});
+
 export const hexColorSchema = z
   .string()
   .trim()
@@ -84,14 +92,8 @@ export const websiteSettingsInput = z.object({
     )
     .default(''),
   /** The site's type (site-fonts.ts): the device's own unless the owner picks a family from the list. */
-  headingFont: z
-    .enum([DEVICE_FONT, ...HEADING_FONTS], {
-      message: 'Headings: choose one of the listed typefaces or the device’s own.',
-    })
-    .default(DEVICE_FONT),
-  textFont: z
-    .enum([DEVICE_FONT, ...TEXT_FONTS], { message: 'Text: choose one of the listed typefaces or the device’s own.' })
-    .default(DEVICE_FONT),
+  headingFont: headingFontChoice.default(DEVICE_FONT),
+  textFont: textFontChoice.default(DEVICE_FONT),
   /**
    * Off by default: the private (sensual) treatments' pages answer `noindex`, stay out of the sitemap and preview
    * as the business's neutral card. On, they are listed and titled like the therapeutic ones.
@@ -145,7 +147,7 @@ export const publicWebsiteSchema = z.object({
   gallery: z.array(z.object({ image: websiteImageSchema, alt: z.string() })),
   map: z.object({ image: websiteImageSchema.nullable(), link: z.string() }).nullable().default(null),
   fonts: z
-    .object({ heading: z.enum([DEVICE_FONT, ...HEADING_FONTS]), text: z.enum([DEVICE_FONT, ...TEXT_FONTS]) })
+    .object({ heading: headingFontChoice, text: textFontChoice })
     .default({ heading: DEVICE_FONT, text: DEVICE_FONT }),
 });
 export type PublicWebsite = z.infer<typeof publicWebsiteSchema>;
