@@ -10,14 +10,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../apps/server/src/test/free-port.ts';
-import { finish, load, median, miss, scratchPostgres } from './support.ts';
+import { finish, load, median, miss, npmStart, scratchPostgres } from './support.ts';
 
 const RUNS = Number(process.env.COLD_START_RUNS ?? 3);
 const root = resolve(import.meta.dirname, '..');
 /** `npm start` (its bundle built by the first start below), and the sources as they were started before it. */
+const served = npmStart();
 const entries = {
-  bundle: ['--max-semi-space-size=8', 'scripts/start.ts'],
-  sources: ['--max-semi-space-size=8', 'apps/server/src/main.ts'],
+  bundle: served.args,
+  sources: served.args.map((arg) => (arg === 'scripts/start.ts' ? 'apps/server/src/main.ts' : arg)),
 };
 type Entry = keyof typeof entries;
 
@@ -35,7 +36,15 @@ async function coldStart(entry: Entry, env: Record<string, string>, measureRss =
   const started = performance.now();
   const child = spawn(process.execPath, entries[entry], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      ...served.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

@@ -2,12 +2,30 @@
 // code. PostgreSQL is the default and the only database a bench falls back from to nothing: when it does not answer
 // the bench fails. PGlite only when asked for (BENCH_DATABASE=pglite), and every bench says which one it used.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * The server as `npm start` runs it, read from package.json so that the benches measure what ships: the environment
+ * the script sets and Node's arguments (its flags, then scripts/start.ts: the bundle, decision 088).
+ */
+export function npmStart(): { env: Record<string, string>; args: string[] } {
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8'));
+  const words = String(manifest.scripts.start).split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0]?.includes('=')) {
+    const [name = '', value = ''] = (words.shift() ?? '').split('=');
+    env[name] = value;
+  }
+  if (words.shift() !== 'node') throw new Error(`npm start does not run node: ${manifest.scripts.start}`);
+  return { env, args: words };
+}
 
 /** Creates a scratch PostgreSQL database and returns its URL and a drop function. */
 export async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../apps/server/src/test/free-port.ts';
-import { finish, load, median, miss, scratchPostgres } from './support.ts';
+import { finish, load, median, miss, npmStart, scratchPostgres } from './support.ts';
 
 const SECONDS = Number(process.env.THROUGHPUT_SECONDS ?? 5);
 const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
@@ -28,7 +28,7 @@ const node = (cpu: number, args: string[]): [string, string[]] =>
   pinned ? ['taskset', ['-c', String(cpu), process.execPath, ...args]] : [process.execPath, args];
 
 /** The server as `npm start` runs it: its bundle (decision 088), built first when missing. */
-export const serverEntry = ['--max-semi-space-size=8', 'scripts/start.ts'];
+const served = npmStart();
 
 export async function waitFor(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 300_000;
@@ -130,7 +130,8 @@ const range = (values: number[], digits: number) =>
 const scratch = await scratchPostgres();
 const dataDir = mkdtempSync(join(tmpdir(), 'throughput-'));
 const [appPort, barePort] = [await freePort(), await freePort()];
-const app = start(serverEntry, {
+const app = start(served.args, {
+  ...served.env,
   NODE_ENV: 'production',
   PORT: String(appPort),
   HOST: '127.0.0.1',

@@ -76,18 +76,12 @@ export async function openDatabase(options: {
   const unlock = folder ? lockDataDir(resolve(options.dataDir)) : () => {};
   try {
     // PGlite and its driver are loaded only here: a server on PostgreSQL never loads them.
-    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { fromPglite }] =
-      await Promise.all([
-        import('@electric-sql/pglite'),
-        import('@electric-sql/pglite/contrib/pg_trgm'),
-        import('drizzle-orm/pglite'),
-        import('drizzle-orm/pglite/migrator'),
-        import('pg-boss'),
-      ]);
-    const client = await PGlite.create(folder ?? 'memory://', {
-      extensions: { pg_trgm },
-      loadDataDir: options.snapshot,
-    });
+    const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }, { fromPglite }] = await Promise.all([
+      createPglite(folder ?? 'memory://', options.snapshot),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      import('pg-boss'),
+    ]);
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
@@ -105,6 +99,26 @@ export async function openDatabase(options: {
     unlock();
     throw error;
   }
+}
+
+/**
+ * PGlite as the product opens it, for the server and for a restore alike (decision 095):
+ * - Its tables are in `template1`. PGlite before 0.4.3 connected there, so every data folder written so far holds
+ *   them there; later versions connect to `postgres` and would find an empty database.
+ * - Its buffer cache lives in the process's own memory, so it is 16 MB rather than PostgreSQL's 128 MB: a small
+ *   practice's hot rows fit in it, and the operating system caches the rest of the folder.
+ */
+export async function createPglite(folder: string, snapshot?: Blob): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  return PGlite.create(folder, {
+    database: 'template1',
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    extensions: { pg_trgm },
+    loadDataDir: snapshot,
+  });
 }
 
 /**

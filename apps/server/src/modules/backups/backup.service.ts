@@ -106,7 +106,7 @@ async function snapshotOf(database: Database): Promise<Snapshot> {
       client.execProtocolRawSync(simpleQuery(`rollback; deallocate all; ${restoreSettings}`));
       return text;
     });
-    dumpedWith = 'pg_dump of @electric-sql/pglite-tools 0.2.21';
+    dumpedWith = 'pg_dump of @electric-sql/pglite-tools 0.3.6';
   } else {
     ({ sql, version: dumpedWith } = await runPgDump(source.url));
   }

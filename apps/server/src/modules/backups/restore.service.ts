@@ -8,7 +8,7 @@ import { createGunzip } from 'node:zlib';
 import { AppError, isSafeStoragePath } from '@app/shared';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { migrationsFolder } from '../../db/client.ts';
+import { createPglite, migrationsFolder } from '../../db/client.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
 import type { Env } from '../../env.ts';
 import { recordsKeyBytes } from '../records/records-crypto.ts';
@@ -209,12 +209,7 @@ export async function restoreBackup(
         await putFiles(files, manifest, stage);
       });
     } else {
-      // Loaded here only: a server on PostgreSQL never loads PGlite.
-      const [{ PGlite }, { pg_trgm }] = await Promise.all([
-        import('@electric-sql/pglite'),
-        import('@electric-sql/pglite/contrib/pg_trgm'),
-      ]);
-      const client = await PGlite.create(pgliteStage, { extensions: { pg_trgm } });
+      const client = await createPglite(pgliteStage);
       try {
         await load((text) => client.exec(text).then((results) => results.at(-1) ?? { rows: [] }), manifest, sql);
       } finally {
