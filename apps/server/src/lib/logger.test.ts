@@ -24,7 +24,8 @@ function loggingProcess(script: string) {
     partial = complete.pop() ?? '';
     for (const line of complete) lines.push(JSON.parse(line) as { msg: string });
   });
-  const exited = new Promise<number | null>((done) => child.on('exit', done));
+  // 'close', not 'exit': the process may have exited before its last output is read here.
+  const exited = new Promise<number | null>((done) => child.on('close', done));
   return { child, lines, exited };
 }
 
