@@ -18,7 +18,7 @@ const root = resolve(import.meta.dirname, '..');
 const served = npmStart();
 const entries = {
   bundle: served.args,
-  sources: served.args.map((arg) => (arg === 'scripts/start.ts' ? 'apps/server/src/main.ts' : arg)),
+  sources: served.args.map((arg) => (arg === 'scripts/start.mjs' ? 'apps/server/src/main.ts' : arg)),
 };
 type Entry = keyof typeof entries;
 

@@ -13,7 +13,7 @@ export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@
 
 /**
  * The server as `npm start` runs it, read from package.json so that the benches measure what ships: the environment
- * the script sets and Node's arguments (its flags, then scripts/start.ts: the bundle, decision 088).
+ * the script sets and Node's arguments (its flags, then scripts/start.mjs: the bundle, decision 088).
  */
 export function npmStart(): { env: Record<string, string>; args: string[] } {
   const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8'));

@@ -1,31 +1,17 @@
 // The server as one ES module bundle for `npm start` (decision 088): Node no longer finds, reads and links the
 // server's sources and the packages' some 1,700 modules one by one at every start. The packages are bundled too,
 // except the few below that must stay in their own folder; lazy imports become chunks loaded when first needed.
-// Built when missing, when any source it was built from changed since (its metafile lists them) or when the packages
+// Built when missing, when any source it was built from changed since (sources.json lists them) or when the packages
 // were installed again, so a fresh clone's first `npm start` builds it and later starts reuse it.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { bundleSourcesFile, serverBundleDir } from './server-bundle.mjs';
+
+export { serverBundle, serverBundleDir, serverBundleIsFresh } from './server-bundle.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-export const serverBundleDir = resolve(root, 'apps/server/dist');
-export const serverBundle = resolve(serverBundleDir, 'main.js');
-
-/** Whether the bundle in `outDir` is there and no file it was built from is newer than it. */
-export function serverBundleIsFresh(outDir = serverBundleDir): boolean {
-  const bundle = resolve(outDir, 'main.js');
-  const metafilePath = resolve(outDir, 'meta.json');
-  if (!existsSync(bundle) || !existsSync(metafilePath)) return false;
-  const builtAt = statSync(bundle).mtimeMs;
-  const inputs = Object.keys((JSON.parse(readFileSync(metafilePath, 'utf8')) as { inputs: object }).inputs);
-  // The packages change only with an install, which rewrites npm's own record of the tree.
-  const sources = [...inputs.filter((input) => !input.includes('node_modules/')), 'node_modules/.package-lock.json'];
-  return sources.every((input) => {
-    const file = resolve(root, input);
-    return existsSync(file) && statSync(file).mtimeMs <= builtAt;
-  });
-}
 
 /**
  * Packages left as imports, loaded from node_modules as before: those that read files of their own folder at run time
@@ -105,7 +91,9 @@ export async function buildServer(outDir = serverBundleDir) {
       js: "import { createRequire as createRequireOfBundle } from 'node:module';\nconst require = createRequireOfBundle(import.meta.url);",
     },
   });
-  writeFileSync(resolve(outDir, 'meta.json'), JSON.stringify(result.metafile));
+  // The packages change only with an install, which rewrites npm's own record of the tree.
+  const sources = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
+  writeFileSync(resolve(outDir, bundleSourcesFile), JSON.stringify([...sources, 'node_modules/.package-lock.json']));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer();

@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,6 +55,12 @@ describe("the server's bundle", () => {
   it('is built fresh, migrates a new database, serves the web app and the API with the same headers', async () => {
     await buildServer(outDir);
     expect(serverBundleIsFresh(outDir)).toBe(true);
+    // npm start builds again when a file the bundle was built from is newer than it (or the packages were installed).
+    const sources = JSON.parse(readFileSync(join(outDir, 'sources.json'), 'utf8'));
+    expect(sources).toEqual(expect.arrayContaining(['apps/server/src/main.ts', 'node_modules/.package-lock.json']));
+    utimesSync(join(outDir, 'main.js'), new Date(0), new Date(0));
+    expect(serverBundleIsFresh(outDir)).toBe(false);
+    utimesSync(join(outDir, 'main.js'), new Date(), new Date());
     const port = await freePort();
     const env: Record<string, string | undefined> = {
       ...process.env,

@@ -1,0 +1,4 @@
+export const serverBundleDir: string;
+export const serverBundle: string;
+export const bundleSourcesFile: string;
+export function serverBundleIsFresh(outDir?: string): boolean;
