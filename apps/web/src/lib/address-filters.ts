@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -15,15 +15,26 @@ export function pageOf(params: URLSearchParams): number {
  * A list's filters, search and page held in the address, so a link, a reload and Back show the same rows. `update`
  * sets the keys it is given and removes those given as empty; two updates in a row (both dates filled at once) both
  * stick, as each builds on the last one made rather than on the address of the last render.
+ *
+ * The router renders a new address in a transition: until it is shown, an urgent render (a query's answer) still
+ * shows the one before. So the address this hook builds on follows only addresses the screen has shown: one it wrote
+ * itself, or one it did not (Back, a link), which replaces it. A CI run lost a date when the address of such a render
+ * was taken for the latest.
  */
 export function useAddressFilters() {
   const [params, setParams] = useSearchParams();
   const latest = useRef(params);
-  const seen = useRef(params.toString());
-  if (params.toString() !== seen.current) {
-    seen.current = params.toString();
-    latest.current = params;
-  }
+  /** What `update` wrote that the screen has not shown yet, oldest first. */
+  const unshown = useRef<string[]>([]);
+  const address = params.toString();
+  useLayoutEffect(() => {
+    const written = unshown.current.indexOf(address);
+    if (written >= 0) unshown.current = unshown.current.slice(written + 1);
+    else {
+      unshown.current = [];
+      latest.current = new URLSearchParams(address);
+    }
+  }, [address]);
   const update = (changes: AddressChanges) => {
     const next = new URLSearchParams(latest.current);
     for (const [key, value] of Object.entries(changes)) {
@@ -31,6 +42,7 @@ export function useAddressFilters() {
       else next.delete(key);
     }
     latest.current = next;
+    unshown.current.push(next.toString());
     setParams(next);
   };
   const page = pageOf(params);
