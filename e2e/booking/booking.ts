@@ -40,9 +40,15 @@ export async function turnToDay(scope: Page | Locator, date: string): Promise<Lo
   return day;
 }
 
-/** Turns the calendar to the day's month and picks the day once its free times have loaded. */
+/**
+ * Turns the calendar to the day's month and picks the day once its free times have loaded. The slots arriving may
+ * still move the calendar to an earlier month between the turn and the click (a CI run's click then waited for a day
+ * no longer shown until the test timed out): the click gives up after 2 s and the calendar is turned again.
+ */
 export async function pickDay(scope: Page | Locator, date: string) {
-  await (await turnToDay(scope, date)).click();
+  await expect(async () => {
+    await (await turnToDay(scope, date)).click({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** Picks the first free time of the chosen day and returns it as shown, e.g. '10:00'. */
