@@ -1,5 +1,6 @@
 // Decision 044: the per-day journal sums and each client's spend are kept by triggers in the transaction that
-// writes the lines or payments; whatever was written, committed or rolled back, they equal a direct sum.
+// writes the lines or payments; whatever was written, committed or rolled back, they equal a direct sum. Decision 096:
+// the per-month journal sums equal the per-day ones summed.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { payment, user } from '../db/schema.ts';
@@ -36,6 +37,18 @@ const journalSummary = () =>
     sql.raw(`select ${key}, debit_pence::float8 as debit, credit_pence::float8 as credit
                from journal_day order by 1, 2, 3, 4, 5`),
   );
+const monthKey = `account_code, to_char(month, 'YYYY-MM-DD') as month, style, service_type, vat_kind`;
+const journalMonthDirect = () =>
+  rows(
+    sql.raw(`select account_code, to_char(date_trunc('month', date::timestamp), 'YYYY-MM-DD') as month, style,
+                    service_type, vat_kind, sum(debit_pence)::float8 as debit, sum(credit_pence)::float8 as credit
+               from journal_day group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
+  );
+const journalMonthSummary = () =>
+  rows(
+    sql.raw(`select ${monthKey}, debit_pence::float8 as debit, credit_pence::float8 as credit
+               from journal_month order by 1, 2, 3, 4, 5`),
+  );
 const spendDirect = () =>
   rows(
     sql`select client_id, count(*)::int as payments, sum(amount_pence)::float8 as spend
@@ -46,6 +59,7 @@ const spendSummary = () =>
 
 async function expectSummariesExact() {
   expect(await journalSummary()).toEqual(await journalDirect());
+  expect(await journalMonthSummary()).toEqual(await journalMonthDirect());
   expect(await spendSummary()).toEqual(await spendDirect());
 }
 

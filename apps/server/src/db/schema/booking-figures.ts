@@ -24,6 +24,27 @@ export const bookingFigures = pgTable(
   ],
 );
 
+/**
+ * `booking_figures` summed by month (the first day of the month), kept by a row trigger on it (decision 096): a range
+ * reads its whole months here and only the days at either end there.
+ */
+export const bookingFiguresMonth = pgTable(
+  'booking_figures_month',
+  {
+    month: date('month').notNull(),
+    style: text('style').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    cancelledBy: text('cancelled_by'),
+    bookings: integer('bookings').notNull(),
+  },
+  (table) => [
+    unique('booking_figures_month_key')
+      .on(table.month, table.style, table.type, table.status, table.cancelledBy)
+      .nullsNotDistinct(),
+  ],
+);
+
 /** The one time zone `booking_figures` is counted in; no row until it is first built. */
 export const bookingFiguresZone = pgTable('booking_figures_zone', {
   id: boolean('id').primaryKey().default(true),

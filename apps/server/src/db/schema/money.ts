@@ -184,6 +184,25 @@ export const journalDay = pgTable(
   ],
 );
 
+/** `journal_day` summed by month (its first day), kept by a row trigger on it (decision 096). */
+export const journalMonth = pgTable(
+  'journal_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    accountCode: text('account_code').notNull(),
+    style: text('style').$type<'therapeutic' | 'sensual'>(),
+    serviceType: text('service_type'),
+    vatKind: text('vat_kind').$type<'output' | 'input'>(),
+    debitPence: bigint('debit_pence', { mode: 'number' }).notNull(),
+    creditPence: bigint('credit_pence', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    unique('journal_month_key')
+      .on(table.accountCode, table.month, table.style, table.serviceType, table.vatKind)
+      .nullsNotDistinct(),
+  ],
+);
+
 export const expenseCategory = pgTable(
   'expense_category',
   {

@@ -14,7 +14,8 @@ import { leadTime, medianOfBins } from './analytics-time.service.ts';
 /**
  * The daily figures behind by-service, outcomes and lead time (decision 087) must give what a direct count of the diary gives
  * after bookings are made, moved, cancelled by either side, written in bulk and deleted; and the charts must read
- * them, not the bookings (their query plans name no scan of `booking`).
+ * them, not the bookings (their query plans name no scan of `booking`). Their sums by month (decision 096) must stay
+ * the daily rows summed, so that a range with whole months gives the direct count too.
  */
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -33,6 +34,26 @@ afterAll(() => t.close());
 
 const first = nextWeekday(3, 40);
 const range = { from: addDays(first, -7), to: addDays(first, 21) };
+
+/** A range around the bookings wide enough to hold whole months, read from the monthly rows (decision 096). */
+const wide = { from: addDays(first, -45), to: addDays(first, 60) };
+
+async function expectMonthsExact(timeZone = TZ) {
+  expect(await charted(timeZone, wide.from, wide.to)).toEqual(await direct(timeZone, wide.from, wide.to));
+  const months = rowsOf(
+    await t.db.execute(sql`
+      select to_char(month, 'YYYY-MM-DD') as month, style, type, status, cancelled_by, bookings
+        from booking_figures_month where bookings <> 0 order by 1, 2, 3, 4, 5`),
+  );
+  const summed = rowsOf(
+    await t.db.execute(sql`
+      select to_char(date_trunc('month', day::timestamp), 'YYYY-MM-DD') as month, style, type, status, cancelled_by,
+             sum(bookings)::int as bookings
+        from booking_figures group by 1, 2, 3, 4, 5 having sum(bookings) <> 0 order by 1, 2, 3, 4, 5`),
+  );
+  expect(months).toEqual(summed);
+  expect(months.length).toBeGreaterThan(0);
+}
 
 /** The figures as the bookings themselves give them: the charts' queries before decision 087. */
 async function direct(timeZone: string, from = range.from, to = range.to) {
@@ -127,6 +148,7 @@ describe('bookings per day, service and outcome', () => {
       client,
     });
     expect(await charted(TZ)).toEqual(await direct(TZ));
+    await expectMonthsExact();
 
     const made = [];
     for (const time of ['10:00', '12:00', '14:00', '16:00']) {
@@ -135,6 +157,7 @@ describe('bookings per day, service and outcome', () => {
       made.push(response.json());
     }
     expect(await charted(TZ)).toEqual(await direct(TZ));
+    await expectMonthsExact();
 
     const moved = await client.call('POST', `/api/bookings/${made[0].id}/reschedule`, {
       startsAt: localIso(addDays(first, 1), '11:00'),
@@ -152,6 +175,7 @@ describe('bookings per day, service and outcome', () => {
     const figures = await charted(TZ);
     expect(figures).toEqual(await direct(TZ));
     expect(figures.outcome).toMatchObject({ completed: 1, cancelledByClient: 1, cancelledByBusiness: 1 });
+    await expectMonthsExact();
 
     // Several rows in one statement, statuses and who cancelled changed in bulk, a booking deleted.
     await t.db.execute(sql`
@@ -172,6 +196,7 @@ describe('bookings per day, service and outcome', () => {
     const bulk = await charted(TZ);
     expect(bulk).toEqual(await direct(TZ));
     expect(bulk.outcome.noShows).toBe(6);
+    await expectMonthsExact();
 
     // A change the transaction takes back leaves them as they were.
     await expect(
@@ -181,6 +206,7 @@ describe('bookings per day, service and outcome', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await charted(TZ)).toEqual(bulk);
+    await expectMonthsExact();
   });
 
   it('count on the clock of the time zone asked for, rebuilt when that zone changes', async () => {
@@ -197,6 +223,9 @@ describe('bookings per day, service and outcome', () => {
     expect(newYork.outcome.noShows).toBe(1);
     expect(await charted(TZ, day, day)).toEqual(await direct(TZ, day, day));
     expect((await charted(TZ, day, day)).outcome.noShows).toBe(0);
+    // Rebuilt in another zone, the months are counted again with the days.
+    await expectMonthsExact('America/New_York');
+    await expectMonthsExact();
   });
 
   it('are what the charts read: no plan of theirs scans the bookings', async () => {
@@ -213,14 +242,16 @@ describe('bookings per day, service and outcome', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    await charted(TZ, range.from, range.to, watched);
+    await charted(TZ, wide.from, wide.to, watched);
     const plans: string[] = [];
     for (const query of sent.filter((statement) => !/booking_figures_rebuild/.test(JSON.stringify(statement)))) {
       const plan = rowsOf<Record<string, string>>(await t.db.execute(sql`explain ${query}`));
       plans.push(plan.map((row) => Object.values(row)[0]).join('\n'));
     }
     const all = plans.join('\n');
-    expect(all).toMatch(/on booking_figures f/);
+    expect(all).toMatch(/on booking_figures(?![_\w])/);
+    expect(all).toMatch(/on booking_figures_month/);
+    expect(all).toMatch(/on journal_month/);
     expect(all).toMatch(/on booking_lead l/);
     expect(all).not.toMatch(/on booking(?![_\w])/);
   });
