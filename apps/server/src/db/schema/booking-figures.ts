@@ -2,6 +2,15 @@
 // `booking` in the writer's transaction (decision 087), the pattern of `booking_day` (decision 030).
 import { boolean, date, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 
+/** What the figures count bookings by, and how many: the same columns by day and by month. */
+const countedBy = () => ({
+  style: text('style').notNull(),
+  type: text('type').notNull(),
+  status: text('status').notNull(),
+  cancelledBy: text('cancelled_by'),
+  bookings: integer('bookings').notNull(),
+});
+
 /**
  * Bookings per local day, style, type, status and who cancelled: five years of by-service and outcomes read a few
  * rows a day instead of every booking. The day is the local date in the time zone of `booking_figures_zone`;
@@ -11,11 +20,7 @@ export const bookingFigures = pgTable(
   'booking_figures',
   {
     day: date('day').notNull(),
-    style: text('style').notNull(),
-    type: text('type').notNull(),
-    status: text('status').notNull(),
-    cancelledBy: text('cancelled_by'),
-    bookings: integer('bookings').notNull(),
+    ...countedBy(),
   },
   (table) => [
     unique('booking_figures_key')
@@ -32,11 +37,7 @@ export const bookingFiguresMonth = pgTable(
   'booking_figures_month',
   {
     month: date('month').notNull(),
-    style: text('style').notNull(),
-    type: text('type').notNull(),
-    status: text('status').notNull(),
-    cancelledBy: text('cancelled_by'),
-    bookings: integer('bookings').notNull(),
+    ...countedBy(),
   },
   (table) => [
     unique('booking_figures_month_key')

@@ -161,6 +161,16 @@ export const journalLine = pgTable(
   ],
 );
 
+/** What the journal's sums are kept by, and the sums: the same columns by day and by month. */
+const journalSumColumns = () => ({
+  accountCode: text('account_code').notNull(),
+  style: text('style').$type<'therapeutic' | 'sensual'>(),
+  serviceType: text('service_type'),
+  vatKind: text('vat_kind').$type<'output' | 'input'>(),
+  debitPence: bigint('debit_pence', { mode: 'number' }).notNull(),
+  creditPence: bigint('credit_pence', { mode: 'number' }).notNull(),
+});
+
 /**
  * Journal lines summed per accounting date, account and the columns reports group by (migration 0013, decision
  * 044), kept by a trigger on `journal_line` in the posting's own transaction; lines are never changed or deleted, so
@@ -170,12 +180,7 @@ export const journalDay = pgTable(
   'journal_day',
   {
     date: date('date', { mode: 'string' }).notNull(),
-    accountCode: text('account_code').notNull(),
-    style: text('style').$type<'therapeutic' | 'sensual'>(),
-    serviceType: text('service_type'),
-    vatKind: text('vat_kind').$type<'output' | 'input'>(),
-    debitPence: bigint('debit_pence', { mode: 'number' }).notNull(),
-    creditPence: bigint('credit_pence', { mode: 'number' }).notNull(),
+    ...journalSumColumns(),
   },
   (table) => [
     unique('journal_day_key')
@@ -189,12 +194,7 @@ export const journalMonth = pgTable(
   'journal_month',
   {
     month: date('month', { mode: 'string' }).notNull(),
-    accountCode: text('account_code').notNull(),
-    style: text('style').$type<'therapeutic' | 'sensual'>(),
-    serviceType: text('service_type'),
-    vatKind: text('vat_kind').$type<'output' | 'input'>(),
-    debitPence: bigint('debit_pence', { mode: 'number' }).notNull(),
-    creditPence: bigint('credit_pence', { mode: 'number' }).notNull(),
+    ...journalSumColumns(),
   },
   (table) => [
     unique('journal_month_key')
