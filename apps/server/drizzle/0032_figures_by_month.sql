@@ -28,20 +28,18 @@ BEGIN
   IF current_setting('app.figures_rebuild', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  IF TG_OP <> 'INSERT' THEN
-    INSERT INTO "booking_figures_month" ("month", "style", "type", "status", "cancelled_by", "bookings")
-    VALUES (date_trunc('month', OLD."day"::timestamp)::date, OLD."style", OLD."type", OLD."status", OLD."cancelled_by",
-            -OLD."bookings")
-    ON CONFLICT ON CONSTRAINT "booking_figures_month_key"
-    DO UPDATE SET "bookings" = "booking_figures_month"."bookings" + excluded."bookings";
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO "booking_figures_month" ("month", "style", "type", "status", "cancelled_by", "bookings")
-    VALUES (date_trunc('month', NEW."day"::timestamp)::date, NEW."style", NEW."type", NEW."status", NEW."cancelled_by",
-            NEW."bookings")
-    ON CONFLICT ON CONSTRAINT "booking_figures_month_key"
-    DO UPDATE SET "bookings" = "booking_figures_month"."bookings" + excluded."bookings";
-  END IF;
+  -- The old row taken out and the new one put in (OLD is null on an insert, NEW on a delete), one upsert per month
+  -- row: an upsert's update of a day, which changes only its count, moves just the difference.
+  INSERT INTO "booking_figures_month" ("month", "style", "type", "status", "cancelled_by", "bookings")
+  SELECT date_trunc('month', c."day"::timestamp)::date, c."style", c."type", c."status", c."cancelled_by",
+         sum(c."bookings")::int
+    FROM (VALUES (OLD."day", OLD."style", OLD."type", OLD."status", OLD."cancelled_by", -OLD."bookings"),
+                 (NEW."day", NEW."style", NEW."type", NEW."status", NEW."cancelled_by", NEW."bookings"))
+         AS c("day", "style", "type", "status", "cancelled_by", "bookings")
+   WHERE c."day" IS NOT NULL
+   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT ON CONSTRAINT "booking_figures_month_key"
+  DO UPDATE SET "bookings" = "booking_figures_month"."bookings" + excluded."bookings";
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -50,24 +48,21 @@ CREATE TRIGGER "booking_figures_month_change" AFTER INSERT OR UPDATE OR DELETE O
 --> statement-breakpoint
 CREATE FUNCTION "journal_month_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    INSERT INTO "journal_month" ("account_code", "month", "style", "service_type", "vat_kind", "debit_pence",
-                                 "credit_pence")
-    VALUES (OLD."account_code", date_trunc('month', OLD."date"::timestamp)::date, OLD."style", OLD."service_type",
-            OLD."vat_kind", -OLD."debit_pence", -OLD."credit_pence")
-    ON CONFLICT ON CONSTRAINT "journal_month_key" DO UPDATE
-      SET "debit_pence" = "journal_month"."debit_pence" + excluded."debit_pence",
-          "credit_pence" = "journal_month"."credit_pence" + excluded."credit_pence";
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO "journal_month" ("account_code", "month", "style", "service_type", "vat_kind", "debit_pence",
-                                 "credit_pence")
-    VALUES (NEW."account_code", date_trunc('month', NEW."date"::timestamp)::date, NEW."style", NEW."service_type",
-            NEW."vat_kind", NEW."debit_pence", NEW."credit_pence")
-    ON CONFLICT ON CONSTRAINT "journal_month_key" DO UPDATE
-      SET "debit_pence" = "journal_month"."debit_pence" + excluded."debit_pence",
-          "credit_pence" = "journal_month"."credit_pence" + excluded."credit_pence";
-  END IF;
+  -- As booking_figures_month_apply: the old row out, the new one in, one upsert per month row.
+  INSERT INTO "journal_month" ("account_code", "month", "style", "service_type", "vat_kind", "debit_pence",
+                               "credit_pence")
+  SELECT c."account_code", date_trunc('month', c."date"::timestamp)::date, c."style", c."service_type", c."vat_kind",
+         sum(c."debit_pence"), sum(c."credit_pence")
+    FROM (VALUES (OLD."account_code", OLD."date", OLD."style", OLD."service_type", OLD."vat_kind", -OLD."debit_pence",
+                  -OLD."credit_pence"),
+                 (NEW."account_code", NEW."date", NEW."style", NEW."service_type", NEW."vat_kind", NEW."debit_pence",
+                  NEW."credit_pence"))
+         AS c("account_code", "date", "style", "service_type", "vat_kind", "debit_pence", "credit_pence")
+   WHERE c."date" IS NOT NULL
+   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT ON CONSTRAINT "journal_month_key" DO UPDATE
+    SET "debit_pence" = "journal_month"."debit_pence" + excluded."debit_pence",
+        "credit_pence" = "journal_month"."credit_pence" + excluded."credit_pence";
   RETURN NULL;
 END $$;
 --> statement-breakpoint
