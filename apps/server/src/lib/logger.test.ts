@@ -6,7 +6,7 @@ import { LOG_FLUSH_MS } from './logger.ts';
 const loggerModule = fileURLToPath(new URL('./logger.ts', import.meta.url));
 
 /** A process of its own that logs with createLogger as the server does; what reaches its standard output, line by line. */
-function loggingProcess(script: string) {
+function loggingProcess(script: string, { readAfterMs = 0 } = {}) {
   const child = spawn(
     process.execPath,
     [
@@ -18,6 +18,11 @@ function loggingProcess(script: string) {
   );
   const lines: { msg: string }[] = [];
   let partial = '';
+  // A reader that starts late fills the pipe first, as a busy log collector does.
+  if (readAfterMs > 0) {
+    child.stdout.pause();
+    setTimeout(() => child.stdout.resume(), readAfterMs);
+  }
   child.stdout.on('data', (chunk: Buffer) => {
     const text = partial + chunk.toString();
     const complete = text.split('\n');
@@ -51,5 +56,16 @@ describe(`createLogger (lines gathered, written together or after ${LOG_FLUSH_MS
     const logging = loggingProcess(`log.info('before the crash'); setTimeout(() => { throw new Error('boom'); }, 10);`);
     expect(await logging.exited).not.toBe(0);
     expect(logging.lines.map((line) => line.msg)).toEqual(['before the crash']);
+  });
+
+  it('writes every line, in order, when they fill the pipe faster than its reader empties it', async () => {
+    // Two megabytes, thirty times a pipe's buffer; standard output opened by the process itself does not block.
+    const logging = loggingProcess(
+      `process.stdout.write(''); const filler = 'x'.repeat(80);
+       for (let n = 0; n < 20000; n++) log.info({ filler }, 'line ' + n); process.exit(0);`,
+      { readAfterMs: 300 },
+    );
+    expect(await logging.exited).toBe(0);
+    expect(logging.lines.map((line) => line.msg)).toEqual(Array.from({ length: 20000 }, (_, n) => `line ${n}`));
   });
 });
