@@ -11,7 +11,7 @@
 // ratio, a p99 or the idle memory misses its bar (the issue's goals).
 // Run: node bench/throughput.ts (Node 24, PostgreSQL on 127.0.0.1:5432). THROUGHPUT_SECONDS=5, THROUGHPUT_ROUNDS=3.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../apps/server/src/test/free-port.ts';
@@ -44,18 +44,42 @@ export async function waitFor(url: string, child: ChildProcess, output: () => st
   throw new Error(`no answer from ${url}:\n${output()}`);
 }
 
-function start(command: string[], env: Record<string, string>) {
-  const child = spawn(...node(0, command), { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
+/**
+ * A process on CPU 0. With `logFile`, its standard output goes to that file, not to a pipe this process reads: the
+ * reading was a third process on the two cores, taking CPU from the server (or from autocannon) in the rounds of a
+ * server that logs and not in the baseline's, which logs nothing. Writing the file costs the server what writing a
+ * pipe does; the lines are counted from the file afterwards.
+ */
+function start(command: string[], env: Record<string, string>, logFile?: string) {
+  const stdout = logFile ? openSync(logFile, 'w') : 'pipe';
+  const child = spawn(...node(0, command), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', stdout, 'pipe'],
+  });
+  if (typeof stdout === 'number') closeSync(stdout);
   let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const logTail = () => (logFile ? readFileSync(logFile, 'utf8').slice(-4000) : '');
+  return { child, output: () => output + logTail(), lines: () => (logFile ? linesIn(logFile) : 0) };
+}
+
+/** Lines in a file, read a megabyte at a time (a run writes a few hundred megabytes of log). */
+function linesIn(file: string): number {
+  const fd = openSync(file, 'r');
+  const buffer = Buffer.alloc(1 << 20);
   let lines = 0;
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-    lines += chunk.toString().split('\n').length - 1;
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  });
-  return { child, output: () => output, lines: () => lines };
+  try {
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer))
+      for (let at = buffer.indexOf(10); at !== -1 && at < read; at = buffer.indexOf(10, at + 1)) lines++;
+  } finally {
+    closeSync(fd);
+  }
+  return lines;
 }
 
 const rssMb = (pid: number) => {
@@ -130,20 +154,24 @@ const range = (values: number[], digits: number) =>
 const scratch = await scratchPostgres();
 const dataDir = mkdtempSync(join(tmpdir(), 'throughput-'));
 const [appPort, barePort] = [await freePort(), await freePort()];
-const app = start(served.args, {
-  ...served.env,
-  NODE_ENV: 'production',
-  PORT: String(appPort),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://localhost:${appPort}`,
-  DATABASE_URL: scratch.url,
-  DATA_DIR: dataDir,
-  AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
-  RECORDS_KEY: Buffer.alloc(32, 7).toString('base64'),
-  // Fifty connections from one address are a load test, not a visitor: served requests are what is measured (the
-  // limit still counts every request). THROUGHPUT_RATE_LIMIT=600 measures refusals.
-  API_RATE_LIMIT_MAX: process.env.THROUGHPUT_RATE_LIMIT ?? '1000000000',
-});
+const app = start(
+  served.args,
+  {
+    ...served.env,
+    NODE_ENV: 'production',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${appPort}`,
+    DATABASE_URL: scratch.url,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
+    RECORDS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    // Fifty connections from one address are a load test, not a visitor: served requests are what is measured (the
+    // limit still counts every request). THROUGHPUT_RATE_LIMIT=600 measures refusals.
+    API_RATE_LIMIT_MAX: process.env.THROUGHPUT_RATE_LIMIT ?? '1000000000',
+  },
+  join(dataDir, 'server.log'),
+);
 const bare = start(
   [
     '--input-type=module',

@@ -4,7 +4,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -228,7 +227,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     allowList: (request) => !request.url.startsWith('/api/'),
   });
 
-  await app.register(multipart, { limits: { fileSize: env.UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(healthRoutes(context));
   await app.register(configRoutes(context));
   await app.register(servicesRoutes(context));

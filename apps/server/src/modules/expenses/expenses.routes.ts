@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf, inputRequestOf, queryRequestOf, rowInputRequestOf, rowRequestOf } from '../auth/actor.ts';
-import { readUpload } from '../storage/file-http.ts';
+import { acceptUploads, readUpload } from '../storage/file-http.ts';
 import { createExpenseCategory, listExpenseCategories, updateExpenseCategory } from './expense-categories.service.ts';
 import { importExpenses, previewExpenseImport } from './expense-import.service.ts';
 import {
@@ -30,6 +30,7 @@ export function expensesRoutes(context: AppContext) {
   const deps: ExpenseDeps = { db, timeZone: context.env.BUSINESS_TIME_ZONE };
   const receipts: ReceiptDeps = { db, files: context.files, maxBytes: context.env.UPLOAD_MAX_BYTES };
   return async (app: FastifyInstance) => {
+    await acceptUploads(app, receipts.maxBytes);
     app.get('/api/admin/expenses/categories', async (request) =>
       listExpenseCategories(db, { actor: await actorOf(auth, request) }),
     );

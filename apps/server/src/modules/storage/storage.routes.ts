@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf, queryRequestOf } from '../auth/actor.ts';
-import { readUpload, sendStoredFile } from './file-http.ts';
+import { acceptUploads, readUpload, sendStoredFile } from './file-http.ts';
 import { getFile, getFileContent, listFiles, removeFile, requireFileAdmin, uploadFile } from './storage.service.ts';
 
 type IdParams = { Params: { id: string } };
@@ -10,6 +10,7 @@ type ContentQuery = IdParams & { Querystring: { download?: string } };
 export function storageRoutes(context: AppContext) {
   const { db, auth, env, files } = context;
   return async (app: FastifyInstance) => {
+    await acceptUploads(app, env.UPLOAD_MAX_BYTES);
     // The origin guard (lib/origin-guard.ts) refuses an upload from another site before this runs.
     app.post('/api/files', { config: { multipart: true } }, async (request, reply) => {
       const actor = await actorOf(auth, request);

@@ -2,7 +2,7 @@ import { AppError } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf, inputRequestOf, requireRole } from '../auth/actor.ts';
-import { readUpload } from '../storage/file-http.ts';
+import { acceptUploads, readUpload } from '../storage/file-http.ts';
 import { tooLargeMessage } from '../storage/storage.service.ts';
 import { readSiteFontFile } from './site-font-files.ts';
 import { getWebsiteAdmin, readPublicImage, updateWebsiteSettings, uploadWebsiteImage } from './website.service.ts';
@@ -11,6 +11,7 @@ import { sendPublicImage } from './website-http.ts';
 export function websiteRoutes(context: AppContext) {
   const { db, auth, env, files } = context;
   return async (app: FastifyInstance) => {
+    await acceptUploads(app, env.UPLOAD_MAX_BYTES);
     app.get('/api/admin/website', async (request) => getWebsiteAdmin(db, { actor: await actorOf(auth, request) }));
     app.put('/api/admin/website', async (request) => updateWebsiteSettings(db, await inputRequestOf(auth, request)));
     app.post('/api/admin/website/images', { config: { multipart: true } }, async (request, reply) => {
