@@ -32,8 +32,8 @@ export function sendStoredFile(
 
 /**
  * Lets the routes of the calling plugin read uploads (readUpload). Registered by the modules that take one and not for
- * the whole app: the multipart plugin adds two promise hooks and a listener to every request of its context, which
- * was a twentieth of the cost of /api/health (issue 27).
+ * the whole app: the multipart plugin adds two promise hooks and a listener to every request of its context (decision
+ * 097).
  */
 export async function acceptUploads(app: FastifyInstance, maxBytes: number) {
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
