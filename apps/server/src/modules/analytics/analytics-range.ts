@@ -70,27 +70,46 @@ export function wholeMonthsOf(range: { from: string; to: string }): { monthsFrom
 }
 
 /**
- * booking_figures' rows of a range (as `f`): its whole months from booking_figures_month, the days at either end from
- * booking_figures (decision 096). Five years read a few hundred rows instead of one per day and key.
+ * A summary's rows of a range, as `alias`: its whole months from the table by month, the days at either end from the
+ * table by day (decision 096), so every day of the range is read exactly once. The names are the code's own constants.
  */
-export function bookingFiguresOf(range: { from: string; to: string }): SQL {
+function monthsAndDays(
+  range: { from: string; to: string },
+  summary: { columns: string; byMonth: string; byDay: string; dayColumn: string; alias: string },
+): SQL {
   const { monthsFrom, monthsTo } = wholeMonthsOf(range);
-  return sql`(select style, type, status, cancelled_by, bookings from booking_figures_month
-               where month >= ${monthsFrom} and month < ${monthsTo}
+  const [columns, byMonth, byDay, day, alias] = [
+    summary.columns,
+    summary.byMonth,
+    summary.byDay,
+    summary.dayColumn,
+    summary.alias,
+  ].map(sql.raw);
+  return sql`(select ${columns} from ${byMonth} where month >= ${monthsFrom} and month < ${monthsTo}
               union all
-              select style, type, status, cancelled_by, bookings from booking_figures
-               where (day >= ${range.from} and day < ${monthsFrom}) or (day >= ${monthsTo} and day <= ${range.to})) f`;
+              select ${columns} from ${byDay}
+               where (${day} >= ${range.from} and ${day} < ${monthsFrom}) or (${day} >= ${monthsTo} and ${day} <= ${range.to})) ${alias}`;
 }
 
-/** journal_day's rows of a range (as `l`), read the same way from journal_month and journal_day (decision 096). */
-export function journalOf(range: { from: string; to: string }): SQL {
-  const { monthsFrom, monthsTo } = wholeMonthsOf(range);
-  return sql`(select account_code, style, service_type, vat_kind, debit_pence, credit_pence from journal_month
-               where month >= ${monthsFrom} and month < ${monthsTo}
-              union all
-              select account_code, style, service_type, vat_kind, debit_pence, credit_pence from journal_day
-               where (date >= ${range.from} and date < ${monthsFrom}) or (date >= ${monthsTo} and date <= ${range.to})) l`;
-}
+/** booking_figures' rows of a range (as `f`): five years read a few hundred rows instead of one per day and key. */
+export const bookingFiguresOf = (range: { from: string; to: string }): SQL =>
+  monthsAndDays(range, {
+    columns: 'style, type, status, cancelled_by, bookings',
+    byMonth: 'booking_figures_month',
+    byDay: 'booking_figures',
+    dayColumn: 'day',
+    alias: 'f',
+  });
+
+/** journal_day's rows of a range (as `l`), read the same way from journal_month and journal_day. */
+export const journalOf = (range: { from: string; to: string }): SQL =>
+  monthsAndDays(range, {
+    columns: 'account_code, style, service_type, vat_kind, debit_pence, credit_pence',
+    byMonth: 'journal_month',
+    byDay: 'journal_day',
+    dayColumn: 'date',
+    alias: 'l',
+  });
 
 export const localStart = (timeZone: string) => sql`(b.starts_at at time zone ${timeZone})`;
 /** The bucket's first day as a timestamp: grouped on as is, formatted once per group, not per row. */
