@@ -46,9 +46,21 @@ describe('operations', () => {
     expect(response.headers['x-request-id']).toBe('abc-123');
   });
 
-  it('sends the whole set of security headers on an API answer, a page and a 404, and no x-powered-by', async () => {
-    for (const url of ['/api/health', '/book', '/api/no-such-thing', '/no-such-file.js']) {
-      const headers = (await t.app.inject({ method: 'GET', url })).headers;
+  it('sends the whole set of security headers, and a request id, on an API answer, a page, a 404 and a refusal, and no x-powered-by', async () => {
+    const requests = [
+      ...['/api/health', '/book', '/api/no-such-thing', '/no-such-file.js'].map((url) => ({
+        method: 'GET' as const,
+        url,
+      })),
+      // Refused by the origin guard before any route runs.
+      { method: 'POST' as const, url: '/api/bookings', headers: { origin: 'https://elsewhere.example' }, payload: {} },
+    ];
+    for (const request of requests) {
+      const url = `${request.method} ${request.url}`;
+      const response = await t.app.inject(request);
+      if (request.method === 'POST') expect(response.statusCode, url).toBe(403);
+      const headers = response.headers;
+      expect(headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
       expect(headers, url).toMatchObject({
         'content-security-policy': expect.stringContaining("default-src 'self';script-src 'self';"),
         'cross-origin-opener-policy': 'same-origin',

@@ -20,7 +20,7 @@ import { registerOriginGuard } from './lib/origin-guard.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { logRequests } from './lib/request-log.ts';
 import { trackRoutes } from './lib/route-list.ts';
-import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerResponseHeaders } from './lib/security-headers.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { addOnsRoutes } from './modules/add-ons/add-ons.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -167,17 +167,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   trackRoutes(app);
   logRequests(app);
   registerEtags(app);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    // Answers of the API are personal (or may become so): no browser or proxy keeps them, unless a
-    // route chose its own caching (the calendar feed).
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
   registerErrorHandler(app);
-  registerInputGuard(app);
-  registerOriginGuard(app, trustedOriginsOf(env));
-  registerOwnerGuard(app, context.auth);
 
   const publicUrl = publicUrlOf(env);
   const thirdParty = [
@@ -196,7 +186,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
       }
     : { script: [], connect: [], frame: [] };
-  registerSecurityHeaders(app, {
+  registerResponseHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -219,6 +209,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     },
     strictTransportSecurity: !isLocalhostUrl(publicUrl),
   });
+  // After the headers: a refused request is answered with them.
+  registerInputGuard(app);
+  registerOriginGuard(app, trustedOriginsOf(env));
+  registerOwnerGuard(app, context.auth);
   await app.register(rateLimit, {
     global: true,
     max: env.API_RATE_LIMIT_MAX,

@@ -42,7 +42,9 @@ function sendClientError(reply: FastifyReply, status: number, error: Error) {
  * Errors Fastify raises before a route is found (a malformed or over-long path parameter): the
  * `frameworkErrors` option of Fastify, answered in the same shape.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Refused before any hook ran: the request id is set here, as registerResponseHeaders sets it on other answers.
+  reply.header('x-request-id', request.id);
   const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
   const fallback = new Error('The address is not valid.');
   return sendClientError(reply, status, fallback);

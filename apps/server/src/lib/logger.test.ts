@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { LOG_FLUSH_MS } from './logger.ts';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { LOG_FLUSH_MS, writeInfoLine } from './logger.ts';
 
 const loggerModule = fileURLToPath(new URL('./logger.ts', import.meta.url));
 
@@ -67,5 +68,28 @@ describe(`createLogger (lines gathered, written together or after ${LOG_FLUSH_MS
     );
     expect(await logging.exited).toBe(0);
     expect(logging.lines.map((line) => line.msg)).toEqual(Array.from({ length: 20000 }, (_, n) => `line ${n}`));
+  });
+});
+
+describe('writeInfoLine (the request line, written without pino’s object walk)', () => {
+  it('writes the very line pino writes for the same fields, bindings and time, and nothing below the level', () => {
+    const written: string[] = [];
+    const destination = { write: (line: string) => void written.push(line) };
+    const log = pino({ level: 'info', name: 'server' }, destination).child({ reqId: 'req-"7"' });
+    const fields = { method: 'GET', path: '/api/find/Zoë "O\'Neil"\n\u0000', status: 200, ms: 0.3 };
+    vi.useFakeTimers({ now: new Date('2026-11-28T18:00:00.123Z'), toFake: ['Date'] });
+    try {
+      log.info(fields, 'request');
+      writeInfoLine(log, fields, 'request');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(written).toHaveLength(2);
+    expect(written[1]).toBe(written[0]);
+    expect(JSON.parse(written[1] ?? '')).toMatchObject({ name: 'server', reqId: 'req-"7"', path: fields.path });
+
+    log.level = 'warn';
+    writeInfoLine(log, fields, 'request');
+    expect(written).toHaveLength(2);
   });
 });

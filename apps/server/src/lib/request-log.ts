@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { writeInfoLine } from './logger.ts';
 
 /** A request slower than this is logged whatever it was for. */
 export const SLOW_REQUEST_MS = 1000;
@@ -13,11 +14,12 @@ export function logRequests(app: FastifyInstance, { slowMs = SLOW_REQUEST_MS }: 
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    const path = request.url.split('?')[0] ?? request.url;
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
     const line = { method: request.method, path, status, ms };
     if (status >= 500) request.log.error(line, 'request failed');
     else if (ms >= slowMs) request.log.warn(line, 'slow request');
-    else if (path.startsWith('/api/')) request.log.info(line, 'request');
+    else if (path.startsWith('/api/')) writeInfoLine(request.log, line, 'request');
     done();
   });
 }

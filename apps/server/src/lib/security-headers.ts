@@ -27,11 +27,22 @@ export function securityHeadersOf(options: HelmetOptions): Record<string, string
   return headers;
 }
 
-/** Sends helmet's headers on every answer, before any route runs: a route may still set its own (a file's CSP). */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+/**
+ * The headers every answer starts with, set before any guard or route runs, so a refusal carries them too; a route may
+ * still set its own (a file's CSP, the calendar feed's caching):
+ * - helmet's;
+ * - the request id, so a caller can quote it and find its line in the log;
+ * - on the API, `cache-control: no-store`: its answers are personal (or may become so), so no browser or proxy keeps
+ *   them.
+ * One hook, where these were an `onRequest` and an `onSend` one: without any `onSend` hook Fastify goes straight from
+ * the route to the answer (issue 27).
+ */
+export function registerResponseHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = securityHeadersOf(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }
