@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { transformSync } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -119,6 +120,27 @@ function startAfterFirstPaint(): Plugin {
 }
 
 /**
+ * public/route-hint.js is copied as it is written, comments and all, and every page loads it before the app: the build
+ * writes it minified (1.3 → 0.7 KB gzipped, issue 27). In `writeBundle`, after the copy and before the service worker's
+ * precache list is made from the files.
+ */
+function minifiedRouteHint(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'minified-route-hint',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const file = join(outDir, 'route-hint.js');
+      const { code } = transformSync(readFileSync(file, 'utf8'), { minify: true, target: 'es2022', loader: 'js' });
+      writeFileSync(file, code);
+    },
+  };
+}
+
+/**
  * Brotli and gzip siblings of every text file of the build (decision 008), so the server can send them as they are
  * (@fastify/static `preCompressed`) instead of compressing on each request. Compressed transfer is what the 150 KB
  * budget means. It runs once everything is written, after the service worker is built (vite-plugin-pwa writes
@@ -207,6 +229,7 @@ export default defineConfig({
     pureRouterComponents(),
     versionFile(appVersion),
     startAfterFirstPaint(),
+    minifiedRouteHint(),
     shell,
     precompress(),
     VitePWA({
