@@ -59,9 +59,9 @@ type PinoInternals = Record<symbol, unknown> & { levelVal: number; levels: { val
 
 /**
  * Writes at info, through `log`'s destination, the line `log.info(fields, msg)` would write (level, time, the logger's
- * bindings such as the request id, the fields, msg) for a logger with pino's default time and keys, as ours are. Flat
- * fields named by plain words, so the line is one template instead of pino's walk over any object: that walk, per request, was 4 % of
- * the server's CPU on /api/health (issue 27). logger.test.ts holds it to pino's own line.
+ * bindings such as the request id, the fields, msg) for a logger with pino's default time and keys, as ours are.
+ * Flat fields named by plain words, so the line is one template instead of pino's walk over any object: that walk,
+ * per request, was 4 % of the server's CPU on /api/health (issue 27). logger.test.ts holds it to pino's own line.
  */
 export function writeInfoLine(log: Pick<BaseLogger, 'level'>, fields: Record<string, string | number>, msg: string) {
   const internals = log as unknown as PinoInternals;

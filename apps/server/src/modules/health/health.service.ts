@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 /** How long one answer from the database stands for this instance's health. */
 const CHECK_EVERY_MS = 1000;
 
-/** The database's answer: null when it was reached, else the error; a promise while the question is out. */
+/** The database's answer to the latest question: null when it was reached, else the error. */
 export type DatabaseAnswer = null | { error: unknown };
 
 /**
