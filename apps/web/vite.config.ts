@@ -4,8 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { transformSync } from 'esbuild';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const rootPackage = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as {
@@ -121,7 +120,7 @@ function startAfterFirstPaint(): Plugin {
 
 /**
  * public/route-hint.js is copied as it is written, comments and all, and every page loads it before the app: the build
- * writes it minified (1.3 → 0.7 KB gzipped, issue 27). In `writeBundle`, after the copy and before the service worker's
+ * writes it minified with Vite's own minifier (1.3 → 0.65 KB gzipped, issue 27). In `writeBundle`, after the copy and before the service worker's
  * precache list is made from the files.
  */
 function minifiedRouteHint(): Plugin {
@@ -134,7 +133,8 @@ function minifiedRouteHint(): Plugin {
     },
     writeBundle() {
       const file = join(outDir, 'route-hint.js');
-      const { code } = transformSync(readFileSync(file, 'utf8'), { minify: true, target: 'es2022', loader: 'js' });
+      const { code, errors } = minifySync('route-hint.js', readFileSync(file, 'utf8'));
+      if (errors.length) throw new Error(`route-hint.js: ${errors.map((error) => error.message).join('; ')}`);
       writeFileSync(file, code);
     },
   };
