@@ -10,6 +10,7 @@ import {
   alpha,
   type CSSVariablesResolver,
   createTheme,
+  darken,
   type MantineColorShade,
   type MantineColorsTuple,
   type MantineTheme,
@@ -88,6 +89,10 @@ function readableShades(t: MantineTheme, scheme: 'light' | 'dark'): Record<strin
     variables[`--mantine-color-${name}-filled`] = `var(--mantine-color-${name}-9)`;
     variables[`--mantine-color-${name}-filled-hover`] = `var(--mantine-color-${name}-8)`;
     variables[`--mantine-color-${name}-outline`] = `var(--mantine-color-${name}-${scheme === 'light' ? 9 : 5})`;
+    // Light badges, alerts and buttons draw shade 9 on shade 1: under AA for teal, green, lime, orange and yellow
+    // (2.7–4.3:1). Shade 9 darkened by 30 % reads at 5:1 or more on every colour.
+    const darkest = t.colors[name]?.[9];
+    if (scheme === 'light' && darkest) variables[`--mantine-color-${name}-light-color`] = darken(darkest, 0.3);
   }
   return variables;
 }

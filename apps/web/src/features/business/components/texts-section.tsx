@@ -117,15 +117,11 @@ function TextsForm({ settings }: { settings: TextSettings }) {
   );
 }
 
-/**
- * The colour of each text's status badge (light variant: shade 9 on shade 1). Each reads at WCAG AA (4.5:1): yellow
- * (2.7:1) and teal (4.3:1) did not, and failed the page's accessibility check whenever such a text was listed.
- */
-export const statusColours: Record<string, string> = {
-  delivered: 'cyan',
+const statusColours: Record<string, string> = {
+  delivered: 'teal',
   sent: 'blue',
-  queued: 'gray',
-  sending: 'gray',
+  queued: 'yellow',
+  sending: 'yellow',
   failed: 'red',
   undelivered: 'red',
   unknown: 'gray',
