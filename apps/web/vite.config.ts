@@ -120,8 +120,8 @@ function startAfterFirstPaint(): Plugin {
 
 /**
  * public/route-hint.js is copied as it is written, comments and all, and every page loads it before the app: the build
- * writes it minified with Vite's own minifier (1.3 → 0.65 KB gzipped, issue 27). In `writeBundle`, after the copy and before the service worker's
- * precache list is made from the files.
+ * writes it minified with Vite's own minifier (1.3 → 0.65 KB gzipped, issue 27). In `writeBundle`: after the copy,
+ * and before the service worker's precache list is made from the files.
  */
 function minifiedRouteHint(): Plugin {
   let outDir = 'dist';
