@@ -1,23 +1,15 @@
+import { contrastRatio } from '@app/shared';
 import { DEFAULT_THEME, Loader, MantineProvider, mergeMantineTheme } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-/** WCAG's contrast ratio of two colours, each `#rrggbb` or `rgba(r, g, b, a)` (opaque). */
-function contrast(first: string, second: string): number {
-  const luminance = (colour: string) => {
-    const channels = colour.startsWith('#')
-      ? [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16))
-      : (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-    const [r = 0, g = 0, b = 0] = channels.map((value) => {
-      const channel = value / 255;
-      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
+/** `rgba(r, g, b, 1)`, as Mantine's darken writes a colour, as `#rrggbb`. */
+const hexOf = (rgba: string) =>
+  `#${(rgba.match(/\d+/g) ?? [])
+    .slice(0, 3)
+    .map((channel) => Number(channel).toString(16).padStart(2, '0'))
+    .join('')}`;
 
 describe("the app's theme", () => {
   // Mantine's spinner is a bare span, on which the name it is given would be prohibited (axe aria-prohibited-attr).
@@ -38,7 +30,7 @@ describe("the app's theme", () => {
       if (name === 'brand') continue;
       const text = light[`--mantine-color-${name}-light-color`];
       expect(text, name).toBeDefined();
-      expect(contrast(text ?? '', shades[1]), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(hexOf(text ?? ''), shades[1]), name).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

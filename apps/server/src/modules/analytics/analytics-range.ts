@@ -78,17 +78,12 @@ function monthsAndDays(
   summary: { columns: string; byMonth: string; byDay: string; dayColumn: string; alias: string },
 ): SQL {
   const { monthsFrom, monthsTo } = wholeMonthsOf(range);
-  const [columns, byMonth, byDay, day, alias] = [
-    summary.columns,
-    summary.byMonth,
-    summary.byDay,
-    summary.dayColumn,
-    summary.alias,
-  ].map(sql.raw);
-  return sql`(select ${columns} from ${byMonth} where month >= ${monthsFrom} and month < ${monthsTo}
+  const columns = sql.raw(summary.columns);
+  const day = sql.raw(summary.dayColumn);
+  return sql`(select ${columns} from ${sql.raw(summary.byMonth)} where month >= ${monthsFrom} and month < ${monthsTo}
               union all
-              select ${columns} from ${byDay}
-               where (${day} >= ${range.from} and ${day} < ${monthsFrom}) or (${day} >= ${monthsTo} and ${day} <= ${range.to})) ${alias}`;
+              select ${columns} from ${sql.raw(summary.byDay)}
+               where (${day} >= ${range.from} and ${day} < ${monthsFrom}) or (${day} >= ${monthsTo} and ${day} <= ${range.to})) ${sql.raw(summary.alias)}`;
 }
 
 /** booking_figures' rows of a range (as `f`): five years read a few hundred rows instead of one per day and key. */
