@@ -11,7 +11,7 @@ import { loadSession } from './app/boot/session-load.ts';
 import { startUpModules } from './app/boot/start-up-modules.ts';
 import { checkAppVersion } from './app/boot/version-check.ts';
 import { AppProviders } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadHome } from './app/router.tsx';
 import { listenForUpdates } from './app/update/update-store.ts';
 import { servicesQuery } from './lib/catalog/api.ts';
 import { hasSensualFlag, needsSensualAccess, setSensualFlag } from './lib/catalog/sensual-flag.ts';
@@ -57,6 +57,8 @@ async function boot(): Promise<void> {
   void loadSession();
   // Home's prices arrive with the first render instead of pushing the page down a moment later.
   const services = queryClient.prefetchQuery(servicesQuery(hasSensualFlag()));
+  // Should it fail, the route fetches it again as any lazy screen does.
+  const homeCode = window.location.pathname === '/' ? preloadHome().catch(() => undefined) : null;
 
   await checkAppVersion();
   listenForUpdates();
@@ -64,6 +66,7 @@ async function boot(): Promise<void> {
 
   const outcome = await runBootModules(startUpModules, { queryClient, config: await config });
   await services;
+  await homeCode;
   await yieldToMain();
   if (outcome.kind === 'redirect') {
     window.location.assign(outcome.url);

@@ -1,14 +1,31 @@
 import { bookingAliases, SECOND_FACTOR_PATH, SETUP_PATH, sensualAccessAliases } from '@app/shared';
-import { useLayoutEffect } from 'react';
+import { lazy, useLayoutEffect } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes, useSearchParams } from 'react-router';
 import { BookPage } from '../features/bookings/routes/book-page.tsx';
-import { HomePage } from '../features/home/routes/home-page.tsx';
 import { setSensualFlag } from '../lib/catalog/sensual-flag.ts';
 import type { PartName } from './deferred-parts.ts';
 import { MainLayout } from './layout/main-layout.tsx';
 import { lazyPart } from './lazy-part.ts';
 
 type ScreenName = Exclude<PartName, 'backOfficeShell' | 'authQueryNotices' | 'updateDialog'>;
+
+type HomeModule = typeof import('../features/home/routes/home-page.tsx');
+const importHome = () => import('../features/home/routes/home-page.tsx');
+let homeModule: HomeModule | undefined;
+const LazyHome = lazy(() => importHome().then((m) => ({ default: m.HomePage })));
+
+/**
+ * Home's code is a chunk of its own, so that /book's first script does not carry it (issue 27). On `/`, main.tsx
+ * fetches it during start-up, beside the configuration, and the first render draws it at once; arriving from another
+ * page, it loads behind the page skeleton like any other screen.
+ */
+export async function preloadHome(): Promise<void> {
+  homeModule ??= await importHome();
+}
+
+function HomeRoute() {
+  return homeModule ? <homeModule.HomePage /> : <LazyHome />;
+}
 
 /**
  * A route whose screen loads when the guard lets the visitor see it (deferred-parts.ts). Home and booking are in the
@@ -67,7 +84,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <MainLayout />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, element: <HomeRoute /> },
       redirect('terms-and-conditions', '/?termsandconditions=true'),
       redirect('cookies-and-privacy-policy', '/?cookiesandprivacypolicy=true'),
       { path: 'book', element: <BookRoute /> },

@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@app/shared';
 import { useSyncExternalStore } from 'react';
 
 /** The visitor's answer to the cookie banner, kept in a cookie so a new release (which clears storage) keeps it. */
@@ -13,6 +14,16 @@ export function readConsent(): Consent | null {
     if (name === CONSENT_COOKIE && (value === 'accepted' || value === 'rejected')) return value;
   }
   return null;
+}
+
+/** Trackers run only when the business configured their id and the visitor accepted cookies. */
+export function trackerAllowed(id: string | undefined): id is string {
+  return Boolean(id) && readConsent() === 'accepted';
+}
+
+/** The banner asks only when the business configured an analytics or advertising id. */
+export function anyTrackerConfigured(analytics: PublicConfig['analytics']): boolean {
+  return Boolean(analytics.gaMeasurementId || analytics.facebookPixelId || analytics.gtmId);
 }
 
 export function saveConsent(consent: Consent): void {

@@ -1,9 +1,8 @@
 import type { PublicConfig } from '@app/shared';
 import { THEME_COLOR } from '../theme.ts';
 import type { BootModule } from './boot-modules.ts';
-import { readConsent, removeTrackerCookies } from './consent.ts';
+import { readConsent, removeTrackerCookies, trackerAllowed } from './consent.ts';
 import { loadSession } from './session-load.ts';
-import { loadFacebookPixel, loadGoogleAnalytics, loadTagManager, trackerAllowed } from './trackers.ts';
 
 const userSession: BootModule = {
   name: 'user session',
@@ -23,22 +22,31 @@ const addressBarColour: BootModule = {
   },
 };
 
-/** A tracker's module: it starts the tracker when the business configured its id and the visitor accepted cookies. */
+type Trackers = typeof import('./trackers.ts');
+
+/**
+ * A tracker's module: it starts the tracker when the business configured its id and the visitor accepted cookies.
+ * The loaders are fetched then, and only then.
+ */
 function trackerModule(
   name: string,
   idOf: (analytics: PublicConfig['analytics']) => string | undefined,
-  load: (id: string) => void,
+  loaderOf: (trackers: Trackers) => (id: string) => void,
 ): BootModule {
   return {
     name,
-    run: ({ config }) => {
+    run: async ({ config }) => {
       const id = config ? idOf(config.analytics) : undefined;
-      if (trackerAllowed(id)) load(id);
+      if (trackerAllowed(id)) loaderOf(await import('./trackers.ts'))(id);
     },
   };
 }
 
-const usageAnalytics = trackerModule('usage analytics', (analytics) => analytics.gaMeasurementId, loadGoogleAnalytics);
+const usageAnalytics = trackerModule(
+  'usage analytics',
+  (analytics) => analytics.gaMeasurementId,
+  (t) => t.loadGoogleAnalytics,
+);
 
 const sessionCookies: BootModule = {
   name: 'session cookies',
@@ -47,9 +55,17 @@ const sessionCookies: BootModule = {
   },
 };
 
-const adPixel = trackerModule('ad pixel', (analytics) => analytics.facebookPixelId, loadFacebookPixel);
+const adPixel = trackerModule(
+  'ad pixel',
+  (analytics) => analytics.facebookPixelId,
+  (t) => t.loadFacebookPixel,
+);
 
-const tagManager = trackerModule('tag manager', (analytics) => analytics.gtmId, loadTagManager);
+const tagManager = trackerModule(
+  'tag manager',
+  (analytics) => analytics.gtmId,
+  (t) => t.loadTagManager,
+);
 
 /** The start-up modules of spec section 4, in the spec's order. */
 export const startUpModules: readonly BootModule[] = [

@@ -1,5 +1,10 @@
 import type { PublicConfig } from '@app/shared';
-import { readConsent } from './consent.ts';
+import { trackerAllowed } from './consent.ts';
+
+/**
+ * The trackers' loaders: fetched only where the business configured a tracker (start-up-modules.ts, the consent
+ * banner), so a site without one ships none of this.
+ */
 
 type Analytics = PublicConfig['analytics'];
 type TrackerWindow = Window & {
@@ -15,11 +20,6 @@ function addScript(src: string): void {
   script.async = true;
   script.src = src;
   document.head.append(script);
-}
-
-/** Trackers run only when the business configured their id and the visitor accepted cookies. */
-export function trackerAllowed(id: string | undefined): id is string {
-  return Boolean(id) && readConsent() === 'accepted';
 }
 
 export function loadGoogleAnalytics(measurementId: string): void {
@@ -61,8 +61,4 @@ export function loadConsentedTrackers(analytics: Analytics): void {
   if (trackerAllowed(analytics.gaMeasurementId)) loadGoogleAnalytics(analytics.gaMeasurementId);
   if (trackerAllowed(analytics.facebookPixelId)) loadFacebookPixel(analytics.facebookPixelId);
   if (trackerAllowed(analytics.gtmId)) loadTagManager(analytics.gtmId);
-}
-
-export function anyTrackerConfigured(analytics: Analytics): boolean {
-  return Boolean(analytics.gaMeasurementId || analytics.facebookPixelId || analytics.gtmId);
 }

@@ -1,8 +1,8 @@
 import type { PublicConfig } from '@app/shared';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { Link } from '../../lib/links.tsx';
-import { removeTrackerCookies, saveConsent, useConsent } from '../boot/consent.ts';
-import { anyTrackerConfigured, loadConsentedTrackers } from '../boot/trackers.ts';
+import { anyTrackerConfigured, removeTrackerCookies, saveConsent, useConsent } from '../boot/consent.ts';
+import { loadConsentedTrackers } from '../boot/trackers.ts';
 
 /** Asked only when the business configured an analytics or advertising id; otherwise we set no optional cookies. */
 export function ConsentBanner({ analytics }: { analytics: PublicConfig['analytics'] }) {

@@ -1,17 +1,16 @@
 import { Box } from '@mantine/core';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { usePublicConfig } from '../../lib/config/api.ts';
 import { setTitleSuffix } from '../../lib/page-title.ts';
 import { useCurrentUser } from '../../lib/session.ts';
+import { anyTrackerConfigured } from '../boot/consent.ts';
 import { guardRedirect, isBackOffice, roleMatters } from '../guard.ts';
 import { lazyPart } from '../lazy-part.ts';
-import { AppLoadingOverlay } from '../loading-overlay.tsx';
 import { usePendingUpdate } from '../update/update-store.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
-import { ConsentBanner } from './consent-banner.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
 import { useSignOut } from './sign-out.ts';
 
@@ -23,10 +22,14 @@ const authQueries = ['resetpassword', 'verified', 'error'];
 // replaced), the preload-error handler in main.tsx reloads into the new release, which shows it.
 const UpdateDialog = lazyPart('updateDialog');
 
+// Shown only while a guarded page waits for the session (never on the public pages): its code waits until then.
+const AppLoadingOverlay = lazy(() => import('../loading-overlay.tsx').then((m) => ({ default: m.AppLoadingOverlay })));
+
 // The back office's sidebar and bottom bar load with its first screen; public pages never fetch them.
 const BackOfficeShell = lazyPart('backOfficeShell');
 
-const noAnalytics = {};
+// The banner's code, and the trackers' it starts, load only where the business configured a tracker.
+const ConsentBanner = lazy(() => import('./consent-banner.tsx').then((m) => ({ default: m.ConsentBanner })));
 
 /** The one layout every screen sits in; it also applies the navigation guard before showing a screen. */
 export function MainLayout() {
@@ -75,7 +78,11 @@ export function MainLayout() {
 
   const extras = (
     <>
-      <ConsentBanner analytics={config?.analytics ?? noAnalytics} />
+      {config && anyTrackerConfigured(config.analytics) && (
+        <Suspense fallback={null}>
+          <ConsentBanner analytics={config.analytics} />
+        </Suspense>
+      )}
       {authNoticesMounted && (
         <Suspense fallback={null}>
           <AuthQueryNotices />
@@ -123,7 +130,13 @@ export function MainLayout() {
       />
       <OfflineNotice />
       <Box component="main" id="main" style={{ flex: 1 }} pos="relative">
-        {waitForSession ? <AppLoadingOverlay visible message="Loading…" /> : screen}
+        {waitForSession ? (
+          <Suspense fallback={null}>
+            <AppLoadingOverlay visible message="Loading…" />
+          </Suspense>
+        ) : (
+          screen
+        )}
       </Box>
       <AppFooter businessName={businessName} />
       {extras}

@@ -1,5 +1,5 @@
-import { Alert } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { Notice } from '../../components/notice.tsx';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -23,9 +23,9 @@ export function OfflineNotice() {
   const online = useOnline();
   if (online) return null;
   return (
-    <Alert color="orange" radius={0} title="You are offline" role="status">
+    <Notice color="orange" square title="You are offline" role="status">
       You can still read this site, but prices, bookings and signing in need a connection. They will come back as soon
       as you are online again.
-    </Alert>
+    </Notice>
   );
 }

@@ -1,5 +1,5 @@
 import type { Service } from '@app/shared';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDuration, formatPrice } from '../../lib/format.ts';
 import { Link } from '../../lib/links.tsx';
 import classes from './service-card.module.css';
@@ -16,10 +16,8 @@ type ServiceCardProps = {
 export function ServiceCard({ service, locale, currency, selected = false, headingLevel = 3 }: ServiceCardProps) {
   const bookHref = `/book?style=${encodeURIComponent(service.style)}&type=${encodeURIComponent(service.type)}`;
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component="article"
+    <article
+      className={classes.card}
       aria-current={selected ? 'true' : undefined}
       style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
     >
@@ -66,6 +64,6 @@ export function ServiceCard({ service, locale, currency, selected = false, headi
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </article>
   );
 }

@@ -1,7 +1,9 @@
 import type { Service, Style } from '@app/shared';
-import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useServices, visibleStyles } from '../../lib/catalog/api.ts';
 import { useSensualFlag } from '../../lib/catalog/sensual-flag.ts';
+import grid from '../card-grid.module.css';
+import { Notice } from '../notice.tsx';
 import { ServiceCard } from './service-card.tsx';
 
 const styleHeadings: Record<Style, string> = { therapeutic: 'Therapeutic massage', sensual: 'Sensual massage' };
@@ -21,9 +23,9 @@ export function ServiceList({ locale, currency, style, selectedType }: ServiceLi
   if (isPending) return <Loader aria-label="Loading services" />;
   if (isError) {
     return (
-      <Alert color="red" title="Prices could not be loaded">
+      <Notice color="red" title="Prices could not be loaded">
         Please check your connection and reload the page.
-      </Alert>
+      </Notice>
     );
   }
   const styles = visibleStyles(withSensual).filter((candidate) => !style || candidate === style);
@@ -38,7 +40,7 @@ export function ServiceList({ locale, currency, style, selectedType }: ServiceLi
           <Title order={2} size="h3" id={`style-${group.style}`} mb="md">
             {styleHeadings[group.style]}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          <div className={grid.upToThree}>
             {group.services.map((service) => (
               <ServiceCard
                 key={service.id}
@@ -48,7 +50,7 @@ export function ServiceList({ locale, currency, style, selectedType }: ServiceLi
                 selected={selectedType === service.type}
               />
             ))}
-          </SimpleGrid>
+          </div>
         </section>
       ))}
     </Stack>

@@ -1,8 +1,10 @@
 import type { PublicReview } from '@app/shared';
-import { Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatMonth } from '../../lib/format.ts';
 import { publicReviewsQuery } from '../../lib/reviews/api.ts';
+import grid from '../card-grid.module.css';
+import { Stars } from './stars.tsx';
 
 /**
  * What clients said, on the home page and a treatment's booking page: the approved reviews with a first name and
@@ -20,28 +22,17 @@ export function ReviewsSection({ type, title = 'What clients say' }: { type?: st
         </Title>
         {data.summary && (
           <Group gap={6}>
-            <Rating
-              value={data.summary.average}
-              fractions={10}
-              readOnly
-              role="img"
-              aria-label={`Rated ${data.summary.average} out of 5`}
-            />
+            <Stars value={data.summary.average} label={`Rated ${data.summary.average} out of 5`} />
             <Text fw={600}>{data.summary.average.toFixed(1)}</Text>
             <Text c="dimmed">({data.summary.count} reviews)</Text>
           </Group>
         )}
       </Group>
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, md: 3 }}
-        spacing="md"
-        component="ul"
-        style={{ listStyle: 'none', padding: 0 }}
-      >
+      <ul className={grid.upToThree} style={{ listStyle: 'none', padding: 0 }}>
         {data.reviews.map((review) => (
           <ReviewCard key={review.id} review={review} />
         ))}
-      </SimpleGrid>
+      </ul>
     </Stack>
   );
 }
@@ -50,7 +41,7 @@ function ReviewCard({ review }: { review: PublicReview }) {
   return (
     <Paper component="li" withBorder radius="md" p="lg">
       <Stack gap="xs">
-        <Rating value={review.rating} readOnly role="img" aria-label={`${review.rating} out of 5 stars`} />
+        <Stars value={review.rating} label={`${review.rating} out of 5 stars`} />
         {review.body && <Text style={{ whiteSpace: 'pre-line' }}>“{review.body}”</Text>}
         <Text size="sm" c="dimmed">
           {review.firstName}, {formatMonth(`${review.month}-01`)}

@@ -1,7 +1,9 @@
 import { HOME_WORDS, type PublicConfig } from '@app/shared';
-import { Anchor, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
+import grid from '../../../components/card-grid.module.css';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { ReviewsSection } from '../../../components/reviews/reviews-section.tsx';
+import classes from './site.module.css';
 import { AboutSection, GallerySection, HowItWorks, InfoCard } from './site-below-fold.tsx';
 
 /**
@@ -17,13 +19,13 @@ export function HomeBelowFold({ config }: { config: PublicConfig }) {
       <ReviewsSection />
       {/* The product's steps without a website row: HOME_WORDS, not website.ts, whose schemas would bring zod. */}
       <HowItWorks steps={website?.words.steps ?? HOME_WORDS.steps} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="section" aria-label="Opening hours and area">
+      <section className={grid.upToTwo} aria-label="Opening hours and area">
         <InfoCard title="Opening hours">
-          <List spacing={4} listStyleType="none">
+          <ul className={classes.hours}>
             {config.openingHoursText.map((line) => (
-              <List.Item key={line}>{line}</List.Item>
+              <li key={line}>{line}</li>
             ))}
-          </List>
+          </ul>
         </InfoCard>
         <InfoCard title="Where">
           <Stack gap="sm">
@@ -43,7 +45,7 @@ export function HomeBelowFold({ config }: { config: PublicConfig }) {
             )}
           </Stack>
         </InfoCard>
-      </SimpleGrid>
+      </section>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { PublicWebsite } from '@app/shared';
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import grid from '../../../components/card-grid.module.css';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { CalendarIcon, LeafIcon, RestIcon } from './illustrations.tsx';
 import classes from './site.module.css';
@@ -16,7 +17,7 @@ export function HowItWorks({ steps }: { steps: readonly PublicWebsite['words']['
       <Title order={2} id="how-heading">
         How it works
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <div className={grid.three}>
         {steps.map(({ title, text }, index) => {
           const Icon = stepIcons[index % stepIcons.length] ?? LeafIcon;
           return (
@@ -31,7 +32,7 @@ export function HowItWorks({ steps }: { steps: readonly PublicWebsite['words']['
             </div>
           );
         })}
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }
@@ -110,11 +111,11 @@ export function GallerySection({ gallery }: Pick<PublicWebsite, 'gallery'>) {
 
 export function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card padding="lg" className={classes.infoCard}>
+    <div className={classes.infoCard}>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       {children}
-    </Card>
+    </div>
   );
 }
