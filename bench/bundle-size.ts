@@ -81,8 +81,10 @@ const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
 try {
+  // Inside the try: a browser that fails to start must not leave the server running.
+  browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, server);
   console.log(`\nJavaScript loaded by Chromium before any click (gzip -9 of each script), ${LOADS} loads a route\n`);
   for (const [route, limitKb] of Object.entries(routes)) {
@@ -127,7 +129,7 @@ try {
     );
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   server.kill('SIGTERM');
   await new Promise((done) => server.once('exit', done));
   rmSync(dataDir, { recursive: true, force: true });
