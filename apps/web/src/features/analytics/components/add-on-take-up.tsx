@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { addOnTakeUpQuery } from '../../../lib/catalog/add-ons.ts';
+import { addOnTakeUpQuery } from '../../../lib/catalog/admin-add-ons.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import type { AnalyticsRange } from '../api.ts';
 import { ChartPanel } from './chart-panel.tsx';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { adminAddOnsQuery, useCreateAddOn, useUpdateAddOn } from '../../../lib/catalog/add-ons.ts';
+import { adminAddOnsQuery, useCreateAddOn, useUpdateAddOn } from '../../../lib/catalog/admin-add-ons.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { PriceInput, penceOfPriceBox, useCatalogSave } from './catalog-form.tsx';
 

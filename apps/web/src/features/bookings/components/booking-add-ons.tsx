@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminAddOnsQuery } from '../../../lib/catalog/add-ons.ts';
+import { adminAddOnsQuery } from '../../../lib/catalog/admin-add-ons.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useRefreshingMutation } from '../../../lib/mutations.ts';
 import { addOnTerms } from './add-ons-step.tsx';
