@@ -13,6 +13,8 @@ const root = import.meta.dirname;
 // (below), so none depends on which ran before it.
 const callsForOwnModules = /\bvi\.(mock|doMock|resetModules|useFakeTimers)\(/;
 const needsFreshStore = [
+  // the trackers' loaders remember which tracker they started, as the consent banner's test expects them not to have
+  'apps/web/src/app/boot/start-up-modules.test.ts',
   // the better-auth client keeps the fetch it finds when first imported; the session store keeps who signed in
   'apps/web/src/features/auth/components/auth-query-notices.test.tsx',
   'apps/web/src/components/auth/sign-in-form.test.tsx',

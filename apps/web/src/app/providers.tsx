@@ -1,9 +1,9 @@
 import { siteFontFaceCss } from '@app/shared';
 import { MantineProvider } from '@mantine/core';
-import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { configQuery } from '../lib/config/api.ts';
+import { useNotificationsWanted } from '../lib/notifications-wanted.ts';
 import { cssVariablesResolver, theme, themeFor } from './theme.ts';
 
 const NotificationsContainer = lazy(() =>
@@ -11,13 +11,12 @@ const NotificationsContainer = lazy(() =>
 );
 
 /**
- * The notifications container (and its animation library) loads with the first notification shown: public pages
- * rarely show one, and the store keeps it until the container mounts.
+ * The notifications container (and its animation library) loads with the first module that may show a notification
+ * (lib/notifications.ts): the public pages' first script has none, and Mantine's store keeps a notification until the
+ * container mounts.
  */
 function NotificationsOnDemand() {
-  const { notifications, queue } = useNotifications();
-  const needed = notifications.length + queue.length > 0;
-  return needed ? (
+  return useNotificationsWanted() ? (
     <Suspense fallback={null}>
       <NotificationsContainer />
     </Suspense>

@@ -1,11 +1,11 @@
 import { defaultPasswordPolicy, passwordFieldFor, type SignUpInput, signUpInput } from '@app/shared';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { authErrorMessage } from '../../lib/auth/auth-errors.ts';
 import { passwordPolicyQuery, useSignUp } from '../../lib/auth/sign-in-api.ts';
 import { useFormFields } from '../../lib/form-fields.ts';
+import { notifications } from '../../lib/notifications.ts';
 import { FailureAlert } from '../failure-alert.tsx';
 import { NewAccountFields } from './new-account-fields.tsx';
 

@@ -1,9 +1,9 @@
 import { Modal } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
 /** Queries the email links and the OAuth redirects land with; each is removed once acted on. */

@@ -1,6 +1,5 @@
 import { type ChangePasswordInput, changePasswordInput, defaultPasswordPolicy, passwordFieldFor } from '@app/shared';
 import { Button, Checkbox, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { PasswordField } from '../../../components/auth/auth-fields.tsx';
@@ -9,6 +8,7 @@ import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { passwordPolicyQuery } from '../../../lib/auth/sign-in-api.ts';
 import { useFormFields } from '../../../lib/form-fields.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { useChangePassword } from '../api.ts';
 
 const empty: ChangePasswordInput = { currentPassword: '', newPassword: '', revokeOtherSessions: true };

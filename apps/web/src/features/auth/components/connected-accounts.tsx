@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { publicConfigQuery } from '../../../lib/config/checked-config.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { type LinkedAccount, linkedAccountsQuery, useLinkSocial, useUnlinkAccount } from '../api.ts';
 
 /** Names for a linked provider the server no longer offers (its keys were removed), so it still reads well. */

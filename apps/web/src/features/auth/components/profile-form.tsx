@@ -1,12 +1,12 @@
 import { formatPhone, phoneField, updateProfileInput } from '@app/shared';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { FormEvent } from 'react';
 import { z } from 'zod';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { readableDescription } from '../../../components/readable-styles.ts';
 import { AuthFailure, authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useFormFields } from '../../../lib/form-fields.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { useUpdateProfile } from '../api.ts';
 
 /** The phone is optional on the account: an empty field removes it (the booking form still asks for one). */

@@ -1,5 +1,4 @@
 import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { PageSkeleton } from '../../../components/page-skeleton.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { useCurrentUser } from '../../../lib/auth-client.ts';
 import { Link } from '../../../lib/links.tsx';
+import { notifications } from '../../../lib/notifications.ts';
 import { ACCOUNT_EXPORT_URL, linkedAccountsQuery, useSignOut } from '../api.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { ConnectedAccounts } from '../components/connected-accounts.tsx';

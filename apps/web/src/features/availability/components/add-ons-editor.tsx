@@ -1,12 +1,12 @@
 import { type AddOn, addOnInput, massageTypeLabels, typesByStyle } from '@app/shared';
 import { Alert, Badge, Button, Card, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { adminAddOnsQuery, useCreateAddOn, useUpdateAddOn } from '../../../lib/catalog/admin-add-ons.ts';
 import { formatPrice } from '../../../lib/format.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { PriceInput, penceOfPriceBox, useCatalogSave } from './catalog-form.tsx';
 
 type Draft = { name: string; description: string; minutes: number | string; pounds: number | string; types: string[] };

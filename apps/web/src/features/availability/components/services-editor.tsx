@@ -1,11 +1,11 @@
 import { type Service, updateServiceInput } from '@app/shared';
 import { ActionIcon, Alert, Button, Card, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { NoteField } from '../../../components/note-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { notifications } from '../../../lib/notifications.ts';
 import { adminServicesQuery, useUpdateService } from '../services-api.ts';
 import { PriceInput, penceOfPriceBox, useCatalogSave } from './catalog-form.tsx';
 

@@ -1,12 +1,12 @@
 import { type AdminBooking, addOnAppliesTo, type BookingAddOn } from '@app/shared';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminAddOnsQuery } from '../../../lib/catalog/admin-add-ons.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useRefreshingMutation } from '../../../lib/mutations.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { addOnTerms } from './add-ons-step.tsx';
 import { Notice } from './notice.tsx';
 

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '../../../lib/notifications.ts';
 
 /** How long Undo stays on screen: long enough to read the message and reach the button. */
 const UNDO_MS = 10_000;

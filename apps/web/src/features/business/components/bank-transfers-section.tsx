@@ -7,7 +7,6 @@ import {
   formatSortCode,
 } from '@app/shared';
 import { Button, Group, List, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type ChangeEvent, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
@@ -15,6 +14,7 @@ import { FailureAlert } from '../../../components/failure-alert.tsx';
 import { usePublicConfig } from '../../../lib/config/api.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { type BankDepositAction, useBankDepositAction, useSaveBankTransferSettings } from '../api.ts';
 import { depositKinds, RuleField } from './rule-field.tsx';
 import { SettingsForm } from './settings-form.tsx';

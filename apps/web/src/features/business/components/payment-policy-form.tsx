@@ -8,9 +8,9 @@ import {
   type UpfrontRule,
 } from '@app/shared';
 import { Alert, Code, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { readableDescription } from '../../../components/readable-styles.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { useSavePaymentPolicy } from '../api.ts';
 import { depositKinds, RuleField } from './rule-field.tsx';
 import { SensualPaymentsNote } from './sensual-payments-note.tsx';

@@ -1,10 +1,10 @@
 import { type BusinessDetails, updateBusinessDetailsInput } from '@app/shared';
 import { Container, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { readableDescription } from '../../../components/readable-styles.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { bankTransfersQuery, businessDetailsQuery, paymentPolicyQuery, useSaveBusinessDetails } from '../api.ts';
 import { BankTransfersSection } from '../components/bank-transfers-section.tsx';

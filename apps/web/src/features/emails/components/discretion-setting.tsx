@@ -1,7 +1,7 @@
 import { DISCREET_TREATMENT_NAME } from '@app/shared';
 import { Paper, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
+import { notifications } from '../../../lib/notifications.ts';
 import { emailSettingsQuery, useSaveEmailSettings } from '../api.ts';
 
 /** Beside the templates: whether calendar files, subjects and preview lines name sensual treatments (decision 026). */

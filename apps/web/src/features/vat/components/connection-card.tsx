@@ -1,12 +1,12 @@
 import { connectHmrcInput, type HmrcConnection } from '@app/shared';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { readableTitle } from '../../../components/readable-styles.ts';
 import { serverMessage } from '../../../lib/api-client.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { useDisconnect, useStartConnection } from '../api.ts';
 
 /** Why connecting or disconnecting did not happen, in the server's words, read out at once; nothing before. */

@@ -1,6 +1,5 @@
 import type { DrillBox, VatObligation, VatReturnReceipt } from '@app/shared';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadFailed, SkeletonRows } from '../../../components/page-skeleton.tsx';
@@ -8,6 +7,7 @@ import { readableTitle } from '../../../components/readable-styles.ts';
 import { serverMessage } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { ignoreShownError } from '../../../lib/mutations.ts';
+import { notifications } from '../../../lib/notifications.ts';
 import { boxesQuery, useSubmitReturn } from '../api.ts';
 import { boxRows, wholePoundBoxes } from './box-labels.ts';
 import { DrillDownModal } from './drill-down-modal.tsx';

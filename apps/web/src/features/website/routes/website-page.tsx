@@ -24,7 +24,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
@@ -33,6 +32,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { Link } from '../../../lib/links.tsx';
+import { notifications } from '../../../lib/notifications.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSaveWebsite, websiteAdminQuery } from '../api.ts';
 import { CoverFocus } from '../components/cover-focus.tsx';
