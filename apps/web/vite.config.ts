@@ -119,23 +119,26 @@ function startAfterFirstPaint(): Plugin {
 }
 
 /**
- * public/route-hint.js is copied as it is written, comments and all, and every page loads it before the app: the build
- * writes it minified with Vite's own minifier (1.3 → 0.65 KB gzipped, issue 27). In `writeBundle`: after the copy,
- * and before the service worker's precache list is made from the files.
+ * public/route-hint.js (every page loads it before the app) and start-on-interaction.js (home rendered by the server)
+ * are copied as they are written, comments and all: the build writes them minified with Vite's own minifier
+ * (route-hint.js 1.3 → 0.65 KB gzipped, issue 27). In `writeBundle`: after the copy, and before the service worker's
+ * precache list is made from the files.
  */
-function minifiedRouteHint(): Plugin {
+function minifiedPublicScripts(): Plugin {
   let outDir = 'dist';
   return {
-    name: 'minified-route-hint',
+    name: 'minified-public-scripts',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle() {
-      const file = join(outDir, 'route-hint.js');
-      const { code, errors } = minifySync('route-hint.js', readFileSync(file, 'utf8'));
-      if (errors.length) throw new Error(`route-hint.js: ${errors.map((error) => error.message).join('; ')}`);
-      writeFileSync(file, code);
+      for (const name of ['route-hint.js', 'start-on-interaction.js']) {
+        const file = join(outDir, name);
+        const { code, errors } = minifySync(name, readFileSync(file, 'utf8'));
+        if (errors.length) throw new Error(`${name}: ${errors.map((error) => error.message).join('; ')}`);
+        writeFileSync(file, code);
+      }
     },
   };
 }
@@ -219,7 +222,54 @@ function publicShell(): Plugin & { files: Set<string> } {
 
 const shell = publicShell();
 
-export default defineConfig({
+/**
+ * The modules main.tsx (the start-up) imports statically, found once the module graph is complete: the `shell` chunk
+ * group below holds them, and the `app` group what app/mount.tsx (the app, an entry of its own) adds.
+ */
+function startUpModules(): Plugin & { ids: Set<string> } {
+  const ids = new Set<string>();
+  return {
+    name: 'start-up-modules',
+    apply: 'build',
+    ids,
+    buildEnd() {
+      ids.clear();
+      // From index.html's own modules (main.tsx and the page's proxy): every entry but the app's.
+      const queue = [...this.getModuleIds()].filter(
+        (id) => this.getModuleInfo(id)?.isEntry && !id.endsWith('/apps/web/src/app/mount.tsx'),
+      );
+      while (queue.length) {
+        const id = queue.pop() as string;
+        if (ids.has(id)) continue;
+        ids.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
+const startUp = startUpModules();
+
+/**
+ * The server's build of home (`vite build --ssr src/render-home.tsx`, decision 100): modules in dist/ssr, which the
+ * server imports to render `/` for a first visit. Every dependency is bundled in, so they run wherever the build is
+ * put (a bench's temporary folder has no node_modules beside it); the other screens stay chunks it never loads.
+ */
+const serverRenderBuild = defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  define: { __APP_VERSION__: JSON.stringify(appVersion), 'process.env.NODE_ENV': JSON.stringify('production') },
+  plugins: [react(), sideEffectFreeModules(), pureRouterComponents()],
+  publicDir: false,
+  ssr: { noExternal: true },
+  build: {
+    outDir: 'dist/ssr',
+    emptyOutDir: false,
+    copyPublicDir: false,
+    target: 'node24',
+  },
+});
+
+const browserBuild = defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
@@ -229,8 +279,9 @@ export default defineConfig({
     pureRouterComponents(),
     versionFile(appVersion),
     startAfterFirstPaint(),
-    minifiedRouteHint(),
+    minifiedPublicScripts(),
     shell,
+    startUp,
     precompress(),
     VitePWA({
       strategies: 'injectManifest',
@@ -289,15 +340,26 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
+      // The app is an entry of its own, which main.tsx imports once the start-up is done (decision 100).
+      input: { index: 'index.html', app: 'src/app/mount.tsx' },
       output: {
         codeSplitting: {
           groups: [
             {
-              // Everything the entry imports statically, and nothing else, in one chunk beside the entry: the public
-              // pages fetch two scripts instead of twenty, and a module that only lazy screens use can never be
-              // merged into a chunk the entry preloads (decision 013).
+              // The start-up (main.tsx and everything it imports statically), and nothing else, in one chunk beside
+              // the entry: what every page runs at once, home as the server rendered it included (decision 100).
               name: 'shell',
               tags: ['$initial'],
+              test: (id) => startUp.ids.has(id),
+              priority: 2,
+            },
+            {
+              // The app that start-up step 6 mounts (mount.tsx), in one chunk: the public pages fetch three scripts
+              // instead of twenty, and a module that only lazy screens use can never be merged into a chunk the
+              // public pages need (decision 013).
+              name: 'app',
+              tags: ['$initial'],
+              priority: 1,
             },
           ],
         },
@@ -305,3 +367,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : browserBuild));

@@ -60,6 +60,7 @@ import { startRecordsJobs } from './modules/records/records-jobs.ts';
 import { resolveRecordsKey } from './modules/records/records-key.ts';
 import { startReviewJobs } from './modules/reviews/review-requests.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { renderedHome } from './modules/seo/rendered-home.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { pageHead, pageOf, siteFacts, withHead } from './modules/seo/seo.service.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
@@ -275,6 +276,8 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
       wildcard: false,
       // The build writes .br and .gz beside each asset: served as-is, no compression per request.
       preCompressed: true,
+      // The server's own build of home (rendered-home.ts) is not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // Hashed assets never change; everything else (index.html, sw.js, version.json) is revalidated.
       setHeaders(reply, path) {
         const immutable = path.startsWith(join(webDist, 'assets'));
@@ -284,6 +287,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
   // The built shell is the same file for the life of the process.
   const shell = hasWeb ? readFileSync(indexFile, 'utf8') : '';
   const seoEnv = { ...context.env, PUBLIC_URL: publicUrlOf(context.env) };
+  const home = hasWeb ? renderedHome({ db: context.db, env: context.env, webDist }) : null;
   app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset (from an older build) is a 404, not the app shell; any other unknown
     // path gets the shell, whose router sends it to / as the specification says.
@@ -296,8 +300,11 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     const facts = await siteFacts({ db: context.db, env: seoEnv });
     const head = pageHead(pageOf(url.pathname, url.searchParams), facts, seoEnv, { image: facts.card });
     if (head.noindex) reply.header('x-robots-tag', 'noindex');
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    const html = withHead(shell, head);
+    // Home is rendered for a visitor without a session or discretion cookie: the answer depends on the cookies.
+    const vary = url.pathname === '/' && home ? 'accept-encoding, cookie' : 'accept-encoding';
+    reply.header('cache-control', 'no-cache').header('vary', vary).type('text/html; charset=utf-8');
+    let html = withHead(shell, head);
+    if (home?.wants(request)) html = (await home.page(html, request)) ?? html;
     // Compressed here, as the build compressed the file it replaces.
     if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
       reply.header('content-encoding', 'br');

@@ -1,21 +1,17 @@
 import '@app/shared/parse-without-eval';
 import './lib/styles/shell-styles.ts';
 import './app/global.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { runBootModules } from './app/boot/boot-modules.ts';
 import { rewriteLegacyHashUrl } from './app/boot/legacy-hash.ts';
 import { registerServiceWorker } from './app/boot/service-worker.ts';
 import { loadSession } from './app/boot/session-load.ts';
 import { startUpModules } from './app/boot/start-up-modules.ts';
 import { checkAppVersion } from './app/boot/version-check.ts';
-import { AppProviders } from './app/providers.tsx';
-import { AppRoutes, preloadHome } from './app/router.tsx';
-import { listenForUpdates } from './app/update/update-store.ts';
+import { listenForUpdates, whenUpdatePending } from './app/update/update-store.ts';
 import { servicesQuery } from './lib/catalog/api.ts';
 import { hasSensualFlag, needsSensualAccess, setSensualFlag } from './lib/catalog/sensual-flag.ts';
 import { configQuery } from './lib/config/api.ts';
+import { setPageTitle, setTitleSuffix } from './lib/page-title.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /**
@@ -41,6 +37,26 @@ function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** The app itself (mount.tsx), with home's code on `/` so that the first render draws it at once. */
+async function loadApp() {
+  const app = await import('./app/mount.tsx');
+  // Should home's code fail to load, its route fetches it again as any lazy screen does.
+  if (window.location.pathname === '/') await app.preloadHome().catch(() => undefined);
+  return app;
+}
+
+/**
+ * On home as the server rendered it, the app waits for the visitor: their first interaction (start-on-interaction.js
+ * marks it), or an update to show (spec: the dialog appears over any page).
+ */
+function visitorNeedsApp(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.documentElement.hasAttribute('data-interacted')) resolve();
+    document.addEventListener('interacted', () => resolve(), { once: true });
+    void whenUpdatePending().then(resolve);
+  });
+}
+
 /** Start-up of spec section 4, in its order. */
 async function boot(): Promise<void> {
   rewriteLegacyHashUrl();
@@ -48,6 +64,20 @@ async function boot(): Promise<void> {
   if (needsSensualAccess(window.location.pathname, window.location.search)) setSensualFlag();
   reloadOnMissingChunk();
   const queryClient = createQueryClient();
+  // Home as the server rendered it (decision 100) starts from the data it was drawn with, so the app draws the same
+  // page; the code that reads it comes with home's. Not where the address has changed since (an old hash bookmark,
+  // rewritten above): that page is drawn afresh.
+  const { pathname, search } = window.location;
+  const rendered = document.getElementById('q-app')?.dataset.rendered === 'home' && pathname === '/' && !search;
+  if (rendered) {
+    const home = await import('./features/home/home-data.ts');
+    const data = home.seedFromPage(queryClient);
+    // The tab shows home's title from now on, as the app gives it once it has started.
+    setPageTitle(home.HOME_TITLE);
+    if (data) setTitleSuffix(data.config.businessName);
+  }
+  // Elsewhere the app's code is fetched at once, beside the start-up's requests.
+  const appCode = rendered ? null : loadApp();
   // The network answers the modules need are requested at once, in parallel with the version check; the steps
   // themselves still run in the spec's order.
   const config = queryClient.fetchQuery(configQuery).catch((error: unknown) => {
@@ -57,8 +87,6 @@ async function boot(): Promise<void> {
   void loadSession();
   // Home's prices arrive with the first render instead of pushing the page down a moment later.
   const services = queryClient.prefetchQuery(servicesQuery(hasSensualFlag()));
-  // Should it fail, the route fetches it again as any lazy screen does.
-  const homeCode = window.location.pathname === '/' ? preloadHome().catch(() => undefined) : null;
 
   await checkAppVersion();
   listenForUpdates();
@@ -66,8 +94,6 @@ async function boot(): Promise<void> {
 
   const outcome = await runBootModules(startUpModules, { queryClient, config: await config });
   await services;
-  await homeCode;
-  await yieldToMain();
   if (outcome.kind === 'redirect') {
     window.location.assign(outcome.url);
     return;
@@ -76,23 +102,9 @@ async function boot(): Promise<void> {
     console.error('Boot error', outcome.error);
     return;
   }
-
-  const root = document.getElementById('q-app');
-  if (!root) throw new Error('The page has no #q-app element');
-  const reactRoot = createRoot(root);
+  const app = await (appCode ?? visitorNeedsApp().then(loadApp));
   await yieldToMain();
-  // A transition lets React yield while it builds the first screen, so the page stays responsive meanwhile.
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
+  app.mountApp(queryClient, { hydrate: rendered });
 }
 
 // The bundle's own evaluation is one long task already; the start-up requests go out in the next one.

@@ -21,10 +21,15 @@ export function setTitleSuffix(name: string): void {
   scheduleTitle();
 }
 
+/** A screen's title, outside React: home as the server rendered it, before the app has started (decision 100). */
+export function setPageTitle(title: string): void {
+  pageTitle = title;
+  scheduleTitle();
+}
+
 export function usePageTitle(title: string): void {
   useEffect(() => {
-    pageTitle = title;
-    scheduleTitle();
+    setPageTitle(title);
     return () => clearTimeout(timer);
   }, [title]);
 }

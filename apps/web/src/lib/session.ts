@@ -145,14 +145,17 @@ function roleOf(user: { role?: string | null }): Role {
   return user.role && Object.hasOwn(knownRoles, user.role) ? (user.role as Role) : 'user';
 }
 
+/** The server renders home only for a visitor without a session cookie (rendered-home.ts on the server), and the browser hydrates it so. */
+const signedOut: SessionState = { data: null, isPending: false, error: null };
+
 /** The signed-in user with their role (spec: the role defaults to 'user'), or null when signed out. */
 export function useCurrentUser() {
   const current = useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    () => signedOut,
   );
-  if (!started) void startSession();
+  if (!started && typeof window !== 'undefined') void startSession();
   const user = current.data?.user ?? null;
   return {
     user,

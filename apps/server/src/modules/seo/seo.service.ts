@@ -81,7 +81,7 @@ export function pageOf(path: string, query: URLSearchParams): PageKind {
 }
 
 /** JSON inside a script element: a `</script>` in a business's text must not end it. */
-const scriptJson = (value: unknown) =>
+export const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 const bookingPath = (type: string) => `/book?style=therapeutic&type=${type}`;

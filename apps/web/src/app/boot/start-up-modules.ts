@@ -1,5 +1,4 @@
-import type { PublicConfig } from '@app/shared';
-import { THEME_COLOR } from '../theme.ts';
+import { DEFAULT_BRAND_COLOR, type PublicConfig } from '@app/shared';
 import type { BootModule } from './boot-modules.ts';
 import { readConsent, removeTrackerCookies, trackerAllowed } from './consent.ts';
 import { loadSession } from './session-load.ts';
@@ -18,7 +17,8 @@ const addressBarColour: BootModule = {
       meta.name = 'theme-color';
       document.head.append(meta);
     }
-    meta.content = THEME_COLOR;
+    // THEME_COLOR (theme.ts), named here without the theme's code: the start-up runs before the app loads.
+    meta.content = DEFAULT_BRAND_COLOR;
   },
 };
 

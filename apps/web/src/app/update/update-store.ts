@@ -18,6 +18,18 @@ export function listenForUpdates(): void {
   });
 }
 
+/** Resolves once an update is pending. */
+export function whenUpdatePending(): Promise<void> {
+  return new Promise((resolve) => {
+    if (pending) return resolve();
+    const listener = () => {
+      listeners.delete(listener);
+      resolve();
+    };
+    listeners.add(listener);
+  });
+}
+
 export function usePendingUpdate(): ServiceWorkerRegistration | null {
   return useSyncExternalStore(
     (listener) => {

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { withFullStyles } from '../../../lib/styles/with-full-styles.ts';
 import { CoverPhoto, HeroArt, siteClasses } from '../components/site-sections.tsx';
+import { HOME_LIVE_EVENT, HOME_TITLE } from '../home-data.ts';
 
 const HomeBelowFold = lazy(() => import('../components/home-below-fold.tsx'));
 // Only a signed-in client loads it: a visitor's first script stays as it was.
@@ -44,7 +45,10 @@ function useLegalModalsWanted(): boolean {
 export const HOME_INTRO = HOME_WORDS.intro;
 
 export function HomePage() {
-  usePageTitle('Massage, booked online');
+  usePageTitle(HOME_TITLE);
+  useEffect(() => {
+    document.dispatchEvent(new Event(HOME_LIVE_EVENT));
+  }, []);
   const { data: config, isPending } = usePublicConfig();
   const { user, role } = useCurrentUser();
   const businessName = config?.businessName ?? 'Our studio';
