@@ -46,9 +46,10 @@ export async function phoneBooking(
 /**
  * An unpaid appointment of today, for the dashboard's "take the payment" tests: one at midnight, recorded afterwards
  * (it holds no diary time, so any number may share it), or in the first hour of the day, while midnight's hour is not
- * over yet, one this morning. The diary ledger hands out none of today's times, but other tests may take them (a
+ * over yet, one later today. The diary ledger hands out none of today's times, but other tests may take them (a
  * client's funnel offers the first free day), and up to four of these run at once: each takes a time the diary still
- * offers, and the next one when another test took it meanwhile.
+ * offers, and the next one when another test took it meanwhile. On a day the diary does not open (the e2e business
+ * closes on Sundays) it opens from 03:00 (two hours' notice) for as long as it takes to book, as the owner would for a client.
  */
 export async function todaysUnpaidAppointment(request: APIRequestContext, name: string): Promise<AdminBooking> {
   const today = localDate(new Date());
@@ -56,6 +57,23 @@ export async function todaysUnpaidAppointment(request: APIRequestContext, name: 
     new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
   );
   if (hour >= 1) return phoneBooking(request, { date: today, time: '00:00', name });
+  const laterToday = await bookLaterToday(request, today, name);
+  if (laterToday) return laterToday;
+  const opened = await request.post('/api/admin/overrides', {
+    data: { date: today, kind: 'extra', ranges: [{ start: '03:00', end: '24:00' }], note: name },
+  });
+  if (!opened.ok()) throw new Error(`extra hours: ${opened.status()} ${await opened.text()}`);
+  const { id } = (await opened.json()) as { id: string };
+  const booked = await bookLaterToday(request, today, name).catch((error: unknown) => error as Error);
+  const closed = await request.delete(`/api/admin/overrides/${id}`);
+  if (!closed.ok()) throw new Error(`closing the extra hours: ${closed.status()}`);
+  if (booked instanceof Error) throw booked;
+  if (!booked) throw new Error("no free time left today for today's appointment");
+  return booked;
+}
+
+/** A time today the diary still offers, booked; null when none is left. */
+async function bookLaterToday(request: APIRequestContext, today: string, name: string): Promise<AdminBooking | null> {
   const swedish = await serviceByType(request, 'swedish');
   const answer = await request.get(`/api/slots?serviceId=${swedish.id}&duration=60&from=${today}&to=${today}`);
   if (!answer.ok()) throw new Error(`slots: ${answer.status()} ${await answer.text()}`);
@@ -64,15 +82,14 @@ export async function todaysUnpaidAppointment(request: APIRequestContext, name: 
   // From a random one on, so the tests running at once do not all reach for the same time first.
   const offered = (days[0]?.slots ?? []).map((at) => londonTime.format(new Date(at)));
   const start = Math.floor(Math.random() * offered.length);
-  const free = [...offered.slice(start), ...offered.slice(0, start)];
-  for (const time of free) {
+  for (const time of [...offered.slice(start), ...offered.slice(0, start)]) {
     try {
       return await phoneBooking(request, { date: today, time, name });
     } catch (error) {
       if (!String(error).includes('SLOT_UNAVAILABLE')) throw error;
     }
   }
-  throw new Error(`no free time left today for today's appointment (offered: ${free.join(', ') || 'none'})`);
+  return null;
 }
 
 /**
