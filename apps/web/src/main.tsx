@@ -69,8 +69,8 @@ async function boot(): Promise<void> {
   // rewritten above): that page is drawn afresh.
   const { pathname, search } = window.location;
   const rendered = document.getElementById('q-app')?.dataset.rendered === 'home' && pathname === '/' && !search;
-  if (rendered) {
-    const home = await import('./features/home/home-data.ts');
+  const home = rendered ? await import('./features/home/home-data.ts') : null;
+  if (home) {
     const data = home.seedFromPage(queryClient);
     // The tab shows home's title from now on, as the app gives it once it has started.
     setPageTitle(home.HOME_TITLE);
@@ -100,6 +100,9 @@ async function boot(): Promise<void> {
   }
   if (outcome.kind === 'failed') {
     console.error('Boot error', outcome.error);
+    // The app will not start: a click held on the server's page (start-on-interaction.js) goes through as on a page
+    // without scripts, so a link still navigates.
+    if (home) document.dispatchEvent(new Event(home.HOME_LIVE_EVENT));
     return;
   }
   const app = await (appCode ?? visitorNeedsApp().then(loadApp));
