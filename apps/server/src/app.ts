@@ -304,7 +304,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     const vary = url.pathname === '/' && home ? 'accept-encoding, cookie' : 'accept-encoding';
     reply.header('cache-control', 'no-cache').header('vary', vary).type('text/html; charset=utf-8');
     let html = withHead(shell, head);
-    if (home?.wants(request)) html = (await home.page(html, request)) ?? html;
+    if (home?.wants(request)) html = (await home.page(html, request, facts)) ?? html;
     // Compressed here, as the build compressed the file it replaces.
     if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
       reply.header('content-encoding', 'br');

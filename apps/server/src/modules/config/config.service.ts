@@ -82,8 +82,22 @@ export async function readPublicConfig({ db, env }: { db: Db; env: Env }): Promi
     getBusinessDetails({ db, env }),
     websiteSettingsOf(db),
   ]);
+  return publicConfigFrom(env, { rules, details, settings, page: await publicWebsiteOf(db, settings) });
+}
+
+/** The public configuration from what readPublicConfig reads, for a caller that has read it already. */
+export function publicConfigFrom(
+  env: Env,
+  sources: {
+    rules: Parameters<typeof publicConfigOf>[1];
+    details: BusinessDetails;
+    settings: { openingHoursText: string; areaText: string };
+    page: PublicWebsite;
+  },
+): PublicConfig {
+  const { rules, details, settings, page } = sources;
   return publicConfigOf(env, rules, details, {
-    page: await publicWebsiteOf(db, settings),
+    page,
     openingHoursText: settings.openingHoursText,
     areaText: settings.areaText,
   });

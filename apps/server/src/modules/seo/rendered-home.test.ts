@@ -51,7 +51,9 @@ describe('home rendered by the server', () => {
     expect(root?.textContent).toMatch(/£\d+/);
     expect(root?.textContent).not.toMatch(/sensual|naturist|body-to-body/i);
     const data = JSON.parse(document.getElementById('home-data')?.textContent ?? 'null');
+    // The same answers the app would fetch, though the page reads them with its head's facts (seo.service.ts).
     expect(data.config).toEqual((await t.app.inject({ method: 'GET', url: '/api/config' })).json());
+    expect(data.services).toEqual({ services });
     const scripts = [...document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'));
     // (The source's index.html, used here, still names its module script after them.)
     expect(scripts.slice(0, 2)).toEqual(['/route-hint.js', '/start-on-interaction.js']);

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PublicConfig, Service } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { hasSensualFlag } from '../../lib/sensual-flag.ts';
-import { readPublicConfig } from '../config/config.service.ts';
+import { publicConfigFrom } from '../config/config.service.ts';
 import { publicReviews } from '../reviews/reviews.service.ts';
-import { listPublicServices } from '../services/services.service.ts';
-import { scriptJson } from './seo.service.ts';
+import { type SiteFacts, scriptJson } from './seo.service.ts';
 
 /**
  * Home rendered here for a first visit (decision 100): the web build's own components (dist/ssr/render-home.js, from
@@ -19,8 +19,8 @@ import { scriptJson } from './seo.service.ts';
 
 /** What render-home.tsx takes (its HomeData); the server's answers of GET /api/config, /services and /reviews. */
 type HomeData = {
-  config: Awaited<ReturnType<typeof readPublicConfig>>;
-  services: { services: Awaited<ReturnType<typeof listPublicServices>> };
+  config: PublicConfig;
+  services: { services: Service[] };
   reviews: Awaited<ReturnType<typeof publicReviews>>;
 };
 type RenderHome = (data: HomeData) => Promise<string>;
@@ -28,8 +28,11 @@ type RenderHome = (data: HomeData) => Promise<string>;
 export type RenderedHome = {
   /** Whether this request gets the rendered page. */
   wants: (request: FastifyRequest) => boolean;
-  /** The shell with home drawn in it, or null where rendering failed (logged; the plain shell serves). */
-  page: (shell: string, request: FastifyRequest) => Promise<string | null>;
+  /**
+   * The shell with home drawn in it, or null where rendering failed (logged; the plain shell serves). `facts` are
+   * those the page's head was written from: the configuration and the treatments come from the same reads.
+   */
+  page: (shell: string, request: FastifyRequest, facts: SiteFacts) => Promise<string | null>;
 };
 
 /** A session of better-auth, under either of its names (`__Secure-` on https). */
@@ -89,14 +92,11 @@ export function renderedHome({ db, env, webDist }: { db: Db; env: Env; webDist: 
         !hasSensualFlag(request)
       );
     },
-    async page(shell, request) {
+    async page(shell, request, facts) {
       try {
-        const [config, services, reviews] = await Promise.all([
-          readPublicConfig({ db, env }),
-          listPublicServices(db, { showSensual: false }),
-          publicReviews(db, env),
-        ]);
-        const html = await render({ config, services: { services }, reviews });
+        const config = publicConfigFrom(env, facts.configSources);
+        const reviews = await publicReviews(db, env);
+        const html = await render({ config, services: { services: facts.publicServices }, reviews });
         // The app itself waits for the visitor's first interaction, which start-on-interaction.js marks.
         styles ??= homeStylesheets(webDist, shell);
         const links = styles;

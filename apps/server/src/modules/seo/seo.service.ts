@@ -22,6 +22,7 @@ import { getBookingRules } from '../availability/availability.service.ts';
 import { type BusinessEnv, getBusinessDetails } from '../business/business.service.ts';
 import { escapeHtml } from '../emails/templates.ts';
 import { ratingSummary } from '../reviews/reviews.service.ts';
+import { toService } from '../services/services.service.ts';
 import { publicWebsiteOf, websiteSettingsOf } from '../website/website.service.ts';
 import { PREVIEW_CARD, previewCardVersion } from './preview-card.ts';
 
@@ -122,6 +123,10 @@ export async function siteFacts({ db, env }: { db: Db; env: SeoEnv }) {
       ...PREVIEW_CARD,
       path: `${PREVIEW_CARD.path}?v=${previewCardVersion(settings.heroImageId, website.brand.color)}`,
     },
+    /** What GET /api/config is made from (publicConfigFrom): home rendered on the server is drawn with it. */
+    configSources: { rules, details, settings, page: website },
+    /** The treatments GET /api/services lists for a visitor without the discretion flag, as it lists them. */
+    publicServices: therapeutic.map(toService),
   };
 }
 

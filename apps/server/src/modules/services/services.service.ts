@@ -18,7 +18,7 @@ export async function listPublicServices(db: Db, options: { showSensual: boolean
   return rows.map(toService);
 }
 
-function toService(row: typeof service.$inferSelect): Service {
+export function toService(row: typeof service.$inferSelect): Service {
   return {
     id: row.id,
     style: row.style,
