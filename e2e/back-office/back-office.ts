@@ -49,7 +49,7 @@ export async function phoneBooking(
  * over yet, one later today. The diary ledger hands out none of today's times, but other tests may take them (a
  * client's funnel offers the first free day), and up to four of these run at once: each takes a time the diary still
  * offers, and the next one when another test took it meanwhile. On a day the diary does not open (the e2e business
- * closes on Sundays) it opens from 03:00 (two hours' notice) for as long as it takes to book, as the owner would for a client.
+ * closes on Sundays), it opens today from 03:00 (past the two hours' notice) for as long as it takes to book.
  */
 export async function todaysUnpaidAppointment(request: APIRequestContext, name: string): Promise<AdminBooking> {
   const today = localDate(new Date());
