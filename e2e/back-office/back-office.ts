@@ -144,6 +144,19 @@ export function calendarEvent(page: Page, text: string): Locator {
   return page.locator('.fc-timegrid-event-harness').filter({ hasText: text }).locator('.fc-event');
 }
 
+/**
+ * Waits until the diary itself is under the point, as a person waits for a closing dialog's veil to fade before
+ * touching the diary behind it: the dialog is hidden before its overlay has gone, and a tap or a drag begun on the
+ * overlay is lost.
+ */
+export async function untilDiaryUnder(page: Page, x: number, y: number) {
+  await expect
+    .poll(() =>
+      page.evaluate((at) => Boolean(document.elementFromPoint(at.x, at.y)?.closest('.fc-timegrid-body')), { x, y }),
+    )
+    .toBe(true);
+}
+
 /** Drags an event that starts at `fromTime` on `date` to `toTime` the same day, in the time grid. */
 export async function dragEventTo(page: Page, event: Locator, date: string, fromTime: string, toTime: string) {
   const lane = (time: string) => page.locator(`.fc-timegrid-slot-lane[data-time="${time}:00"]`);
@@ -165,6 +178,7 @@ export async function dragEventTo(page: Page, event: Locator, date: string, from
   // the pointer (useEventCenter), so the pointer is released a quarter of a row above where the drop is meant.
   const quarter = source.height / 4;
   const grab = { x: column.x + column.width / 2, y: source.y + quarter };
+  await untilDiaryUnder(page, grab.x, grab.y);
   await page.mouse.move(grab.x, grab.y);
   await page.mouse.down();
   // Past FullCalendar's drag threshold sideways first, then to the target.

@@ -6,7 +6,7 @@ import { pageAtRest } from '../support/axe.ts';
 import { diaryDay } from '../support/diary.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
-import { calendarEvent, dragEventTo, londonInstant, phoneBooking, uniqueName } from './back-office.ts';
+import { calendarEvent, dragEventTo, londonInstant, phoneBooking, uniqueName, untilDiaryUnder } from './back-office.ts';
 
 // Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
 test.use({ paymentPolicy: 'ignores' });
@@ -29,13 +29,7 @@ async function tapTime(page: Page, date: string, time: string) {
   const row = await lane.boundingBox();
   if (!column || !row) throw new Error('calendar not laid out');
   const [x, y] = [column.x + column.width / 2, row.y + row.height / 4];
-  // As a person waits for a closing dialog's veil to fade before tapping the diary behind it: a tap on the veil is
-  // lost, and the dialog it should open never comes.
-  await expect
-    .poll(() =>
-      page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('.fc-timegrid-body')), [x, y]),
-    )
-    .toBe(true);
+  await untilDiaryUnder(page, x, y);
   await page.mouse.click(x, y);
 }
 
@@ -208,7 +202,7 @@ test('dragging a booking asks first, and Undo moves it back @phone', async ({ pa
   const question = page.getByRole('dialog', { name: 'Move this booking?' });
   await expect(question).toContainText(name);
   await question.getByRole('button', { name: 'Keep the current time' }).click();
-  // Gone, not fading: a drag started under the closing dialog (full screen on a phone) lands on it instead.
+  // (dragEventTo waits for the dialog's overlay to be gone too: a drag begun on it, full screen on a phone, is lost.)
   await expect(question).toBeHidden();
   await expect(calendarEvent(page, name)).toContainText('11:00');
 
