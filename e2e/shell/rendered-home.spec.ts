@@ -44,10 +44,26 @@ test('a first visit reads a finished home with the start-up alone; a tap before 
   expect(problems).toEqual([]);
 });
 
-test('a visitor who scrolls first has started the app, and signs in from the header', async ({ page }) => {
+test('a visitor who scrolls first has started the app, which keeps the server’s page, and signs in from the header', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Massage that fits your day' })).toBeVisible();
+  // Every element of the page's content that React takes away while taking the page over.
+  await page.evaluate(() => {
+    const removed: string[] = [];
+    Object.assign(window, { removed });
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes) if (node instanceof Element) removed.push(node.outerHTML.slice(0, 120));
+    }).observe(document.getElementById('main') ?? document.body, { childList: true, subtree: true });
+  });
+  const live = page.evaluate(() => new Promise((resolve) => document.addEventListener('home-live', resolve)));
   await page.mouse.wheel(0, 400);
+  await live;
+  // Home's parts that load on demand (the sections below the treatments) are taken over too, not drawn afresh.
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/facebook_login$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -37,11 +37,14 @@ function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** The app itself (mount.tsx), with home's code on `/` so that the first render draws it at once. */
-async function loadApp() {
+/**
+ * The app itself (mount.tsx), with home's code on `/` so that the first render draws it at once; on home as the
+ * server drew it, with all of home's parts, so that React takes the whole page over in one pass.
+ */
+async function loadApp({ hydrating = false }: { hydrating?: boolean } = {}) {
   const app = await import('./app/mount.tsx');
   // Should home's code fail to load, its route fetches it again as any lazy screen does.
-  if (window.location.pathname === '/') await app.preloadHome().catch(() => undefined);
+  if (window.location.pathname === '/') await app.preloadHome({ withParts: hydrating }).catch(() => undefined);
   return app;
 }
 
@@ -105,7 +108,7 @@ async function boot(): Promise<void> {
     if (home) document.dispatchEvent(new Event(home.HOME_LIVE_EVENT));
     return;
   }
-  const app = await (appCode ?? visitorNeedsApp().then(loadApp));
+  const app = await (appCode ?? visitorNeedsApp().then(() => loadApp({ hydrating: true })));
   await yieldToMain();
   app.mountApp(queryClient, { hydrate: rendered });
 }

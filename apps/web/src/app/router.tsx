@@ -19,8 +19,10 @@ const LazyHome = lazy(() => importHome().then((m) => ({ default: m.HomePage })))
  * fetches it during start-up, beside the configuration, and the first render draws it at once; arriving from another
  * page, it loads behind the page skeleton like any other screen.
  */
-export async function preloadHome(): Promise<void> {
+export async function preloadHome({ withParts = false }: { withParts?: boolean } = {}): Promise<void> {
   homeModule ??= await importHome();
+  // Where React takes over the page the server drew, its on-demand parts too (preloadable.tsx).
+  if (withParts) await homeModule.preloadHomeParts();
 }
 
 function HomeRoute() {

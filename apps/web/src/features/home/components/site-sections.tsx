@@ -6,13 +6,20 @@ import classes from './site.module.css';
 export { classes as siteClasses };
 
 // A drawing shown on wide screens only, beside the words: it never holds up the page's first script.
-const StonesArt = lazy(() => import('./illustrations.tsx').then((m) => ({ default: m.StonesArt })));
+const importArt = () => import('./illustrations.tsx');
+let art: Awaited<ReturnType<typeof importArt>> | undefined;
+const LazyStonesArt = lazy(() => importArt().then((m) => ({ default: m.StonesArt })));
+
+/** Loaded before React takes over home as the server drew it (preloadHomeParts). */
+export async function preloadHeroArt(): Promise<void> {
+  art ??= await importArt();
+}
 
 /** Beside the hero's words until the owner has a cover photo: the project's own drawing. */
 export function HeroArt() {
   return (
     <Suspense fallback={null}>
-      <StonesArt className={classes.heroArt} />
+      {art ? <art.StonesArt className={classes.heroArt} /> : <LazyStonesArt className={classes.heroArt} />}
     </Suspense>
   );
 }

@@ -8,10 +8,22 @@ import { Link } from '../../../lib/links.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { withFullStyles } from '../../../lib/styles/with-full-styles.ts';
-import { CoverPhoto, HeroArt, siteClasses } from '../components/site-sections.tsx';
+import { CoverPhoto, HeroArt, preloadHeroArt, siteClasses } from '../components/site-sections.tsx';
 import { HOME_LIVE_EVENT, HOME_TITLE } from '../home-data.ts';
 
-const HomeBelowFold = lazy(() => import('../components/home-below-fold.tsx'));
+const importBelowFold = () => import('../components/home-below-fold.tsx');
+let belowFold: Awaited<ReturnType<typeof importBelowFold>> | undefined;
+const LazyBelowFold = lazy(importBelowFold);
+
+/**
+ * Every part of home that loads on demand, loaded before React takes over the page the server drew (decision 100). A
+ * part still loading then is left as the server's HTML until its code comes, and an update that reaches it meanwhile
+ * makes React draw it afresh: its fallback flashes where the content was, and the content's elements are replaced.
+ */
+export async function preloadHomeParts(): Promise<void> {
+  await Promise.all([importBelowFold().then((module) => (belowFold = module)), preloadHeroArt()]);
+}
+
 // Only a signed-in client loads it: a visitor's first script stays as it was.
 const YourVisits = lazy(() => import('../components/your-visits.tsx'));
 
@@ -93,7 +105,7 @@ export function HomePage() {
 
           {config ? (
             <Suspense fallback={<BelowFoldSkeleton />}>
-              <HomeBelowFold config={config} />
+              {belowFold ? <belowFold.default config={config} /> : <LazyBelowFold config={config} />}
             </Suspense>
           ) : (
             <BelowFoldSkeleton />
