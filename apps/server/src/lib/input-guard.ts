@@ -27,8 +27,12 @@ export function registerInputGuard(app: FastifyInstance) {
 }
 
 function checkInput(request: FastifyRequest) {
-  const params = (request.params ?? {}) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(params)) {
+  // Loops over keys rather than Object.entries, and nothing walked that is not there: most requests have no path
+  // parameter and no body, and this runs on every one (issue 27).
+  const params = request.params as Record<string, unknown> | undefined;
+  for (const name in params) {
+    if (!Object.hasOwn(params, name)) continue;
+    const value = params[name];
     if (typeof value !== 'string' || name === '*') continue;
     // The file manager answers with the storage codes of the specification (section 8).
     const code = request.url.startsWith('/api/files') ? 'storage/invalid-url' : 'VALIDATION';
@@ -37,10 +41,11 @@ function checkInput(request: FastifyRequest) {
     } else if (value.length > MAX_WORD_PARAM || CONTROL.test(value))
       throw new AppError(code, `${name}: Not a valid value`);
   }
+  const body = request.body;
   // No form of ours nests deeper than a few levels; thousands of levels overflowed better-auth's stack (a 500).
-  if (nestedDeeperThan(request.body, MAX_DEPTH))
+  if (body !== undefined && nestedDeeperThan(body, MAX_DEPTH))
     throw new AppError('VALIDATION', `body: must not be nested more than ${MAX_DEPTH} levels deep`);
-  const bad = nulIn(request.query, []) ?? nulIn(request.body, []);
+  const bad = nulIn(request.query, []) ?? (body === undefined ? undefined : nulIn(body, []));
   if (bad) throw new AppError('VALIDATION', `${bad || 'body'}: must not contain a NUL character`);
 }
 
@@ -48,9 +53,11 @@ function checkInput(request: FastifyRequest) {
 function nulIn(value: unknown, path: string[], depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
   if (value === null || typeof value !== 'object' || depth > 20 || Buffer.isBuffer(value)) return undefined;
-  for (const [key, item] of Object.entries(value)) {
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
     if (key.includes('\u0000')) return [...path, 'key'].join('.');
-    const found = nulIn(item, [...path, key], depth + 1);
+    const found = nulIn(object[key], [...path, key], depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;

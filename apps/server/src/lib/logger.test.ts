@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { LOG_FLUSH_MS, writeInfoLine } from './logger.ts';
+import { LOG_FLUSH_MS, writeRequestLine } from './logger.ts';
 
 const loggerModule = fileURLToPath(new URL('./logger.ts', import.meta.url));
 
@@ -71,7 +71,7 @@ describe(`createLogger (lines gathered, written together or after ${LOG_FLUSH_MS
   });
 });
 
-describe('writeInfoLine (the request line, written without pino’s object walk)', () => {
+describe('writeRequestLine (the request line, written without pino’s object walk)', () => {
   it('writes the very line pino writes for the same fields, bindings and time, and nothing below the level', () => {
     const written: string[] = [];
     const destination = { write: (line: string) => void written.push(line) };
@@ -80,7 +80,7 @@ describe('writeInfoLine (the request line, written without pino’s object walk)
     vi.useFakeTimers({ now: new Date('2026-11-28T18:00:00.123Z'), toFake: ['Date'] });
     try {
       log.info(fields, 'request');
-      writeInfoLine(log, fields, 'request');
+      writeRequestLine(log, fields);
     } finally {
       vi.useRealTimers();
     }
@@ -89,7 +89,7 @@ describe('writeInfoLine (the request line, written without pino’s object walk)
     expect(JSON.parse(written[1] ?? '')).toMatchObject({ name: 'server', reqId: 'req-"7"', path: fields.path });
 
     log.level = 'warn';
-    writeInfoLine(log, fields, 'request');
+    writeRequestLine(log, fields);
     expect(written).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { writeInfoLine } from './logger.ts';
+import { type RequestLine, writeRequestLine } from './logger.ts';
 
 /** A request slower than this is logged whatever it was for. */
 export const SLOW_REQUEST_MS = 1000;
@@ -16,10 +16,10 @@ export function logRequests(app: FastifyInstance, { slowMs = SLOW_REQUEST_MS }: 
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     const query = request.url.indexOf('?');
     const path = query === -1 ? request.url : request.url.slice(0, query);
-    const line = { method: request.method, path, status, ms };
+    const line: RequestLine = { method: request.method, path, status, ms };
     if (status >= 500) request.log.error(line, 'request failed');
     else if (ms >= slowMs) request.log.warn(line, 'slow request');
-    else if (path.startsWith('/api/')) writeInfoLine(request.log, line, 'request');
+    else if (path.startsWith('/api/')) writeRequestLine(request.log, line);
     done();
   });
 }
