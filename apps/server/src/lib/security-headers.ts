@@ -40,8 +40,9 @@ export function securityHeadersOf(options: HelmetOptions): Record<string, string
  *
  * The hook gives the reply a copy of one of two finished sets as its headers, where `reply.headers()` added thirteen
  * one by one (lower-casing each name, growing the object a key at a time): a fifth of what the headers cost under load.
- * It is the first `onRequest` hook, so the reply has no header of its own yet to lose; Fastify keeps a reply's headers
- * under `kReplyHeaders` (its `lib/symbols.js`), and every later `reply.header()` adds to that same object.
+ * Fastify keeps a reply's headers under `kReplyHeaders` (its `lib/symbols.js`), and every later `reply.header()` adds
+ * to that same object. It is the first `onRequest` hook, so the reply has no header yet; one a hook added before it
+ * would still be kept.
  */
 export function registerResponseHeaders(app: FastifyInstance, options: HelmetOptions) {
   const security = securityHeadersOf(options);
@@ -49,9 +50,12 @@ export function registerResponseHeaders(app: FastifyInstance, options: HelmetOpt
   const pageHeaders = { ...security, 'x-request-id': '' };
   const apiHeaders = { ...pageHeaders, 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = request.url.startsWith('/api/') ? { ...apiHeaders } : { ...pageHeaders };
+    const headers: Record<string, string> = request.url.startsWith('/api/') ? { ...apiHeaders } : { ...pageHeaders };
     headers['x-request-id'] = request.id;
-    (reply as unknown as Record<symbol, Record<string, string>>)[kReplyHeaders] = headers;
+    const internals = reply as unknown as Record<symbol, Record<string, string>>;
+    const before = internals[kReplyHeaders];
+    for (const name in before) headers[name] = before[name] as string;
+    internals[kReplyHeaders] = headers;
     done();
   });
 }
