@@ -38,6 +38,12 @@ function sendClientError(reply: FastifyReply, status: number, error: Error) {
   return reply.status(status).send(body);
 }
 
+/** The API's answer to a path it does not have. */
+export function answerNotFound(_request: FastifyRequest, reply: FastifyReply) {
+  const body: ApiErrorBody = { error: { code: 'NOT_FOUND', message: 'There is nothing at this address.' } };
+  return reply.status(404).send(body);
+}
+
 /**
  * Errors Fastify raises before a route is found (a malformed or over-long path parameter): the
  * `frameworkErrors` option of Fastify, answered in the same shape.

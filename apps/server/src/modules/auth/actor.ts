@@ -1,5 +1,5 @@
 import { AppError, type Role, roleOf } from '@app/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingHookHandler, RouteHandlerMethod } from 'fastify';
 import { type Auth, SECOND_FACTOR_REQUIRED_MESSAGE, sessionHasSecondFactor } from './auth.ts';
 
 /** Who is calling: what every service function is given to decide what they may do. */
@@ -104,14 +104,30 @@ export function requireRole(actor: Actor | null, ...roles: Role[]): Actor {
  */
 export const OWNER_PREFIX = '/api/admin/';
 
-export function registerOwnerGuard(app: FastifyInstance, auth: Auth) {
-  app.addHook('preParsing', (request, _reply, payload, done) => {
-    // Other paths pass at once, without a promise.
+/**
+ * The owner guard, a `preParsing` hook given to each route under the prefix as it is declared (call before any
+ * route), and to the prefix's own not-found answer, so an unknown path there is refused alike before it is a 404.
+ * Other requests have no `preParsing` hook at all, and Fastify skips the phase for them: as one hook for every
+ * request, it cost /api/health about 1.3 µs of its 25 (issue 27).
+ */
+export function registerOwnerGuard(app: FastifyInstance, auth: Auth, notFound: RouteHandlerMethod) {
+  const guard: preParsingHookHandler = (request, _reply, payload, done) => {
+    // The prefix's not-found answer also serves `/api/admin` itself, which is not the owner's.
     if (!request.url.startsWith(OWNER_PREFIX)) return done(null, payload);
     actorOf(auth, request)
       .then((actor) => requireRole(actor, 'admin'))
       .then(() => done(null, payload), done);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(OWNER_PREFIX)) route.preParsing = [route.preParsing ?? []].flat().concat(guard);
   });
+  app.register(
+    async (scope) => {
+      scope.addHook('preParsing', guard);
+      scope.setNotFoundHandler(notFound);
+    },
+    { prefix: OWNER_PREFIX.slice(0, -1) },
+  );
 }
 
 /** An admin who may use the owner's powers: one without a second factor counts as an ordinary signed-in person. */
