@@ -8,7 +8,8 @@ import { expect, test } from '../support/fixtures.ts';
 import { mailCount, waitForMail } from '../support/mail.ts';
 import { calendarEvent, dragEventTo, londonInstant, phoneBooking, uniqueName, untilDiaryUnder } from './back-office.ts';
 
-// Nothing here depends on the payment policy: it runs beside a test that changes it (fixtures.ts).
+// Nothing here but the payment walk at the end depends on the payment policy or moves today's money: the rest runs
+// beside a test that changes it (fixtures.ts).
 test.use({ paymentPolicy: 'ignores' });
 
 async function expectNoViolations(page: Page) {
@@ -223,61 +224,67 @@ test('dragging a booking asks first, and Undo moves it back @phone', async ({ pa
   expect(mailCount(made.clientEmail ?? '', 'Booking moved to')).toBe(0);
 });
 
-test('payment is taken from the top of the sheet; cancelling says who is emailed and what is paid back, with Undo @phone', async ({
-  page,
-}) => {
-  const date = diaryDay();
-  await signInAsAdmin(page);
-  const name = uniqueName('Cora');
-  const made = await phoneBooking(page.request, { date, time: '12:00', name });
-  const email = made.clientEmail ?? '';
-  await page.goto(`/manage_bookings?date=${date}`);
-  await calendarEvent(page, name).click();
-  const sheet = page.getByRole('dialog', { name: 'Booking' });
+test.describe('money on the sheet', () => {
+  // Taking and paying back money moves today's takings, which the dashboard's walk reads to the penny: this one
+  // waits for a test that changes the policy, as every test that moves today's money does (fixtures.ts).
+  test.use({ paymentPolicy: 'reads' });
 
-  // The first action of a booking still to come: take the payment, amount prefilled.
-  const take = sheet.getByRole('region', { name: 'Take payment' });
-  await expect(
-    sheet
-      .getByRole('button')
-      .filter({ hasText: /^Take / })
-      .first(),
-  ).toBeVisible();
-  await expect(take.getByRole('textbox', { name: 'Amount to take (£)' })).toHaveValue(String(made.pricePence / 100));
-  await expectNoViolations(page);
-  await take.getByText('Card', { exact: true }).click();
-  await take.getByRole('button', { name: /^Take £[\d.]+ by card$/ }).click();
-  await expect(sheet.getByRole('status')).toContainText('taken');
-  await expect(take).toBeHidden();
-  await expect(sheet.getByRole('region', { name: 'Payments' })).toContainText('by Card');
+  test('payment is taken from the top of the sheet; cancelling says who is emailed and what is paid back, with Undo @phone', async ({
+    page,
+  }) => {
+    const date = diaryDay();
+    await signInAsAdmin(page);
+    const name = uniqueName('Cora');
+    const made = await phoneBooking(page.request, { date, time: '12:00', name });
+    const email = made.clientEmail ?? '';
+    await page.goto(`/manage_bookings?date=${date}`);
+    await calendarEvent(page, name).click();
+    const sheet = page.getByRole('dialog', { name: 'Booking' });
 
-  await sheet.getByRole('button', { name: 'Cancel booking' }).click();
-  const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' });
-  const price = `£${made.pricePence % 100 === 0 ? made.pricePence / 100 : (made.pricePence / 100).toFixed(2)}`;
-  await expect(cancel.getByRole('checkbox', { name: `Pay back the ${price} paid` })).toBeChecked();
-  await expect(cancel.getByRole('note')).toHaveText(`${email} is emailed the cancellation. ${price} is paid back.`);
-  await flipEmailSwitch(cancel);
-  await cancel.getByRole('checkbox', { name: `Pay back the ${price} paid` }).uncheck();
-  await expect(cancel.getByRole('note')).toHaveText(`Nobody is emailed. The ${price} paid is kept.`);
-  await expectNoViolations(page);
-  await cancel.getByRole('button', { name: 'Cancel booking' }).click();
-  await expect(cancel).toBeHidden();
-  const cancelled = notice(page, 'Cancelled');
-  await expect(cancelled).toContainText('Recorded; the client was not emailed.');
-  await expect.poll(async () => (await startsAtOf(page, made.id)).status).toBe('cancelled');
-  await cancelled.getByRole('button', { name: 'Undo' }).click();
-  await expect(notice(page, 'Cancelling undone')).toBeVisible();
-  await expect.poll(async () => (await startsAtOf(page, made.id)).status).toBe('confirmed');
+    // The first action of a booking still to come: take the payment, amount prefilled.
+    const take = sheet.getByRole('region', { name: 'Take payment' });
+    await expect(
+      sheet
+        .getByRole('button')
+        .filter({ hasText: /^Take / })
+        .first(),
+    ).toBeVisible();
+    await expect(take.getByRole('textbox', { name: 'Amount to take (£)' })).toHaveValue(String(made.pricePence / 100));
+    await expectNoViolations(page);
+    await take.getByText('Card', { exact: true }).click();
+    await take.getByRole('button', { name: /^Take £[\d.]+ by card$/ }).click();
+    await expect(sheet.getByRole('status')).toContainText('taken');
+    await expect(take).toBeHidden();
+    await expect(sheet.getByRole('region', { name: 'Payments' })).toContainText('by Card');
 
-  // Cancelled for good: emailed, and paid back.
-  await sheet.getByRole('button', { name: 'Cancel booking' }).click();
-  await cancel.getByRole('textbox', { name: 'Reason (optional)' }).fill('Therapist unwell');
-  await cancel.getByRole('button', { name: 'Cancel booking' }).click();
-  const final = notice(page, 'Cancelled').filter({ hasText: 'paid back' });
-  await expect(final).toContainText('The client is emailed.');
-  await expect(final.getByRole('button', { name: 'Undo' })).toHaveCount(0);
-  await waitForMail(email, 'Booking cancelled');
-  await expect(sheet.getByRole('region', { name: 'History' })).toContainText(
-    `Cancelled by Owner: Therapist unwell; ${price} paid back`,
-  );
+    await sheet.getByRole('button', { name: 'Cancel booking' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    const price = `£${made.pricePence % 100 === 0 ? made.pricePence / 100 : (made.pricePence / 100).toFixed(2)}`;
+    await expect(cancel.getByRole('checkbox', { name: `Pay back the ${price} paid` })).toBeChecked();
+    await expect(cancel.getByRole('note')).toHaveText(`${email} is emailed the cancellation. ${price} is paid back.`);
+    await flipEmailSwitch(cancel);
+    await cancel.getByRole('checkbox', { name: `Pay back the ${price} paid` }).uncheck();
+    await expect(cancel.getByRole('note')).toHaveText(`Nobody is emailed. The ${price} paid is kept.`);
+    await expectNoViolations(page);
+    await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect(cancel).toBeHidden();
+    const cancelled = notice(page, 'Cancelled');
+    await expect(cancelled).toContainText('Recorded; the client was not emailed.');
+    await expect.poll(async () => (await startsAtOf(page, made.id)).status).toBe('cancelled');
+    await cancelled.getByRole('button', { name: 'Undo' }).click();
+    await expect(notice(page, 'Cancelling undone')).toBeVisible();
+    await expect.poll(async () => (await startsAtOf(page, made.id)).status).toBe('confirmed');
+
+    // Cancelled for good: emailed, and paid back.
+    await sheet.getByRole('button', { name: 'Cancel booking' }).click();
+    await cancel.getByRole('textbox', { name: 'Reason (optional)' }).fill('Therapist unwell');
+    await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+    const final = notice(page, 'Cancelled').filter({ hasText: 'paid back' });
+    await expect(final).toContainText('The client is emailed.');
+    await expect(final.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+    await waitForMail(email, 'Booking cancelled');
+    await expect(sheet.getByRole('region', { name: 'History' })).toContainText(
+      `Cancelled by Owner: Therapist unwell; ${price} paid back`,
+    );
+  });
 });
